@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# What the Docker image holds (dist/ and production dependencies only), started from an empty
+# DATA_DIR on the embedded database: the maintenance page, the login screen and readiness answer.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+scratch="$(mktemp -d)"
+port=3197
+cleanup() { [ -n "${pid:-}" ] && kill "$pid" 2>/dev/null || true; rm -rf "$scratch"; }
+trap cleanup EXIT
+
+cp -r "$root/dist" "$root/package.json" "$root/package-lock.json" "$scratch/"
+(cd "$scratch" && npm ci --omit=dev --no-audit --no-fund --loglevel=error)
+
+started=$(date +%s%N)
+(cd "$scratch" && NODE_ENV=production SESSION_SECRET="$(head -c 48 /dev/urandom | base64)" PORT=$port DATA_DIR="$scratch/data" node dist/server/main.js >"$scratch/server.log" 2>&1) &
+pid=$!
+for _ in $(seq 1 120); do
+  curl -fs "http://127.0.0.1:$port/api/health/ready" >/dev/null 2>&1 && break
+  sleep 0.25
+done
+echo "ready after $(( ($(date +%s%N) - started) / 1000000 )) ms"
+
+check() { # url expected-status expected-text
+  local body status
+  body=$(curl -s -w '\n%{http_code}' "http://127.0.0.1:$port$1")
+  status=$(tail -n1 <<<"$body")
+  if [ "$status" != "$2" ] || ! grep -q "$3" <<<"$body"; then
+    echo "FAIL $1: status $status"; cat "$scratch/server.log"; exit 1
+  fi
+  echo "ok   $1 → $status"
+}
+check / 503 'Our website is under maintenance'
+check /admin/login 200 '<div id="root">'
+check /api/health/ready 200 '"database":"ok"'

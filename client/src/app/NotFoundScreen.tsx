@@ -1,0 +1,12 @@
+import { Link } from 'react-router-dom';
+import { paths } from './paths';
+
+export function NotFoundScreen() {
+  return (
+    <section className="screen">
+      <h1>Page not found</h1>
+      <p>There is nothing at this address.</p>
+      <Link to={paths.services.list}>Go to Services</Link>
+    </section>
+  );
+}

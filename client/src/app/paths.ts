@@ -1,0 +1,40 @@
+/** Every route and API path of the client, in one table. No string-built URLs elsewhere. */
+export const paths = {
+  maintenance: '/',
+  admin: '/admin',
+  login: '/admin/login',
+  register: '/admin/register',
+  services: {
+    list: '/admin/service',
+    create: '/admin/service/create',
+    edit: (id: string) => `/admin/service/edit/${encodeURIComponent(id)}`,
+    editPattern: '/admin/service/edit/:id',
+  },
+  news: {
+    list: '/admin/news',
+    create: '/admin/news/create',
+    edit: (id: string) => `/admin/news/edit/${encodeURIComponent(id)}`,
+    editPattern: '/admin/news/edit/:id',
+    detail: (id: string) => `/admin/news/NewsDetails/${encodeURIComponent(id)}`,
+    detailPattern: '/admin/news/NewsDetails/:id',
+  },
+  contactUs: {
+    list: '/admin/adminContactUs',
+  },
+} as const;
+
+/** The server's API paths. */
+export const apiPaths = {
+  me: '/api/admins/me',
+  login: '/api/admins/login/',
+  register: '/api/admins/register/',
+  logout: '/api/admins/logout',
+  services: '/api/services',
+  service: (id: string) => `/api/services/${encodeURIComponent(id)}`,
+  news: '/api/news',
+  newsItem: (id: string) => `/api/news/${encodeURIComponent(id)}`,
+  newsUpload: (id: string) => `/api/news/${encodeURIComponent(id)}/upload`,
+  contactUs: '/api/contactus',
+  contactUsItem: (id: string) => `/api/contactus/${encodeURIComponent(id)}`,
+  contactUsExport: '/api/contactus/export.csv',
+} as const;

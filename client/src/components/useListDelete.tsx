@@ -1,0 +1,71 @@
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage, itemId, type Paged } from '../lib/api';
+import { ConfirmDialog } from './Dialog';
+
+interface Options<T> {
+  /** The query key of the page on screen, updated in place after a delete. */
+  pageKey: QueryKey;
+  /** Invalidated after a delete so every page refills from the server. */
+  allKey: QueryKey;
+  page: number;
+  setPage: (page: number) => void;
+  remove: (id: string) => Promise<unknown>;
+  /** What the confirmation names, e.g. the title. */
+  describe: (item: T) => string;
+  /** The confirmation's title, e.g. "Delete service". */
+  title: string;
+}
+
+/**
+ * Delete with confirmation, as every list does it: deleting the last item of a page above 1 goes
+ * to the previous page; otherwise the item leaves the list in place. A failure is shown, not only
+ * logged.
+ */
+export function useListDelete<T extends { id?: string; _id?: string }>({ pageKey, allKey, page, setPage, remove, describe, title }: Options<T>) {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<T | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const mutation = useMutation({
+    mutationFn: (item: T) => remove(itemId(item)),
+    onSuccess: async (_result, item) => {
+      const id = itemId(item);
+      const current = queryClient.getQueryData<Paged<T>>(pageKey);
+      setPending(null);
+      if (page > 1 && current && current.data.length === 1) {
+        setPage(page - 1);
+      } else if (current) {
+        queryClient.setQueryData<Paged<T>>(pageKey, { ...current, data: current.data.filter((row) => itemId(row) !== id) });
+      }
+      await queryClient.invalidateQueries({ queryKey: allKey });
+    },
+    onError: (failure) => {
+      console.error('Delete failed', failure);
+      setPending(null);
+      setError(`Could not delete: ${errorMessage(failure, 'please try again.')}`);
+    },
+  });
+
+  const dialog = (
+    <ConfirmDialog
+      open={pending !== null}
+      title={title}
+      message={pending ? `Delete “${describe(pending)}”? This cannot be undone.` : ''}
+      busy={mutation.isPending}
+      onConfirm={() => pending && mutation.mutate(pending)}
+      onCancel={() => setPending(null)}
+    />
+  );
+
+  return {
+    /** Opens the confirmation for this item. */
+    request: (item: T) => {
+      setError(null);
+      setPending(item);
+    },
+    dialog,
+    error,
+    clearError: () => setError(null),
+  };
+}

@@ -1,0 +1,79 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPaths } from '../../../app/paths';
+import { api } from '../../../lib/api';
+
+export interface Admin {
+  id: string;
+  name: string;
+  email: string;
+  createdAt: string;
+}
+
+const STORAGE_KEY = 'admin';
+
+/** The spec keeps the session's admin in local storage under `admin`; the server stays the authority. */
+export function storedAdmin(): Admin | null {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEY);
+    return raw ? (JSON.parse(raw) as Admin) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function storeAdmin(admin: Admin | null): void {
+  try {
+    if (admin) localStorage.setItem(STORAGE_KEY, JSON.stringify(admin));
+    else localStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Storage may be unavailable (private mode, quota); the session cookie still works.
+  }
+}
+
+export const authQueries = {
+  all: () => ['auth'] as const,
+  me: () =>
+    queryOptions({
+      queryKey: [...authQueries.all(), 'me'] as const,
+      queryFn: async () => {
+        const { admin } = await api.get<{ admin: Admin | null }>(apiPaths.me);
+        storeAdmin(admin);
+        return admin;
+      },
+      staleTime: 5 * 60 * 1000,
+    }),
+};
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (credentials: Credentials) => api.post<{ admin: Admin }>(apiPaths.login, credentials),
+    onSuccess: ({ admin }) => {
+      storeAdmin(admin);
+      queryClient.setQueryData(authQueries.me().queryKey, admin);
+    },
+  });
+}
+
+export function useRegister() {
+  return useMutation({
+    mutationFn: (input: { name: string; email: string; password: string }) => api.post<{ admin: Admin }>(apiPaths.register, input),
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ ok: true }>(apiPaths.logout),
+    onSuccess: () => {
+      storeAdmin(null);
+      queryClient.clear();
+      queryClient.setQueryData(authQueries.me().queryKey, null);
+    },
+  });
+}

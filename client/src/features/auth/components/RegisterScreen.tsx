@@ -1,0 +1,53 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { Alert } from '../../../components/Alert';
+import { TextField } from '../../../components/Field';
+import { Spinner } from '../../../components/Spinner';
+import { ApiError } from '../../../lib/api';
+import { useRegister } from '../api/auth';
+
+export function RegisterScreen() {
+  const navigate = useNavigate();
+  const register = useRegister();
+  const [form, setForm] = useState({ name: '', email: '', password: '' });
+
+  const fieldErrors = register.error instanceof ApiError ? register.error.fieldErrors : {};
+  // A text error (registration closed, too many attempts) is shown as is; anything else unusable
+  // falls back to the spec's message.
+  const generalError =
+    register.isError && Object.keys(fieldErrors).length === 0
+      ? register.error instanceof ApiError && typeof register.error.error === 'string' && register.error.status !== 0
+        ? register.error.error
+        : register.error instanceof ApiError && register.error.status === 0
+          ? register.error.message
+          : 'Something went wrong'
+      : null;
+
+  const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    register.mutate(form, {
+      onSuccess: ({ admin }) => navigate(paths.login, { state: { registeredEmail: admin?.email ?? form.email } }),
+    });
+  };
+
+  return (
+    <main className="auth">
+      <form className="auth__card" onSubmit={onSubmit} noValidate aria-busy={register.isPending}>
+        <h1>Register</h1>
+        {generalError && <Alert>{generalError}</Alert>}
+        <TextField label="Name" name="name" autoComplete="name" value={form.name} onChange={set('name')} error={fieldErrors.name?.msg} autoFocus />
+        <TextField label="Email" type="email" name="email" autoComplete="email" value={form.email} onChange={set('email')} error={fieldErrors.email?.msg} />
+        <TextField label="Password" type="password" name="password" autoComplete="new-password" value={form.password} onChange={set('password')} error={fieldErrors.password?.msg} />
+        <button type="submit" className="button button--primary button--block" disabled={register.isPending}>
+          {register.isPending ? <Spinner size="small" label="Registering" /> : 'Register'}
+        </button>
+        <p className="auth__switch">
+          <Link to={paths.login}>Login here</Link>
+        </p>
+      </form>
+    </main>
+  );
+}

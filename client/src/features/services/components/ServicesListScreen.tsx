@@ -1,0 +1,9 @@
+import { PageHeader } from '../../../components/PageHeader';
+
+export function ServicesListScreen() {
+  return (
+    <section className="screen">
+      <PageHeader title="Services" />
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+@Entity('admins')
+export class Admin {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'varchar', length: 100 })
+  name: string;
+
+  /** Stored lower-cased; unique. */
+  @Column({ type: 'varchar', length: 254, unique: true })
+  email: string;
+
+  /** Never selected unless asked for, so it cannot leak into a reply by accident. */
+  @Column({ name: 'password_hash', type: 'text', select: false })
+  passwordHash: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,65 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
+import { ApiError } from '../common/api-error';
+import { isUuid } from '../common/find-one-or-404';
+import { Admin } from './admin.entity';
+import type { RegisterAdminDto } from './dto/register-admin.dto';
+import { hashPassword } from './password';
+
+export const REGISTRATION_CLOSED = 'Registration is closed. Ask an administrator to add you.';
+
+/** What replies carry of an admin: never the password hash. */
+export type PublicAdmin = Pick<Admin, 'id' | 'name' | 'email' | 'createdAt'>;
+
+export function toPublicAdmin(admin: Admin): PublicAdmin {
+  return { id: admin.id, name: admin.name, email: admin.email, createdAt: admin.createdAt };
+}
+
+@Injectable()
+export class AdminsService {
+  constructor(
+    @InjectRepository(Admin) private readonly admins: Repository<Admin>,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  findById(id: string): Promise<Admin | null> {
+    return isUuid(id) ? this.admins.findOneBy({ id }) : Promise.resolve(null);
+  }
+
+  findByEmailWithHash(email: string): Promise<Admin | null> {
+    return this.admins
+      .createQueryBuilder('admin')
+      .addSelect('admin.passwordHash')
+      .where('admin.email = :email', { email: email.trim().toLowerCase() })
+      .getOne();
+  }
+
+  count(): Promise<number> {
+    return this.admins.count();
+  }
+
+  /**
+   * Creates an admin. With `onlyIfFirst` it succeeds only while no admin exists; an advisory lock
+   * makes two simultaneous first registrations yield one admin, not two.
+   */
+  async create(dto: RegisterAdminDto, options: { onlyIfFirst?: boolean } = {}): Promise<Admin> {
+    const passwordHash = await hashPassword(dto.password);
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        if (options.onlyIfFirst) {
+          await manager.query(`SELECT pg_advisory_xact_lock(hashtext('admins:first'))`);
+          if ((await manager.count(Admin)) > 0) throw new ApiError(HttpStatus.FORBIDDEN, REGISTRATION_CLOSED);
+        }
+        const admin = manager.create(Admin, { name: dto.name, email: dto.email.toLowerCase(), passwordHash });
+        const saved = await manager.save(admin);
+        return manager.findOneByOrFail(Admin, { id: saved.id });
+      });
+    } catch (error) {
+      if ((error as { driverError?: { code?: string } }).driverError?.code === '23505') {
+        throw ApiError.field('email', 'Email is already registered', HttpStatus.CONFLICT);
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,23 @@
+import { IsEmail, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { Trim } from '../../common/validation';
+
+export class RegisterAdminDto {
+  @MaxLength(100, { message: 'Name must be at most 100 characters' })
+  @IsNotEmpty({ message: 'Name is required' })
+  @IsString({ message: 'Name must be text' })
+  @Trim()
+  name: string;
+
+  @IsEmail({}, { message: 'Email must be a valid email address' })
+  @MaxLength(254, { message: 'Email must be at most 254 characters' })
+  @IsNotEmpty({ message: 'Email is required' })
+  @IsString({ message: 'Email must be text' })
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  email: string;
+
+  @MaxLength(128, { message: 'Password must be at most 128 characters' })
+  @MinLength(8, { message: 'Password must be at least 8 characters' })
+  @IsString({ message: 'Password must be text' })
+  password: string;
+}

@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import { AdminsModule } from '../admins/admins.module';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { LoginGuard, SessionGuard } from './guards';
+import { LocalStrategy } from './local.strategy';
+import { SessionSerializer } from './session.serializer';
+import { SessionStore } from './session-store';
+
+@Module({
+  imports: [AdminsModule, PassportModule.register({ session: true })],
+  controllers: [AuthController],
+  providers: [
+    AuthService,
+    LocalStrategy,
+    SessionSerializer,
+    SessionStore,
+    LoginGuard,
+    { provide: APP_GUARD, useClass: SessionGuard },
+  ],
+  exports: [SessionStore],
+})
+export class AuthModule {}

@@ -1,0 +1,56 @@
+import { HttpStatus, Injectable, OnModuleInit } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { ApiError } from '../common/api-error';
+import { RateLimitService, type RateLimitRule } from '../common/rate-limit.service';
+import type { Admin } from '../admins/admin.entity';
+import { AdminsService } from '../admins/admins.service';
+import { hashPassword, verifyPassword } from '../admins/password';
+
+export const INVALID_LOGIN = 'Invalid email or password';
+
+/** 5 failures in 15 minutes lock the account for 15 minutes. */
+export const ACCOUNT_RULE: RateLimitRule = { limit: 5, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
+/** One address may fail more often (several admins behind one office NAT), but not endlessly. */
+export const ADDRESS_RULE: RateLimitRule = { limit: 30, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
+
+@Injectable()
+export class AuthService implements OnModuleInit {
+  /** Verified when the email is unknown, so both refusals take the same time. */
+  private decoyHash: string;
+
+  constructor(
+    private readonly adminsService: AdminsService,
+    private readonly rateLimits: RateLimitService,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    this.decoyHash = await hashPassword(randomBytes(16).toString('hex'));
+  }
+
+  /**
+   * Checks a login. The reply is the same for an unknown email and a wrong password, and both
+   * verify one argon2 hash. Failures count against the account and the client address.
+   */
+  async validateLogin(email: unknown, password: unknown, address: string): Promise<Admin> {
+    if (typeof email !== 'string' || typeof password !== 'string' || email.length > 254 || password.length > 128) {
+      throw new ApiError(HttpStatus.UNAUTHORIZED, INVALID_LOGIN);
+    }
+    const accountKey = `login:account:${email.trim().toLowerCase()}`;
+    const addressKey = `login:address:${address}`;
+    const blocked = Math.max(
+      await this.rateLimits.blockedFor(accountKey, ACCOUNT_RULE),
+      await this.rateLimits.blockedFor(addressKey, ADDRESS_RULE),
+    );
+    if (blocked > 0) throw ApiError.tooManyAttempts(blocked);
+
+    const admin = await this.adminsService.findByEmailWithHash(email);
+    const valid = await verifyPassword(admin?.passwordHash ?? this.decoyHash, password);
+    if (!admin || !valid) {
+      await this.rateLimits.hit(accountKey, ACCOUNT_RULE);
+      await this.rateLimits.hit(addressKey, ADDRESS_RULE);
+      throw new ApiError(HttpStatus.UNAUTHORIZED, INVALID_LOGIN);
+    }
+    await this.rateLimits.reset(accountKey);
+    return admin;
+  }
+}

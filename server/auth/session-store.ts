@@ -1,0 +1,37 @@
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import connectPgSimple from 'connect-pg-simple';
+import session from 'express-session';
+import type { Pool } from 'pg';
+import { DataSource } from 'typeorm';
+
+declare module 'express-session' {
+  interface SessionData {
+    /** When the admin logged in (ms since the epoch), for the absolute session lifetime. */
+    startedAt: number;
+  }
+}
+
+/**
+ * Sessions live in PostgreSQL (the `session` table made by the first migration), so they survive
+ * restarts and are shared by replicas. The store borrows TypeORM's pool: one pool per process,
+ * which also keeps the embedded database within its connection limit.
+ */
+@Injectable()
+export class SessionStore implements OnApplicationShutdown {
+  readonly store: session.Store;
+
+  constructor(dataSource: DataSource) {
+    const PgStore = connectPgSimple(session);
+    this.store = new PgStore({
+      pool: (dataSource.driver as unknown as { master: Pool }).master,
+      tableName: 'session',
+      createTableIfMissing: false,
+      pruneSessionInterval: 15 * 60,
+      errorLog: () => undefined,
+    });
+  }
+
+  onApplicationShutdown(): void {
+    (this.store as session.Store & { close(): void }).close();
+  }
+}

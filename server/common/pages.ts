@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import express, { type Router } from 'express';
+
+const YEAR_SECONDS = 365 * 24 * 3600;
+/** How long visitors and crawlers are asked to wait before coming back to the maintenance page. */
+const MAINTENANCE_RETRY_AFTER_SECONDS = 3600;
+
+/**
+ * Everything outside /api: stored photos, the built assets, the admin app and, for every other
+ * path, the maintenance page with 503 so search engines keep the site's standing while it is down.
+ */
+export function pages(clientDir: string, uploadsDir: string): Router {
+  const router = express.Router();
+  const notFound = (_req: express.Request, res: express.Response) => res.status(404).json({ error: 'Not found' });
+
+  router.use(
+    '/uploads',
+    (_req, res, next) => {
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      // A photo opened on its own can run nothing and reach nothing.
+      res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+      next();
+    },
+    express.static(uploadsDir, { index: false, immutable: true, maxAge: YEAR_SECONDS * 1000, dotfiles: 'deny' }),
+    notFound,
+  );
+
+  // Vite names built assets by their content hash, so they can be cached forever.
+  router.use('/assets', express.static(join(clientDir, 'assets'), { index: false, immutable: true, maxAge: YEAR_SECONDS * 1000 }), notFound);
+
+  const adminHtml = join(clientDir, 'admin.html');
+  const maintenanceHtml = join(clientDir, 'index.html');
+  const missingBuild = (res: express.Response) =>
+    res.status(503).type('text/plain').send('The client is not built yet: run `npm run build`.');
+
+  router.get(['/admin', '/admin/{*rest}'], (_req, res) => {
+    if (!existsSync(adminHtml)) return missingBuild(res);
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(adminHtml);
+  });
+
+  // Files from client/public (the logo, the icon); HTML only through the routes above and below.
+  router.use((req, res, next) => (req.path.endsWith('.html') ? next() : express.static(clientDir, { index: false, maxAge: 3600 * 1000 })(req, res, next)));
+
+  router.use((req, res, next) => {
+    if (req.path === '/api' || req.path.startsWith('/api/')) return next();
+    if (!existsSync(maintenanceHtml)) return missingBuild(res);
+    res.status(503);
+    res.setHeader('Retry-After', String(MAINTENANCE_RETRY_AFTER_SECONDS));
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(maintenanceHtml);
+  });
+  return router;
+}

@@ -1,0 +1,96 @@
+import { HttpStatus, Injectable, PipeTransform } from '@nestjs/common';
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { ApiError } from './api-error';
+
+export const MAX_PAGE = 100_000;
+/** Page numbers shown around the current one. */
+const WINDOW = 7;
+
+export interface PageLinks {
+  previousPage: number | null;
+  nextPage: number | null;
+  loopLink: { number: number; active?: true }[];
+}
+
+export interface Paged<T> {
+  data: T[];
+  links: PageLinks;
+  meta: { page: number; pageSize: number };
+}
+
+/** `?page=` as a whole number from 1 to 100,000, default 1; anything else is a 400 keyed `page`. */
+@Injectable()
+export class PagePipe implements PipeTransform<unknown, number> {
+  transform(value: unknown): number {
+    if (value === undefined) return 1;
+    if (typeof value === 'string' && /^\d{1,6}$/.test(value)) {
+      const page = Number(value);
+      if (page >= 1 && page <= MAX_PAGE) return page;
+    }
+    throw ApiError.field('page', `Page must be a whole number from 1 to ${MAX_PAGE}`, HttpStatus.BAD_REQUEST);
+  }
+}
+
+/** Links for a list with no paging (a search result). */
+export const NO_LINKS: PageLinks = { previousPage: null, nextPage: null, loopLink: [] };
+
+/**
+ * Numbers around `page`: up to 3 on each side, the spare room given to the side that has pages,
+ * never more than WINDOW in all.
+ */
+export function pageWindow(page: number, pagesBefore: number, pagesAfter: number): number[] {
+  const room = WINDOW - 1;
+  let before = Math.min(pagesBefore, room / 2);
+  let after = Math.min(pagesAfter, room / 2);
+  after += Math.min(room - before - after, pagesAfter - after);
+  before += Math.min(room - before - after, pagesBefore - before);
+  return Array.from({ length: before + after + 1 }, (_, i) => page - before + i);
+}
+
+function links(page: number, pages: number[], lastPage: number): PageLinks {
+  return {
+    previousPage: page > 1 ? Math.min(page - 1, lastPage) : null,
+    nextPage: page < lastPage ? page + 1 : null,
+    loopLink: pages.map((number) => (number === page ? { number, active: true as const } : { number })),
+  };
+}
+
+async function countRows(qb: SelectQueryBuilder<ObjectLiteral>, offset: number, limit: number): Promise<number> {
+  const [sql, parameters] = qb.clone().select('1').offset(offset).limit(limit).getQueryAndParameters();
+  const rows: { n: number }[] = await qb.connection.query(`SELECT count(*)::int AS n FROM (${sql}) AS look_ahead`, parameters);
+  return rows[0].n;
+}
+
+/**
+ * One page of an ordered query, and links computed without counting the whole table: a bounded
+ * look-ahead (at most WINDOW - 1 pages of rows past this page, read from the order's index) says
+ * which following pages exist. The query must already carry its ORDER BY, backed by an index.
+ */
+export async function paginate<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+  page: number,
+  pageSize: number,
+): Promise<Paged<T>> {
+  const data = await qb.clone().offset((page - 1) * pageSize).limit(pageSize).getMany();
+  const meta = { page, pageSize };
+
+  if (data.length === 0) {
+    if (page === 1) return { data, links: { ...NO_LINKS }, meta };
+    // Past the end: the rows before this page are bounded by it, so counting them is too.
+    const total = await countRows(qb as SelectQueryBuilder<ObjectLiteral>, 0, (page - 1) * pageSize);
+    const lastPage = Math.ceil(total / pageSize);
+    if (lastPage === 0) return { data, links: { ...NO_LINKS }, meta };
+    const pages = pageWindow(lastPage, lastPage - 1, 0);
+    return {
+      data,
+      links: { previousPage: lastPage, nextPage: null, loopLink: pages.map((number) => ({ number })) },
+      meta,
+    };
+  }
+
+  const rowsAfter =
+    data.length < pageSize ? 0 : await countRows(qb as SelectQueryBuilder<ObjectLiteral>, page * pageSize, (WINDOW - 1) * pageSize);
+  const pagesAfter = Math.ceil(rowsAfter / pageSize);
+  const lastKnown = page + pagesAfter;
+  return { data, links: links(page, pageWindow(page, page - 1, pagesAfter), lastKnown), meta };
+}

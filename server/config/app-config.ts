@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export type RegistrationPolicy = 'first-admin' | 'open' | 'closed';
+export type LogLevel = 'error' | 'warn' | 'log' | 'debug' | 'verbose';
+
+export interface AppConfig {
+  nodeEnv: 'production' | 'development' | 'test';
+  port: number;
+  /** PostgreSQL connection string; when absent the embedded database under dataDir is used. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  sessionSecret: string;
+  sessionIdleHours: number;
+  sessionMaxDays: number;
+  registration: RegistrationPolicy;
+  /** Passed to Express's `trust proxy` setting. */
+  trustProxy: boolean | number | string;
+  corsOrigins: string[];
+  pageSize: number;
+  uploadMaxBytes: number;
+  logLevel: LogLevel;
+}
+
+export class ConfigError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`Invalid configuration: ${variable} ${problem}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === '' ? undefined : value;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return Number(raw);
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(name, `must be one of ${allowed.join(', ')} (got "${raw}")`);
+  }
+  return raw as T;
+}
+
+function trustProxy(env: Env): boolean | number | string {
+  const raw = text(env, 'TRUST_PROXY');
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  // Express also accepts addresses, subnets and names such as "loopback".
+  return raw;
+}
+
+function corsOrigins(env: Env): string[] {
+  const raw = text(env, 'CORS_ORIGINS');
+  if (raw === undefined) return [];
+  return raw.split(',').map((origin) => {
+    const trimmed = origin.trim();
+    let url: URL;
+    try {
+      url = new URL(trimmed);
+    } catch {
+      throw new ConfigError('CORS_ORIGINS', `must be a comma-separated list of origins such as https://example.com (got "${trimmed}")`);
+    }
+    if (url.origin === 'null' || url.origin !== trimmed.replace(/\/$/, '')) {
+      throw new ConfigError('CORS_ORIGINS', `must list bare origins without paths (got "${trimmed}")`);
+    }
+    return url.origin;
+  });
+}
+
+function databaseUrl(env: Env): string | undefined {
+  const raw = text(env, 'DATABASE_URL');
+  if (raw === undefined) return undefined;
+  if (!/^postgres(ql)?:\/\//.test(raw)) {
+    throw new ConfigError('DATABASE_URL', 'must be a postgres:// or postgresql:// connection string');
+  }
+  return raw;
+}
+
+/**
+ * In production the secret must be given. Elsewhere one is generated on first start and kept in
+ * DATA_DIR, so sessions survive restarts without any setup.
+ */
+function sessionSecret(env: Env, nodeEnv: AppConfig['nodeEnv'], dataDir: string): string {
+  const raw = text(env, 'SESSION_SECRET');
+  if (raw !== undefined) {
+    if (raw.length < 32) throw new ConfigError('SESSION_SECRET', 'must be at least 32 characters long');
+    return raw;
+  }
+  if (nodeEnv === 'production') {
+    throw new ConfigError('SESSION_SECRET', 'is required when NODE_ENV=production (at least 32 random characters)');
+  }
+  const file = join(dataDir, 'session-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    const secret = randomBytes(32).toString('base64url');
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+/** Reads and validates the environment. The one place, with ormconfig.ts, that reads process.env. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const nodeEnv = oneOf(env, 'NODE_ENV', ['production', 'development', 'test'] as const, 'development');
+  const dataDir = resolve(text(env, 'DATA_DIR') ?? './data');
+  return {
+    nodeEnv,
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    databaseUrl: databaseUrl(env),
+    dataDir,
+    sessionSecret: sessionSecret(env, nodeEnv, dataDir),
+    sessionIdleHours: integer(env, 'SESSION_IDLE_HOURS', 12, 1, 24 * 365),
+    sessionMaxDays: integer(env, 'SESSION_MAX_DAYS', 7, 1, 365),
+    registration: oneOf(env, 'REGISTRATION', ['first-admin', 'open', 'closed'] as const, 'first-admin'),
+    trustProxy: trustProxy(env),
+    corsOrigins: corsOrigins(env),
+    pageSize: integer(env, 'PAGE_SIZE', 10, 1, 100),
+    uploadMaxBytes: integer(env, 'UPLOAD_MAX_BYTES', 5 * 1024 * 1024, 1024, 50 * 1024 * 1024),
+    logLevel: oneOf(env, 'LOG_LEVEL', ['error', 'warn', 'log', 'debug', 'verbose'] as const, 'log'),
+  };
+}

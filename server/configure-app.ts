@@ -1,0 +1,75 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import session from 'express-session';
+import helmet from 'helmet';
+import { join } from 'node:path';
+import passport from 'passport';
+import { SESSION_COOKIE } from './auth/session-cookie';
+import { SessionStore } from './auth/session-store';
+import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { jsonBody, noStore, requestId, sameOriginOnly } from './common/http-middleware';
+import { pages } from './common/pages';
+import { createValidationPipe } from './common/validation';
+import type { AppConfig } from './config/app-config';
+import { CLIENT_DIST } from './config/paths';
+
+/**
+ * Everything about the HTTP layer that is not a route: security headers, pages, body parsing,
+ * sessions, validation and errors. main.ts and the tests both call it, so the tests run the
+ * production setup. The app must be created with `bodyParser: false`.
+ */
+export function configureApp(app: NestExpressApplication, config: AppConfig, options: { clientDir?: string } = {}): void {
+  app.set('trust proxy', config.trustProxy);
+  app.disable('x-powered-by');
+  app.use(requestId);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+    }),
+  );
+  if (config.corsOrigins.length > 0) {
+    app.enableCors({ origin: config.corsOrigins, credentials: true, methods: ['GET', 'POST', 'PATCH', 'DELETE'] });
+  }
+
+  app.use(pages(options.clientDir ?? CLIENT_DIST, join(config.dataDir, 'uploads')));
+
+  app.use('/api', noStore, sameOriginOnly(config.corsOrigins), jsonBody('1mb'));
+  app.use(
+    '/api',
+    session({
+      name: SESSION_COOKIE,
+      secret: config.sessionSecret,
+      store: app.get(SessionStore).store,
+      resave: false,
+      saveUninitialized: false,
+      rolling: true,
+      cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', path: '/', maxAge: config.sessionIdleHours * 3600 * 1000 },
+    }),
+  );
+  const maxSessionMs = config.sessionMaxDays * 24 * 3600 * 1000;
+  app.use('/api', (req: import('express').Request, _res: unknown, next: (error?: unknown) => void) => {
+    // Idle sessions expire by the cookie's rolling lifetime; this bounds a session's whole life.
+    const startedAt = req.session.startedAt;
+    if (startedAt !== undefined && Date.now() - startedAt > maxSessionMs) return req.session.regenerate(next);
+    next();
+  });
+  app.use('/api', passport.initialize(), passport.session());
+
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new AllExceptionsFilter());
+}

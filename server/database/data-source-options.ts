@@ -1,0 +1,29 @@
+import type { DataSourceOptions } from 'typeorm';
+import { Admin } from '../admins/admin.entity';
+import { EMBEDDED_POOL_SIZE, type DatabaseConnection } from './database-connection';
+import { Foundation1763769600000 } from './migrations/1763769600000-Foundation';
+
+/** Every entity, listed once for the app and the migration CLI alike. */
+export const entities = [Admin];
+
+/** Every migration in order. `npm run migration:generate` writes new ones beside these: add them here. */
+export const migrations = [Foundation1763769600000];
+
+/** The one definition of the database options, used by the app, the tests and ormconfig.ts. */
+export function dataSourceOptions(connection: DatabaseConnection): DataSourceOptions {
+  return {
+    type: 'postgres',
+    ...(connection.url ? { url: connection.url } : { host: connection.socketDir, username: 'postgres', database: 'postgres' }),
+    entities,
+    migrations,
+    migrationsTableName: 'migrations',
+    synchronize: false,
+    migrationsRun: false,
+    uuidExtension: 'pgcrypto',
+    logging: ['error', 'warn', 'migration'],
+    extra: {
+      max: connection.embedded ? EMBEDDED_POOL_SIZE : 10,
+      connectionTimeoutMillis: 10_000,
+    },
+  };
+}

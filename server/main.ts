@@ -1,0 +1,55 @@
+import 'reflect-metadata';
+import { Logger, type LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppModule } from './app.module';
+import { ConfigError, loadConfig, type AppConfig } from './config/app-config';
+import { configureApp } from './configure-app';
+import { openDatabase } from './database/database-connection';
+
+const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
+
+function logLevels(level: AppConfig['logLevel']): LogLevel[] {
+  return LEVELS.slice(0, LEVELS.indexOf(level) + 1);
+}
+
+async function bootstrap(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = new Logger('Main');
+  const connection = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, connection), {
+    bodyParser: false,
+    logger: logLevels(config.logLevel),
+  });
+  configureApp(app, config);
+  await app.listen(config.port);
+
+  const database = connection.embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL from DATABASE_URL';
+  logger.log(`Listening on http://localhost:${config.port} (${database})`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.log(`${signal}: shutting down`);
+    await app.close();
+    await connection.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+bootstrap().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,42 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.BROWSER_TEST_PORT ?? 3100);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+/** Debian's Chromium; nothing is downloaded. The flags keep it off the (closed) network. */
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? 'list' : [['list']],
+  globalSetup: './global-setup.ts',
+  outputDir: '../../test-results',
+  use: {
+    baseURL,
+    storageState: 'test-results/.auth/admin.json',
+    trace: 'retain-on-failure',
+    launchOptions: chromium,
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+  ],
+  webServer: {
+    command: 'node test/support/browser-server.mjs',
+    cwd: '../..',
+    url: `${baseURL}/api/health/ready`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { BROWSER_TEST_PORT: String(port) },
+  },
+});

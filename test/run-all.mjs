@@ -1,0 +1,55 @@
+// `npm test`: builds the app, runs every suite (client components, API end to end, browser) and
+// ends with one line: `tests: N passed, N failed`. Exits non-zero if anything failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const reports = join('test-results', 'reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+function run(label, command, args, env = {}) {
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+let ok = run('build', 'npm', ['run', 'build']);
+if (!ok) {
+  console.log('\ntests: 0 passed, 1 failed (the build failed)');
+  process.exit(1);
+}
+
+if (!process.env.DATABASE_URL) console.log('\nDATABASE_URL is not set: the API suite uses the embedded database.');
+
+const vitestReport = join(reports, 'vitest.json');
+ok = run('client components and API end to end (vitest)', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]) && ok;
+
+const playwrightReport = join(reports, 'playwright.json');
+ok =
+  run('browser (playwright, Chromium)', npx, ['playwright', 'test', '-c', 'test/browser/playwright.config.ts', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  }) && ok;
+
+let passed = 0;
+let failed = 0;
+if (existsSync(vitestReport)) {
+  const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests + (report.numTotalTestSuites > 0 && report.success === false && report.numFailedTests === 0 ? 1 : 0);
+} else {
+  failed += 1;
+}
+if (existsSync(playwrightReport)) {
+  const { stats } = JSON.parse(readFileSync(playwrightReport, 'utf8'));
+  passed += stats.expected + stats.flaky;
+  failed += stats.unexpected;
+  if (stats.unexpected === 0 && !ok && stats.expected === 0) failed += 1;
+} else {
+  failed += 1;
+}
+if (!ok && failed === 0) failed = 1;
+
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(ok && failed === 0 ? 0 : 1);

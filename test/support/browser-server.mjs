@@ -1,0 +1,47 @@
+// Starts the built app for the browser suite on a database of its own: a fresh database on the
+// PostgreSQL of DATABASE_URL, or the embedded database in a fresh temporary DATA_DIR.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'browser-test-'));
+const env = {
+  ...process.env,
+  NODE_ENV: 'test',
+  PORT: process.env.BROWSER_TEST_PORT ?? '3100',
+  DATA_DIR: dataDir,
+  SESSION_SECRET: 'browser-test-secret-browser-test-secret',
+  // Every test registers an admin of its own, so tests never depend on one another.
+  REGISTRATION: 'open',
+  LOG_LEVEL: 'warn',
+};
+
+let dropDatabase = async () => {};
+if (process.env.DATABASE_URL) {
+  const name = `browser_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+  dropDatabase = async () => {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.end();
+  };
+}
+
+const server = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: 'inherit' });
+const stop = () => server.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+server.on('exit', async (code) => {
+  await dropDatabase().catch(() => undefined);
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,70 @@
+import { Test } from '@nestjs/testing';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../../server/app.module';
+import { loadConfig, type AppConfig } from '../../server/config/app-config';
+import { configureApp } from '../../server/configure-app';
+import { AdminsService } from '../../server/admins/admins.service';
+import { createTestDatabase } from './test-database';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  config: AppConfig;
+  dataSource: DataSource;
+  /** A client without cookies. */
+  http: () => ReturnType<typeof request>;
+  /** A client that keeps cookies between requests, like a browser. */
+  agent: () => ReturnType<typeof request.agent>;
+  close: () => Promise<void>;
+}
+
+/**
+ * The real app, built by Nest's testing module with the same configureApp as main.ts, on a
+ * database of its own and a temporary DATA_DIR.
+ */
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const { connection } = await createTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'app-test-'));
+  const config: AppConfig = {
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'test-secret-test-secret-test-secret!' }),
+    ...overrides,
+  };
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule.register(config, connection)] }).compile();
+  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['error', 'warn'] });
+  configureApp(app, config);
+  await app.init();
+  const server = app.getHttpServer();
+  return {
+    app,
+    config,
+    dataSource: app.get(DataSource),
+    http: () => request(server),
+    agent: () => request.agent(server),
+    async close() {
+      await app.close();
+      await connection.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+
+/** Creates an admin directly (whatever the registration policy) and returns a logged-in agent. */
+export async function loggedInAgent(testApp: TestApp, fields: Partial<{ name: string; email: string; password: string }> = {}) {
+  counter += 1;
+  const admin = {
+    name: fields.name ?? `Admin ${counter}`,
+    email: fields.email ?? `admin${counter}-${Date.now()}@example.com`,
+    password: fields.password ?? 'correct horse battery',
+  };
+  await testApp.app.get(AdminsService).create(admin);
+  const agent = testApp.agent();
+  const res = await agent.post('/api/admins/login').send({ email: admin.email, password: admin.password });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { agent, admin: { ...admin, id: res.body.admin.id as string } };
+}

@@ -1,0 +1,29 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'api',
+          include: ['test/api/**/*.e2e-spec.ts'],
+          environment: 'node',
+          setupFiles: ['test/support/setup-api.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each file gets its own database; two at a time suits two cores (and the embedded database's memory).
+          maxWorkers: 2,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'client',
+          include: ['client/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+    ],
+  },
+});
