@@ -1,0 +1,89 @@
+// Shared pieces of the benchmarks (`npm run bench`): a fresh database, the built server on it, a
+// logged-in cookie, and timing helpers. Benchmarks need a real PostgreSQL (BENCH_DATABASE_URL or
+// DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres) and `npm run build` first.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+const baseDatabaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+let nextPort = Number(process.env.BENCH_PORT ?? 3300);
+
+async function adminQuery(sql) {
+  const client = new pg.Client({ connectionString: baseDatabaseUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Starts the built server on a fresh database, registers and logs in an admin.
+ * Returns `{ baseURL, headers, db, request(path, init), stop() }`; `db` is a pg.Client on the
+ * bench database for seeding (after the server has migrated it).
+ */
+export async function startBenchServer(env = {}) {
+  const name = `bench_${Date.now()}_${process.pid}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const url = new URL(baseDatabaseUrl);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
+  const port = nextPort++;
+  const server = spawn(process.execPath, ['dist/server/main.js'], {
+    env: { ...process.env, NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret', DATABASE_URL: url.toString(), DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${baseURL}/api/health/ready`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const admin = { name: 'Bench', email: 'bench@example.com', password: 'bench password 1' };
+  await fetch(`${baseURL}/api/admins/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
+  const login = await fetch(`${baseURL}/api/admins/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
+  if (!login.ok) throw new Error(`bench login failed: ${login.status}`);
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const db = new pg.Client({ connectionString: url.toString() });
+  await db.connect();
+  return {
+    baseURL,
+    headers: { cookie },
+    db,
+    dataDir,
+    request: (path, init = {}) => fetch(`${baseURL}${path}`, { ...init, headers: { cookie, ...(init.headers ?? {}) } }),
+    async stop() {
+      await db.end();
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs `fn` `times` times one after another (after `warmup` untimed runs); returns ms statistics. */
+export async function measure(fn, { times = 30, warmup = 3 } = {}) {
+  for (let i = 0; i < warmup; i++) await fn();
+  const samples = [];
+  for (let i = 0; i < times; i++) {
+    const start = process.hrtime.bigint();
+    await fn();
+    samples.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))];
+  return { median: at(0.5), p95: at(0.95), min: samples[0], max: samples[samples.length - 1], n: samples.length };
+}
+
+/** Prints one result line: `label: median X ms (p95 Y ms, n N)`. */
+export function report(label, stats) {
+  const f = (v) => v.toFixed(2);
+  console.log(`${label}: median ${f(stats.median)} ms (p95 ${f(stats.p95)} ms, min ${f(stats.min)}, max ${f(stats.max)}, n ${stats.n})`);
+}
