@@ -20,7 +20,9 @@ export function dataSourceOptions(connection: DatabaseConnection): DataSourceOpt
     synchronize: false,
     migrationsRun: false,
     uuidExtension: 'pgcrypto',
-    logging: ['error', 'warn', 'migration'],
+    // Not 'error': TypeORM logs a failed query with its parameters, which may hold a password hash.
+    // Failures reach the exception filter, which logs them without parameters.
+    logging: ['warn', 'migration'],
     extra: {
       max: connection.embedded ? EMBEDDED_POOL_SIZE : 10,
       connectionTimeoutMillis: 10_000,

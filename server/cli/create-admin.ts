@@ -1,0 +1,78 @@
+import 'reflect-metadata';
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { DataSource } from 'typeorm';
+import { Admin } from '../admins/admin.entity';
+import { AdminsService } from '../admins/admins.service';
+import { RegisterAdminDto } from '../admins/dto/register-admin.dto';
+import { loadConfig } from '../config/app-config';
+import { openDatabase } from '../database/database-connection';
+import { dataSourceOptions } from '../database/data-source-options';
+import { migrate } from '../database/migrate';
+
+const USAGE = `Usage: npm run admin:create -- --name "Ada Lovelace" --email ada@example.com
+The password is asked for (hidden), or read from ADMIN_PASSWORD, or from standard input when it is not a terminal.`;
+
+/** Reads a line without echoing it, when standard input is a terminal. */
+function askHidden(question: string): Promise<string> {
+  return new Promise((resolve) => {
+    const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+    const write = (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput.bind(rl);
+    (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) => write(s.startsWith(question) ? s : '');
+    rl.question(question, (answer) => {
+      rl.close();
+      process.stdout.write('\n');
+      resolve(answer);
+    });
+  });
+}
+
+async function readStdin(): Promise<string> {
+  let data = '';
+  for await (const chunk of process.stdin) data += chunk;
+  return data.split('\n')[0] ?? '';
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { name: { type: 'string' }, email: { type: 'string' }, help: { type: 'boolean' } } });
+  if (values.help || !values.name || !values.email) {
+    console.log(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const password = process.env.ADMIN_PASSWORD ?? (process.stdin.isTTY ? await askHidden('Password: ') : await readStdin());
+  const dto = plainToInstance(RegisterAdminDto, { name: values.name, email: values.email, password });
+  const errors = await validate(dto);
+  if (errors.length > 0) {
+    for (const error of errors) console.error(`${error.property}: ${Object.values(error.constraints ?? {})[0]}`);
+    return 2;
+  }
+
+  const config = loadConfig();
+  const connection = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((error: unknown) => {
+    throw new Error(`Could not open the database (${(error as Error).message}). With the embedded database, stop the app first.`);
+  });
+  const dataSource = await new DataSource(dataSourceOptions(connection)).initialize();
+  try {
+    await migrate(dataSource);
+    const admin = await new AdminsService(dataSource.getRepository(Admin), dataSource).create(dto);
+    console.log(`Created admin ${admin.name} <${admin.email}>.`);
+    return 0;
+  } catch (error) {
+    const body = (error as { getResponse?: () => { error?: unknown } }).getResponse?.();
+    console.error(body?.error ? `Not created: ${JSON.stringify(body.error)}` : error);
+    return 1;
+  } finally {
+    await dataSource.destroy();
+    await connection.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error((error as Error).message ?? error);
+    process.exit(1);
+  },
+);
