@@ -1,0 +1,49 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Query, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { ApiError } from '../common/api-error';
+import { PagePipe } from '../common/pagination';
+import { CreateNewsDto } from './dto/create-news.dto';
+import { UpdateNewsDto } from './dto/update-news.dto';
+import { NewsService } from './news.service';
+import { PhotoUploadInterceptor } from './photo-upload.interceptor';
+
+@Controller('news')
+export class NewsController {
+  constructor(private readonly newsService: NewsService) {}
+
+  /** `?page=N` pages through all articles; `?title=text` searches instead (unpaged, at most 100). */
+  @Get()
+  list(@Query('page', PagePipe) page: number, @Query('title') title: unknown) {
+    if (title !== undefined && typeof title !== 'string') throw ApiError.field('title', 'Title must be text');
+    const text = title?.trim() ?? '';
+    return text === '' ? this.newsService.list(page) : this.newsService.search(text);
+  }
+
+  @Get(':id')
+  findOne(@Param('id') id: string) {
+    return this.newsService.findOne(id);
+  }
+
+  @Post()
+  @HttpCode(HttpStatus.CREATED)
+  create(@Body() dto: CreateNewsDto) {
+    return this.newsService.create(dto);
+  }
+
+  @Patch(':id')
+  update(@Param('id') id: string, @Body() dto: UpdateNewsDto) {
+    return this.newsService.update(id, dto);
+  }
+
+  /** Multipart with the field `photo`; without a file nothing changes (the client always sends this call). */
+  @Post(':id/upload')
+  @HttpCode(HttpStatus.OK)
+  @UseInterceptors(PhotoUploadInterceptor)
+  upload(@Param('id') id: string, @UploadedFile() file: { buffer: Buffer } | undefined) {
+    return this.newsService.replacePhoto(id, file?.buffer);
+  }
+
+  @Delete(':id')
+  remove(@Param('id') id: string) {
+    return this.newsService.remove(id);
+  }
+}

@@ -1,0 +1,103 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
+import { findOneOr404, isUuid, notFound } from '../common/find-one-or-404';
+import { NO_LINKS, paginate, type Paged } from '../common/pagination';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import type { CreateNewsDto } from './dto/create-news.dto';
+import type { UpdateNewsDto } from './dto/update-news.dto';
+import { News } from './news.entity';
+import { preparePhoto } from './photo-processor';
+import { PhotoStorage } from './photo-storage.service';
+
+/** A search answers at most this many articles, newest first, in one unpaged list. */
+export const SEARCH_LIMIT = 100;
+/** Titles are at most 200 characters, so a longer search text cannot match. */
+const MAX_TITLE_LENGTH = 200;
+
+/** `%`, `_` and the escape character itself match literally (used with ESCAPE '\'). */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+@Injectable()
+export class NewsService {
+  constructor(
+    @InjectRepository(News) private readonly repository: Repository<News>,
+    private readonly dataSource: DataSource,
+    private readonly photos: PhotoStorage,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private newestFirst() {
+    // Backed by news_created_at_id_idx (created_at DESC, id DESC).
+    return this.repository.createQueryBuilder('news').orderBy('news.createdAt', 'DESC').addOrderBy('news.id', 'DESC');
+  }
+
+  list(page: number): Promise<Paged<News>> {
+    return paginate(this.newestFirst(), page, this.config.pageSize);
+  }
+
+  /** Case-insensitive substring of the title; the trigram index (news_title_trgm_idx) serves it. */
+  async search(text: string): Promise<Paged<News>> {
+    const meta = { page: 1, pageSize: SEARCH_LIMIT };
+    if (text.length > MAX_TITLE_LENGTH || text.includes('\u0000')) return { data: [], links: { ...NO_LINKS }, meta };
+    const data = await this.newestFirst()
+      .where(`news.title ILIKE :pattern ESCAPE '\\'`, { pattern: likePattern(text) })
+      .limit(SEARCH_LIMIT)
+      .getMany();
+    return { data, links: { ...NO_LINKS }, meta };
+  }
+
+  findOne(id: string): Promise<News> {
+    return findOneOr404(this.repository, id, 'News');
+  }
+
+  create(dto: CreateNewsDto): Promise<News> {
+    return this.repository.save(this.repository.create({ ...dto, photo: null }));
+  }
+
+  async update(id: string, dto: UpdateNewsDto): Promise<News> {
+    const news = await this.findOne(id);
+    return this.repository.save(this.repository.merge(news, dto));
+  }
+
+  /**
+   * Replaces the article's photo. Nothing is written until the image has passed every check. Then
+   * the order is: write the new file, point the row at it, and only after that commits remove the
+   * old file. If the row cannot be updated (the article was deleted meanwhile, or the database
+   * fails) the new file is removed again, so a failed upload leaves nothing behind.
+   */
+  async replacePhoto(id: string, file: Buffer | undefined): Promise<News> {
+    const current = await this.findOne(id);
+    if (!file) return current;
+
+    const photo = await preparePhoto(file);
+    const path = await this.photos.save(photo);
+    let result: { news: News; previous: string | null };
+    try {
+      result = await this.dataSource.transaction(async (manager) => {
+        // Locked, so two uploads at once each remove exactly the photo they replaced.
+        const locked = await manager.findOne(News, { where: { id }, lock: { mode: 'pessimistic_write' } });
+        if (!locked) throw notFound('News');
+        await manager.update(News, { id }, { photo: path });
+        return { news: await manager.findOneByOrFail(News, { id }), previous: locked.photo };
+      });
+    } catch (error) {
+      await this.photos.remove(path);
+      throw error;
+    }
+    await this.photos.remove(result.previous);
+    return result.news;
+  }
+
+  /** Deletes the row, then (once that has committed) its photo. */
+  async remove(id: string): Promise<{ id: string }> {
+    if (!isUuid(id)) throw notFound('News');
+    const result = await this.repository.createQueryBuilder().delete().from(News).where('id = :id', { id }).returning(['photo']).execute();
+    const rows = result.raw as { photo: string | null }[];
+    if (rows.length === 0) throw notFound('News');
+    await this.photos.remove(rows[0].photo);
+    return { id };
+  }
+}

@@ -1,0 +1,73 @@
+import { HttpStatus } from '@nestjs/common';
+import sharp from 'sharp';
+import { ApiError } from '../common/api-error';
+
+/** Larger images are refused before they are decoded: a small file can claim a huge canvas. */
+export const MAX_PHOTO_PIXELS = 40_000_000;
+/** Stored photos are bounded to this many pixels on their long edge. */
+export const MAX_PHOTO_EDGE = 1600;
+
+/** What the bytes must be. APNG is a PNG (libvips reads its first frame). Never SVG. */
+const ACCEPTED_MIME = new Set(['image/jpeg', 'image/png', 'image/apng', 'image/webp']);
+const ACCEPTED_FORMAT = new Set(['jpeg', 'png', 'webp']);
+
+export const PHOTO_TYPE_MESSAGE = 'Photo must be a JPEG, PNG or WebP image';
+
+export function photoTooLarge(maxBytes: number): ApiError {
+  return ApiError.field('photo', `Photo must be at most ${megabytes(maxBytes)} MB`, HttpStatus.PAYLOAD_TOO_LARGE);
+}
+
+function notAnAcceptedImage(): ApiError {
+  return ApiError.field('photo', PHOTO_TYPE_MESSAGE, HttpStatus.UNSUPPORTED_MEDIA_TYPE);
+}
+
+function tooManyPixels(): ApiError {
+  return ApiError.field('photo', `Photo must be at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels`, HttpStatus.PAYLOAD_TOO_LARGE);
+}
+
+function unreadable(): ApiError {
+  return ApiError.field('photo', 'Photo could not be read: the file may be damaged', HttpStatus.UNSUPPORTED_MEDIA_TYPE);
+}
+
+/** 5242880 → "5"; 1572864 → "1.5"; small test limits keep two significant digits. */
+function megabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return String(mb >= 1 ? Math.round(mb * 10) / 10 : Number(mb.toPrecision(2)));
+}
+
+/**
+ * Turns an uploaded file into the photo we store, or throws an ApiError keyed `photo`:
+ * 1. the type is judged by the bytes (file-type), never by the name or the declared type;
+ * 2. the dimensions are read from the header, without decoding, and a pixel flood is refused;
+ * 3. the image is decoded and re-encoded: turned upright by its EXIF orientation, bounded to
+ *    MAX_PHOTO_EDGE on the long edge, written as WebP. sharp drops all metadata (EXIF, GPS, XMP,
+ *    comments) unless asked to keep it, and re-encoding leaves nothing of the original bytes.
+ */
+export async function preparePhoto(input: Buffer): Promise<Buffer> {
+  // file-type is ESM-only; this CommonJS build loads it with a dynamic import.
+  const { fileTypeFromBuffer } = await import('file-type');
+  const type = await fileTypeFromBuffer(input);
+  if (!type || !ACCEPTED_MIME.has(type.mime)) throw notAnAcceptedImage();
+
+  let metadata: sharp.Metadata;
+  try {
+    // Reading the header decodes no pixels, so the size check comes before any real work.
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw unreadable();
+  }
+  if (!metadata.format || !ACCEPTED_FORMAT.has(metadata.format)) throw notAnAcceptedImage();
+  if (!metadata.width || !metadata.height) throw unreadable();
+  if (metadata.width * metadata.height > MAX_PHOTO_PIXELS) throw tooManyPixels();
+
+  try {
+    return await sharp(input, { limitInputPixels: MAX_PHOTO_PIXELS })
+      .rotate()
+      .resize({ width: MAX_PHOTO_EDGE, height: MAX_PHOTO_EDGE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels();
+    throw unreadable();
+  }
+}

@@ -1,0 +1,59 @@
+import { type CallHandler, type ExecutionContext, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import type { Observable } from 'rxjs';
+import { ApiError } from '../common/api-error';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { photoTooLarge } from './photo-processor';
+
+/** The multipart field that carries the photo. */
+export const PHOTO_FIELD = 'photo';
+
+/**
+ * Nest's FileInterceptor (multer, memory storage: nothing touches the disk until the photo has
+ * been checked) with our limits, and multer's refusals answered in the API's shape, keyed photo.
+ *
+ * It runs after the global SessionGuard (guards come before interceptors in Nest's pipeline), so
+ * an anonymous request is refused before a byte of its body is read.
+ */
+@Injectable()
+export class PhotoUploadInterceptor extends FileInterceptor(PHOTO_FIELD) {
+  private readonly maxBytes: number;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    super({
+      limits: {
+        fileSize: config.uploadMaxBytes,
+        files: 1,
+        fields: 10,
+        fieldSize: 1024,
+        fieldNameSize: 100,
+        parts: 11,
+        headerPairs: 50,
+      },
+    });
+    this.maxBytes = config.uploadMaxBytes;
+  }
+
+  /** Only the reading of the body is wrapped: the handler's own errors pass through untouched. */
+  override async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    try {
+      return (await super.intercept(context, next)) as Observable<unknown>;
+    } catch (error) {
+      throw this.refusal(error);
+    }
+  }
+
+  private refusal(error: unknown): unknown {
+    const status = (error as { getStatus?: () => number }).getStatus?.();
+    const code = ((error as { cause?: { code?: unknown } }).cause?.code ?? '') as string;
+    if (code === 'LIMIT_FILE_SIZE' || status === HttpStatus.PAYLOAD_TOO_LARGE) return photoTooLarge(this.maxBytes);
+    if (code === 'LIMIT_FILE_COUNT' || code === 'LIMIT_UNEXPECTED_FILE') {
+      return ApiError.field(PHOTO_FIELD, 'Send one photo, in the field photo');
+    }
+    if (status === HttpStatus.UNSUPPORTED_MEDIA_TYPE) {
+      return ApiError.field(PHOTO_FIELD, 'Send the photo as multipart/form-data', HttpStatus.UNSUPPORTED_MEDIA_TYPE);
+    }
+    if (status === HttpStatus.BAD_REQUEST) return ApiError.field(PHOTO_FIELD, 'The upload could not be read. Please try again.');
+    return error;
+  }
+}

@@ -1,0 +1,34 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
+
+// An app of its own (its own file, so its own process) with a smaller UPLOAD_MAX_BYTES.
+const LIMIT = 1.5 * 1024 * 1024;
+
+describe('news photo size limit from UPLOAD_MAX_BYTES', () => {
+  let t: TestApp;
+  let agent: Awaited<ReturnType<typeof loggedInAgent>>['agent'];
+  let id: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ uploadMaxBytes: LIMIT });
+    agent = (await loggedInAgent(t)).agent;
+    id = (await agent.post('/api/news').send({ title: 'T', description: 'D', about: 'A' })).body.id;
+  });
+  afterAll(() => t.close());
+
+  it('answers 413 one byte over the limit, naming the configured size', async () => {
+    const res = await agent.post(`/api/news/${id}/upload`).attach('photo', Buffer.alloc(LIMIT + 1), 'big.jpg');
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ error: { photo: { msg: 'Photo must be at most 1.5 MB' } } });
+  });
+
+  it('accepts a photo of exactly the limit', async () => {
+    // A real PNG padded to the limit: decoders ignore bytes after the IEND chunk.
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#336699' } }).png().toBuffer();
+    const exact = Buffer.concat([png, Buffer.alloc(LIMIT - png.length)]);
+    const res = await agent.post(`/api/news/${id}/upload`).attach('photo', exact, 'exact.png');
+    expect(res.status).toBe(200);
+    expect(res.body.photo).toMatch(/^\/uploads\/news\/.+\.webp$/);
+  });
+});
