@@ -1,9 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { Alert } from '../../../components/Alert';
 import { PageHeader } from '../../../components/PageHeader';
+import { errorMessage } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
+import { newsQueries } from '../api/news';
+import { NewsPhoto } from './NewsPhoto';
 
 export function NewsDetailScreen() {
+  const { id = '' } = useParams();
+  const { data: news, isPending, isError, error } = useQuery(newsQueries.detail(id));
+
+  if (isPending) {
+    return (
+      <section className="screen">
+        <p role="status">Loading...</p>
+      </section>
+    );
+  }
+  if (isError) {
+    console.error('Loading the article failed', error);
+    return (
+      <section className="screen">
+        <PageHeader title="News" />
+        <Alert>{errorMessage(error, 'Could not load the article. Please try again.')}</Alert>
+        <Link to={paths.news.list}>Back to the news</Link>
+      </section>
+    );
+  }
+
   return (
-    <section className="screen">
-      <PageHeader title="News" />
-    </section>
+    <article className="screen news-detail">
+      <PageHeader title={news.title}>
+        <Link className="button" to={paths.news.list}>
+          Back to the news
+        </Link>
+        <Link className="button button--primary" to={paths.news.edit(news.id)}>
+          Edit
+        </Link>
+      </PageHeader>
+      <NewsPhoto photo={news.photo} alt={news.title} className="news-detail__photo" />
+      <p className="card__meta">
+        <time dateTime={news.createdAt}>{formatDateTime(news.createdAt)}</time>
+      </p>
+      <p className="news-detail__description">{news.description}</p>
+      <section className="news-detail__about" aria-labelledby="news-about">
+        <h2 id="news-about">About</h2>
+        <p>{news.about}</p>
+      </section>
+    </article>
   );
 }

@@ -1,9 +1,178 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { Alert } from '../../../components/Alert';
+import { TextAreaField, TextField } from '../../../components/Field';
 import { PageHeader } from '../../../components/PageHeader';
+import { PageSpinner, Spinner } from '../../../components/Spinner';
+import { ApiError, errorMessage, type FieldErrors } from '../../../lib/api';
+import { newsQueries, photoUrl, useCreateNews, useUpdateNews, useUploadNewsPhoto, type News, type NewsInput } from '../api/news';
 
+/** What the create form hands to the edit form when the article was saved but its photo refused. */
+interface FormState {
+  photoError?: string;
+}
+
+const EMPTY: NewsInput = { title: '', description: '', about: '' };
+
+/** /admin/news/create and /admin/news/edit/:id. The edit route loads the article first. */
 export function NewsFormScreen() {
+  const { id } = useParams();
+  const existing = useQuery({ ...newsQueries.detail(id ?? ''), enabled: id !== undefined });
+  const heading = id ? 'Edit News' : 'Create News';
+
+  if (id && existing.isPending) {
+    return (
+      <section className="screen">
+        <PageHeader title={heading} />
+        <PageSpinner label="Loading the article" />
+      </section>
+    );
+  }
+  if (id && existing.isError) {
+    console.error('Loading the article failed', existing.error);
+    return (
+      <section className="screen">
+        <PageHeader title={heading} />
+        <Alert>{errorMessage(existing.error, 'Could not load the article. Please try again.')}</Alert>
+        <Link to={paths.news.list}>Back to the news</Link>
+      </section>
+    );
+  }
+  // A new key for each article, so moving from the create form to the edit form starts afresh.
+  return <NewsForm key={id ?? 'new'} article={id ? existing.data : undefined} heading={heading} />;
+}
+
+function NewsForm({ article, heading }: { article: News | undefined; heading: string }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const create = useCreateNews();
+  const update = useUpdateNews();
+  const upload = useUploadNewsPhoto();
+
+  const [values, setValues] = useState<NewsInput>(article ? { title: article.title, description: article.description, about: article.about } : EMPTY);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [photoError, setPhotoError] = useState<string | undefined>((location.state as FormState | null)?.photoError);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [saving, setSaving] = useState(false);
+  const photoId = useId();
+  const progressId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  // Counts refusals (one arriving from the create form included), to move the focus after each.
+  const [refusals, setRefusals] = useState(photoError ? 1 : 0);
+
+  // After a refusal, the first field with a message takes the focus (and scrolls into view).
+  useEffect(() => {
+    if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
+
+  // The chosen file is shown from memory; the URL is released when it is replaced or we leave.
+  useEffect(() => {
+    if (!file) return setPreview(null);
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  const set = (key: keyof NewsInput) => (event: { target: { value: string } }) => setValues({ ...values, [key]: event.target.value });
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    setFieldErrors({});
+    setFormError(null);
+
+    let saved: News;
+    try {
+      saved = article ? await update.mutateAsync({ id: article.id, input: values }) : await create.mutateAsync(values);
+    } catch (error) {
+      console.error('Saving the article failed', error);
+      const fields = error instanceof ApiError ? error.fieldErrors : {};
+      if (Object.keys(fields).length > 0) setFieldErrors(fields);
+      else setFormError(errorMessage(error, 'Could not save. Please try again.'));
+      setRefusals((n) => n + 1);
+      setSaving(false);
+      return;
+    }
+
+    // The spec sends the photo form after every save, even without a file.
+    try {
+      if (file) setProgress(0);
+      await upload.mutateAsync({ id: saved.id, file, onProgress: setProgress });
+    } catch (error) {
+      console.error('Uploading the photo failed', error);
+      const message = (error instanceof ApiError && error.fieldErrors.photo?.msg) || errorMessage(error, 'Could not upload the photo. Please try again.');
+      setSaving(false);
+      setProgress(null);
+      if (article) {
+        setPhotoError(message);
+        setRefusals((n) => n + 1);
+      } else {
+        // The article exists now: become its edit form, so trying again does not create another.
+        navigate(paths.news.edit(saved.id), { replace: true, state: { photoError: message } satisfies FormState });
+      }
+      return;
+    }
+    navigate(paths.news.list);
+  };
+
+  const shown = preview ?? (article?.photo ? photoUrl(article.photo) : null);
+
   return (
     <section className="screen">
-      <PageHeader title="Create News" />
+      <PageHeader title={heading} />
+      <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-busy={saving}>
+        {formError && <Alert>{formError}</Alert>}
+
+        <div className="field news-form__photo">
+          <label htmlFor={photoId}>Photo</label>
+          <div className="news-form__preview">
+            {shown ? <img src={shown} alt={preview ? 'Preview of the chosen photo' : 'Current photo'} /> : <span>No photo</span>}
+          </div>
+          <input
+            id={photoId}
+            type="file"
+            name="photo"
+            accept="image/jpeg,image/png,image/webp"
+            aria-invalid={photoError ? true : undefined}
+            aria-describedby={photoError ? `${photoId}-error` : undefined}
+            onChange={(event) => {
+              setFile(event.target.files?.[0] ?? null);
+              setPhotoError(undefined);
+            }}
+          />
+          {photoError && (
+            <p className="field__error" id={`${photoId}-error`}>
+              {photoError}
+            </p>
+          )}
+          {progress !== null && (
+            <div className="news-form__progress">
+              <label htmlFor={progressId}>Uploading photo</label>
+              <progress id={progressId} max={1} value={progress}>
+                {Math.round(progress * 100)}%
+              </progress>
+            </div>
+          )}
+        </div>
+
+        <TextField label="Title" name="title" value={values.title} onChange={set('title')} error={fieldErrors.title?.msg} />
+        <TextAreaField label="Description" name="description" rows={3} value={values.description} onChange={set('description')} error={fieldErrors.description?.msg} />
+        <TextAreaField label="About" name="about" rows={10} value={values.about} onChange={set('about')} error={fieldErrors.about?.msg} />
+
+        <div className="form__actions">
+          <button type="submit" className="button button--primary" disabled={saving}>
+            {saving ? <Spinner size="small" label="Saving" /> : heading}
+          </button>
+          <Link className="button" to={paths.news.list}>
+            Cancel
+          </Link>
+        </div>
+      </form>
     </section>
   );
 }

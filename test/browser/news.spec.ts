@@ -1,0 +1,180 @@
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { apiOf, expectNoA11yViolations } from './support';
+
+let counter = 0;
+/** A title no other test uses, so searches find exactly what this test made. */
+function uniqueTitle(prefix: string): string {
+  counter += 1;
+  return `${prefix} ${Date.now().toString(36)}${process.pid}x${counter}`;
+}
+
+function jpeg(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 110, b: 190 } } }).jpeg().toBuffer();
+}
+
+const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
+
+/** Arranges an article (with a photo) through the API, as the logged-in admin. */
+async function createArticle(page: Page, title: string, withPhoto = true): Promise<string> {
+  const api = apiOf(page);
+  const created = await api.post('/api/news', { data: { title, description: 'Made by the test', about: 'First line\nSecond line' } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  if (withPhoto) {
+    const upload = await api.post(`/api/news/${id}/upload`, { multipart: { photo: { name: 'a.jpg', mimeType: 'image/jpeg', buffer: await jpeg(640, 480) } } });
+    expect(upload.status()).toBe(200);
+  }
+  return id;
+}
+
+function card(page: Page, title: string) {
+  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+}
+
+test.describe('news', () => {
+  test('an admin creates an article with a photo, reads it, edits it, finds it and deletes it', async ({ page }) => {
+    const title = uniqueTitle('Launch');
+    await page.goto('/admin/news');
+    await expect(page.getByRole('heading', { name: 'News', level: 1 })).toBeVisible();
+    await page.getByRole('link', { name: 'Create', exact: true }).click();
+
+    await expect(page).toHaveURL(/\/admin\/news\/create$/);
+    await expect(page.getByRole('heading', { name: 'Create News' })).toBeVisible();
+    await page.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'launch.jpg', mimeType: 'image/jpeg', buffer: await jpeg(1200, 900) });
+    const preview = page.getByRole('img', { name: 'Preview of the chosen photo' });
+    await expect(preview).toBeVisible();
+    await expect(preview).toHaveAttribute('src', /^blob:/);
+    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Description').fill('We opened the new office.');
+    await page.getByLabel('About').fill('Line one\nLine two');
+
+    // Hold the upload until the progress bar has been seen, then let it through.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/news/*/upload', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Create News' }).click();
+    await expect(page.getByRole('progressbar', { name: 'Uploading photo' })).toBeVisible();
+    release();
+
+    await expect(page).toHaveURL(/\/admin\/news$/);
+    await page.unroute('**/api/news/*/upload');
+    const item = card(page, title);
+    await expect(item).toBeVisible();
+    const photo = item.getByRole('img', { name: title });
+    await expect(photo).toHaveAttribute('src', /^\/uploads\/news\/[0-9a-f-]+\.webp$/);
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200);
+    await expect(item.getByText('We opened the new office.')).toBeVisible();
+    await expect(item.getByText(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2} (AM|PM)$/)).toBeVisible();
+
+    await item.getByRole('link', { name: /^about – click here/ }).click();
+    await expect(page).toHaveURL(/\/admin\/news\/NewsDetails\/[0-9a-f-]+$/);
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await expect(page.getByRole('img', { name: title })).toBeVisible();
+    await expect(page.getByText('We opened the new office.')).toBeVisible();
+    const about = page.getByRole('region', { name: 'About' });
+    await expect(about).toContainText('Line one');
+    expect(await about.getByText('Line one').evaluate((p) => (p as HTMLElement).innerText)).toBe('Line one\nLine two');
+
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/news\/edit\/[0-9a-f-]+$/);
+    await expect(page.getByRole('heading', { name: 'Edit News' })).toBeVisible();
+    await expect(page.getByLabel('Title')).toHaveValue(title);
+    await expect(page.getByRole('img', { name: 'Current photo' })).toBeVisible();
+    const edited = `${title} edited`;
+    await page.getByLabel('Title').fill(edited);
+    await page.getByRole('button', { name: 'Edit News' }).click();
+    await expect(page).toHaveURL(/\/admin\/news$/);
+
+    await page.getByRole('searchbox', { name: 'Search news by title' }).fill(edited.toUpperCase());
+    await expect(page).toHaveURL(/[?&]title=/);
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText([edited]);
+    await expect(page.getByRole('navigation', { name: 'News pages' })).toHaveCount(0);
+
+    await card(page, edited).getByRole('button', { name: /^Delete/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete news' });
+    await expect(dialog).toContainText(edited);
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('no data')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('searchbox', { name: 'Search news by title' })).toHaveValue(edited.toUpperCase());
+    await expect(page.getByText('no data')).toBeVisible();
+  });
+
+  test('a refused photo shows its message and the form becomes the edit form of the saved article', async ({ page }) => {
+    const title = uniqueTitle('Refused');
+    await page.goto('/admin/news/create');
+    await page.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: SVG });
+    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Description').fill('Description');
+    await page.getByLabel('About').fill('About');
+    await page.getByRole('button', { name: 'Create News' }).click();
+
+    await expect(page).toHaveURL(/\/admin\/news\/edit\/[0-9a-f-]+$/);
+    await expect(page.getByRole('heading', { name: 'Edit News' })).toBeVisible();
+    await expect(page.getByText('Photo must be a JPEG, PNG or WebP image')).toBeVisible();
+    await expect(page.getByLabel('Photo', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Title')).toHaveValue(title);
+    await expectNoA11yViolations(page);
+
+    // Trying again saves the same article: there is still exactly one with this title.
+    await page.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'real.jpg', mimeType: 'image/jpeg', buffer: await jpeg(300, 200) });
+    await expect(page.getByText('Photo must be a JPEG, PNG or WebP image')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Edit News' }).click();
+    await expect(page).toHaveURL(/\/admin\/news$/);
+    const search = await apiOf(page).get(`/api/news?title=${encodeURIComponent(title)}`);
+    const { data } = (await search.json()) as { data: { photo: string | null }[] };
+    expect(data).toHaveLength(1);
+    expect(data[0].photo).toMatch(/\.webp$/);
+  });
+
+  test('the form shows the server’s message under each field and stays on the create route', async ({ page }) => {
+    await page.goto('/admin/news/create');
+    await page.getByRole('button', { name: 'Create News' }).click();
+    await expect(page.getByText('Title is required')).toBeVisible();
+    await expect(page.getByText('Description is required')).toBeVisible();
+    await expect(page.getByText('About is required')).toBeVisible();
+    await expect(page.getByLabel('Title')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/admin\/news\/create$/);
+    await expectNoA11yViolations(page);
+  });
+
+  test('a search that matches nothing shows "no data" and no paging', async ({ page }) => {
+    await page.goto('/admin/news');
+    await page.getByRole('searchbox', { name: 'Search news by title' }).fill(uniqueTitle('Nothing%_\\'));
+    await expect(page.getByText('no data')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'News pages' })).toHaveCount(0);
+  });
+
+  test('an unknown article shows its error on the detail page', async ({ page }) => {
+    await page.goto('/admin/news/NewsDetails/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('alert')).toHaveText('News not found');
+    await expect(page.getByRole('link', { name: 'Back to the news' })).toBeVisible();
+  });
+
+  test('the list, the form and the detail page pass axe', async ({ page }) => {
+    const title = uniqueTitle('Axe');
+    const id = await createArticle(page, title);
+    await createArticle(page, `${title} without photo`, false);
+
+    await page.goto(`/admin/news?title=${encodeURIComponent(title)}`);
+    await expect(card(page, title).getByRole('img', { name: title })).toBeVisible();
+    await expect(card(page, `${title} without photo`).getByText('No photo')).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    await page.goto(`/admin/news/NewsDetails/${id}`);
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    await page.goto('/admin/news/create');
+    await expect(page.getByRole('heading', { name: 'Create News' })).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    await page.goto(`/admin/news/edit/${id}`);
+    await expect(page.getByLabel('Title')).toHaveValue(title);
+    await expectNoA11yViolations(page);
+  });
+});
