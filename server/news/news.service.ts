@@ -57,9 +57,19 @@ export class NewsService {
     return this.repository.save(this.repository.create({ ...dto, photo: null }));
   }
 
+  /**
+   * Sets only the fields sent. Not load-merge-save: that would write back the photo it had read,
+   * undoing an upload that committed in between (and orphaning its file).
+   */
   async update(id: string, dto: UpdateNewsDto): Promise<News> {
-    const news = await this.findOne(id);
-    return this.repository.save(this.repository.merge(news, dto));
+    if (!isUuid(id)) throw notFound('News');
+    const { title, description, about } = dto;
+    const changes = Object.fromEntries(Object.entries({ title, description, about }).filter(([, value]) => value !== undefined));
+    if (Object.keys(changes).length > 0) {
+      const result = await this.repository.update({ id }, changes);
+      if (!result.affected) throw notFound('News');
+    }
+    return this.findOne(id);
   }
 
   /**

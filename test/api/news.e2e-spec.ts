@@ -366,6 +366,18 @@ describe('news', () => {
       expect((await agent.get(`/api/news/${created.id}`)).body.title).toBe('New title');
     });
 
+    it('keeps the photo, and answers the article unchanged for an empty body', async () => {
+      const created = await createNews();
+      const { body: withPhoto } = await upload(created.id, await canvas(40, 40).png().toBuffer());
+      const changed = await agent.patch(`/api/news/${created.id}`).send({ about: 'New about' });
+      expect(changed.status).toBe(200);
+      expect(changed.body).toMatchObject({ about: 'New about', photo: withPhoto.photo });
+      expect(existsSync(storedFile(withPhoto.photo))).toBe(true);
+      const unchanged = await agent.patch(`/api/news/${created.id}`).send({});
+      expect(unchanged.status).toBe(200);
+      expect(unchanged.body).toMatchObject({ title: created.title, about: 'New about', photo: withPhoto.photo });
+    });
+
     it('answers 400 keyed title for a null title instead of clearing it', async () => {
       const created = await createNews();
       const res = await agent.patch(`/api/news/${created.id}`).send({ title: null });
@@ -525,6 +537,18 @@ describe('news', () => {
       expect(existsSync(storedFile(first.body.photo))).toBe(false);
       expect(existsSync(storedFile(second.body.photo))).toBe(true);
       expect(new Date(second.body.updatedAt).getTime()).toBeGreaterThanOrEqual(new Date(first.body.updatedAt).getTime());
+    });
+
+    it('leaves exactly the photo the row points to when uploads race', async () => {
+      const { id } = await createNews();
+      const before = filesUnder(uploadsDir);
+      const replies = await Promise.all(
+        [30, 40, 50, 60].map(async (size) => upload(id, await canvas(size, size).png().toBuffer(), `${size}.png`)),
+      );
+      expect(replies.map((res) => res.status)).toEqual([200, 200, 200, 200]);
+      const { photo } = (await agent.get(`/api/news/${id}`)).body;
+      const added = filesUnder(uploadsDir).filter((file) => !before.includes(file));
+      expect(added).toEqual([relative(uploadsDir, storedFile(photo))]);
     });
 
     it('answers 200 and changes nothing when no file is sent', async () => {
