@@ -142,11 +142,22 @@ test.describe('news', () => {
     await expectNoA11yViolations(page);
   });
 
-  test('a search that matches nothing shows "no data" and no paging', async ({ page }) => {
+  test('a search that matches nothing shows "no data" and no paging, asking the server once the typing pauses', async ({ page }) => {
     await page.goto('/admin/news');
-    await page.getByRole('searchbox', { name: 'Search news by title' }).fill(uniqueTitle('Nothing%_\\'));
+    await expect(page.getByRole('list', { name: 'News' }).or(page.getByText('no data'))).toBeVisible();
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      const title = new URL(request.url()).searchParams.get('title');
+      if (title !== null) searches.push(title);
+    });
+    const text = uniqueTitle('Nothing%_\\');
+    await page.getByRole('searchbox', { name: 'Search news by title' }).pressSequentially(text, { delay: 20 });
+    await expect.poll(() => new URL(page.url()).searchParams.get('title')).toBe(text);
     await expect(page.getByText('no data')).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'News pages' })).toHaveCount(0);
+    // Debounced: far fewer requests than keystrokes, the last one for the whole text.
+    expect(searches.length).toBeLessThan(text.length / 2);
+    expect(searches.at(-1)).toBe(text);
   });
 
   test('an unknown article shows its error on the detail page', async ({ page }) => {
