@@ -32,11 +32,19 @@ export class ServicesService {
     return this.findOne(id);
   }
 
+  /**
+   * One UPDATE by id, never save(): save() inserts a row it cannot find, so an edit racing a
+   * delete would bring the service back.
+   */
   async update(id: string, dto: UpdateServiceDto): Promise<Service> {
-    const service = await this.findOne(id);
-    if (dto.title !== undefined) service.title = dto.title;
-    if (dto.about !== undefined) service.about = dto.about;
-    await this.services.save(service);
+    if (!isUuid(id)) throw notFound(RESOURCE);
+    const changes: Partial<Pick<Service, 'title' | 'about'>> = {};
+    if (dto.title !== undefined) changes.title = dto.title;
+    if (dto.about !== undefined) changes.about = dto.about;
+    if (Object.keys(changes).length > 0) {
+      const result = await this.services.update({ id }, changes);
+      if (!result.affected) throw notFound(RESOURCE);
+    }
     return this.findOne(id);
   }
 

@@ -236,6 +236,15 @@ describe('services API', () => {
       );
     }
 
+    it('answers 404 for a deleted service and does not bring it back', async () => {
+      const service = await createService(agent);
+      await agent.delete(`/api/services/${service.id}`);
+      const res = await agent.patch(`/api/services/${service.id}`).send({ title: 'Back again?' });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual(NOT_FOUND);
+      expect((await agent.get(`/api/services/${service.id}`)).status).toBe(404);
+    });
+
     it('answers 404 for an unknown id', async () => {
       const res = await agent.patch(`/api/services/${UNKNOWN_ID}`).send({ title: 'T' });
       expect(res.status).toBe(404);
