@@ -120,6 +120,21 @@ test('edits a service: the form loads its values, saves them and returns to the 
   expect((await (await api.get(`/api/services/${service.id}`)).json()).about).toBe('New about');
 });
 
+test('the edit form starts from the saved values, not from a copy cached on an earlier visit', async ({ page }) => {
+  const api = apiOf(page);
+  const service = await createService(api);
+  await page.goto(`/admin/service/edit/${service.id}`);
+  await expect(page.getByLabel('Title')).toHaveValue(service.title);
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  const editLink = page.getByRole('link', { name: `Edit ${service.title}` });
+  await expect(editLink).toBeVisible();
+
+  const changed = uniqueTitle('Changed elsewhere');
+  expect((await api.patch(`/api/services/${service.id}`, { data: { title: changed } })).status()).toBe(200);
+  await editLink.click();
+  await expect(page.getByLabel('Title')).toHaveValue(changed);
+});
+
 test('Cancel on the form goes back to the list without saving', async ({ page }) => {
   const service = await createService(apiOf(page));
   await page.goto(`/admin/service/edit/${service.id}`);

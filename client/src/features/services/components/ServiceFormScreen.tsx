@@ -42,7 +42,8 @@ function EditService({ id }: { id: string }) {
   const navigate = useNavigate();
   const list = useListLocation();
 
-  if (query.isPending) {
+  // A copy cached from an earlier visit may be out of date: the form starts from a fresh one.
+  if (query.isPending || (!query.isFetchedAfterMount && query.isFetching)) {
     return (
       <section className="screen">
         <PageHeader title="Edit Service" />
