@@ -23,6 +23,16 @@ try {
     return res.json();
   }
 
+  /** The two statements the app sends for page n (the page, then the look-ahead), timed in the database alone. */
+  async function sql(label, n, pageSize = 10) {
+    const order = 'ORDER BY created_at DESC, id DESC';
+    const stats = await measure(async () => {
+      await server.db.query(`SELECT * FROM services ${order} LIMIT $1 OFFSET $2`, [pageSize, (n - 1) * pageSize]);
+      await server.db.query(`SELECT count(*)::int AS n FROM (SELECT 1 FROM services ${order} LIMIT $1 OFFSET $2) AS look_ahead`, [6 * pageSize, n * pageSize]);
+    });
+    report(`${label.padEnd(28)} page ${String(n).padStart(6)} SQL only`, stats);
+  }
+
   async function run(label, n) {
     const body = await page(n);
     const stats = await measure(() => page(n), { times: 30 });
@@ -35,6 +45,7 @@ try {
   await settle();
   console.log('1,000 services');
   const smallFirst = await run('  1,000 services', 1);
+  await sql('  1,000 services', 1);
   await run('  1,000 services', 50);
   await run('  1,000 services', 100);
 
@@ -42,8 +53,10 @@ try {
   await settle();
   console.log('100,000 services');
   const bigFirst = await run('  100,000 services', 1);
+  await sql('  100,000 services', 1);
   await run('  100,000 services', 5_000);
   await run('  100,000 services', 9_500);
+  await sql('  100,000 services', 9_500);
   await run('  100,000 services', 10_000);
   await run('  100,000 services (past end)', 10_001);
 
