@@ -2,12 +2,14 @@ import type { DataSourceOptions } from 'typeorm';
 import { Admin } from '../admins/admin.entity';
 import { EMBEDDED_POOL_SIZE, type DatabaseConnection } from './database-connection';
 import { Foundation1763769600000 } from './migrations/1763769600000-Foundation';
+import { Services1763769700000 } from './migrations/1763769700000-Services';
+import { Service } from '../services/service.entity';
 
 /** Every entity, listed once for the app and the migration CLI alike. */
-export const entities = [Admin];
+export const entities = [Admin, Service];
 
 /** Every migration in order. `npm run migration:generate` writes new ones beside these: add them here. */
-export const migrations = [Foundation1763769600000];
+export const migrations = [Foundation1763769600000, Services1763769700000];
 
 /** The one definition of the database options, used by the app, the tests and ormconfig.ts. */
 export function dataSourceOptions(connection: DatabaseConnection): DataSourceOptions {
