@@ -24,5 +24,5 @@ run('npx', ['tsc', '-p', 'tsconfig.build.json', '--watch', '--preserveWatchOutpu
 const entry = 'dist/server/main.js';
 while (!existsSync(entry)) await new Promise((resolve) => setTimeout(resolve, 300));
 run(process.execPath, ['--watch-path=dist/server', '--watch-preserve-output', entry]);
-run('npx', ['vite', '--config', 'client/vite.config.ts']);
+run('npx', ['vite', '--config', 'client/vite.config.mts']);
 console.log('\nAdmin app with hot reload: http://localhost:5173/admin   API: http://localhost:' + (process.env.PORT ?? 3000) + '\n');

@@ -23,10 +23,11 @@ export interface Paged<T> {
 export class PagePipe implements PipeTransform<unknown, number> {
   transform(value: unknown): number {
     if (value === undefined) return 1;
-    if (typeof value === 'string' && /^\d{1,6}$/.test(value)) {
-      const page = Number(value);
-      if (page >= 1 && page <= MAX_PAGE) return page;
-    }
+    // Declared `page: number`, the value reaches this pipe already converted by the global
+    // ValidationPipe (`transform: true` applies `+value`: '' → 0, 'abc' → NaN, ['1', '2'] → NaN);
+    // declared otherwise, it arrives as the raw string. Both are judged alike.
+    const page = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,6}$/.test(value) ? Number(value) : NaN;
+    if (Number.isInteger(page) && page >= 1 && page <= MAX_PAGE) return page;
     throw ApiError.field('page', `Page must be a whole number from 1 to ${MAX_PAGE}`, HttpStatus.BAD_REQUEST);
   }
 }

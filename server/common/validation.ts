@@ -39,5 +39,8 @@ export function createValidationPipe(): ValidationPipe {
   });
 }
 
-/** Trims string input; leaves anything else for the type check to refuse. */
-export const Trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+/**
+ * Trims string input and drops NUL characters, which PostgreSQL cannot store in text (it would
+ * answer with an error, a 500); leaves anything else for the type check to refuse.
+ */
+export const Trim = () => Transform(({ value }) => (typeof value === 'string' ? value.replaceAll('\0', '').trim() : value));

@@ -3,13 +3,15 @@ import { Admin } from '../admins/admin.entity';
 import { News } from '../news/news.entity';
 import { EMBEDDED_POOL_SIZE, type DatabaseConnection } from './database-connection';
 import { Foundation1763769600000 } from './migrations/1763769600000-Foundation';
+import { Services1763769700000 } from './migrations/1763769700000-Services';
 import { News1763769800000 } from './migrations/1763769800000-News';
+import { Service } from '../services/service.entity';
 
 /** Every entity, listed once for the app and the migration CLI alike. */
-export const entities = [Admin, News];
+export const entities = [Admin, Service, News];
 
 /** Every migration in order. `npm run migration:generate` writes new ones beside these: add them here. */
-export const migrations = [Foundation1763769600000, News1763769800000];
+export const migrations = [Foundation1763769600000, Services1763769700000, News1763769800000];
 
 /** The one definition of the database options, used by the app, the tests and ormconfig.ts. */
 export function dataSourceOptions(connection: DatabaseConnection): DataSourceOptions {

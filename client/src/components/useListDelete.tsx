@@ -44,6 +44,8 @@ export function useListDelete<T extends { id?: string; _id?: string }>({ pageKey
       console.error('Delete failed', failure);
       setPending(null);
       setError(`Could not delete: ${errorMessage(failure, 'please try again.')}`);
+      // The item may be gone already (deleted in another tab: 404); show the list as it now is.
+      void queryClient.invalidateQueries({ queryKey: allKey });
     },
   });
 
