@@ -13,23 +13,12 @@ function collect(errors: ValidationError[], into: FieldErrors, prefix = ''): Fie
 }
 
 /**
- * Query and route values reach their own pipes (PagePipe…) as they came. Nest's default would
- * first turn `?page=3` into the number 3 for a parameter typed `number` (so PagePipe, which parses
- * the text, refused every page), `?page=1e3` into 1000 and `?page=abc` into NaN.
- */
-class AppValidationPipe extends ValidationPipe {
-  protected transformPrimitive(value: unknown): unknown {
-    return value;
-  }
-}
-
-/**
  * The global pipe: unknown fields are stripped, each failing field answers with its first message
  * as `{ error: { field: { msg } } }`. Decorators are checked from the one nearest the property
  * upwards, so the type check sits nearest and runs first.
  */
 export function createValidationPipe(): ValidationPipe {
-  return new AppValidationPipe({
+  return new ValidationPipe({
     whitelist: true,
     transform: true,
     stopAtFirstError: true,

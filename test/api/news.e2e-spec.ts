@@ -192,10 +192,10 @@ describe('news', () => {
       ['title', 42, 'Title must be text'],
       ['title', ['a', 'b'], 'Title must be text'],
       ['description', '', 'Description is required'],
-      ['description', 'x'.repeat(1001), 'Description must be at most 1,000 characters'],
+      ['description', 'x'.repeat(1001), 'Description must be at most 1000 characters'],
       ['description', { nested: true }, 'Description must be text'],
       ['about', ' \n ', 'About is required'],
-      ['about', 'x'.repeat(20_001), 'About must be at most 20,000 characters'],
+      ['about', 'x'.repeat(20_001), 'About must be at most 20000 characters'],
       ['about', true, 'About must be text'],
     ])('answers 400 keyed %s for %j', async (field, value, msg) => {
       const res = await agent.post('/api/news').send({ title: 'T', description: 'D', about: 'A', [field]: value });
@@ -203,11 +203,10 @@ describe('news', () => {
       expect(res.body).toEqual({ error: { [field]: { msg } } });
     });
 
-    it('never answers 500 for a NUL character, which PostgreSQL cannot store', async () => {
+    it('drops NUL characters, which PostgreSQL cannot store, instead of failing', async () => {
       const res = await agent.post('/api/news').send({ title: 'bad\u0000title', description: 'D', about: 'A' });
-      // Refused by the DTO here; a shared Trim that strips NUL characters would store the rest.
-      if (res.status === 400) expect(res.body).toEqual({ error: { title: { msg: 'Title contains a character that cannot be stored' } } });
-      else expect([res.status, res.body.title]).toEqual([201, 'badtitle']);
+      expect(res.status).toBe(201);
+      expect(res.body.title).toBe('badtitle');
     });
 
     it('accepts each field at its longest', async () => {
@@ -394,7 +393,7 @@ describe('news', () => {
 
     it.each([
       ['title', '', 'Title is required'],
-      ['description', 'x'.repeat(1001), 'Description must be at most 1,000 characters'],
+      ['description', 'x'.repeat(1001), 'Description must be at most 1000 characters'],
       ['about', 7, 'About must be text'],
     ])('answers 400 keyed %s', async (field, value, msg) => {
       const created = await createNews();

@@ -94,6 +94,13 @@ test.describe('news', () => {
     await expect(page.getByRole('heading', { level: 2 })).toHaveText([edited]);
     await expect(page.getByRole('navigation', { name: 'News pages' })).toHaveCount(0);
 
+    // Edited from the search, the form returns to the search.
+    await card(page, edited).getByRole('link', { name: /^Edit/ }).click();
+    await page.getByLabel('About').fill('Line one\nLine two, revised');
+    await page.getByRole('button', { name: 'Edit News' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('title')).toBe(edited.toUpperCase());
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText([edited]);
+
     await card(page, edited).getByRole('button', { name: /^Delete/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete news' });
     await expect(dialog).toContainText(edited);

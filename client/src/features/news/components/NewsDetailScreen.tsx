@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
@@ -12,6 +13,10 @@ export function NewsDetailScreen() {
   const { id = '' } = useParams();
   const { data: news, isPending, isError, error } = useQuery(newsQueries.detail(id));
 
+  useEffect(() => {
+    if (error) console.error('Loading the article failed', error);
+  }, [error]);
+
   if (isPending) {
     return (
       <section className="screen">
@@ -20,7 +25,6 @@ export function NewsDetailScreen() {
     );
   }
   if (isError) {
-    console.error('Loading the article failed', error);
     return (
       <section className="screen">
         <PageHeader title="News" />

@@ -9,8 +9,11 @@ import { PageSpinner, Spinner } from '../../../components/Spinner';
 import { ApiError, errorMessage, type FieldErrors } from '../../../lib/api';
 import { newsQueries, photoUrl, useCreateNews, useUpdateNews, useUploadNewsPhoto, type News, type NewsInput } from '../api/news';
 
-/** What the create form hands to the edit form when the article was saved but its photo refused. */
-interface FormState {
+/** Navigation state the form reads. */
+export interface NewsFormState {
+  /** The list's query (`?page=3`, `?title=…`) to return to after an edit. */
+  returnTo?: string;
+  /** From the create form, when the article was saved but its photo refused. */
   photoError?: string;
 }
 
@@ -22,7 +25,12 @@ export function NewsFormScreen() {
   const existing = useQuery({ ...newsQueries.detail(id ?? ''), enabled: id !== undefined });
   const heading = id ? 'Edit News' : 'Create News';
 
-  if (id && existing.isPending) {
+  useEffect(() => {
+    if (existing.error) console.error('Loading the article failed', existing.error);
+  }, [existing.error]);
+
+  // A copy cached from an earlier visit may be out of date: the form starts from a fresh one.
+  if (id && (existing.isPending || (!existing.isFetchedAfterMount && existing.isFetching))) {
     return (
       <section className="screen">
         <PageHeader title={heading} />
@@ -31,7 +39,6 @@ export function NewsFormScreen() {
     );
   }
   if (id && existing.isError) {
-    console.error('Loading the article failed', existing.error);
     return (
       <section className="screen">
         <PageHeader title={heading} />
@@ -55,7 +62,9 @@ function NewsForm({ article, heading }: { article: News | undefined; heading: st
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [photoError, setPhotoError] = useState<string | undefined>((location.state as FormState | null)?.photoError);
+  const state = location.state as NewsFormState | null;
+  const returnTo = typeof state?.returnTo === 'string' && state.returnTo.startsWith('?') ? state.returnTo : '';
+  const [photoError, setPhotoError] = useState<string | undefined>(state?.photoError);
   const [formError, setFormError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
@@ -113,11 +122,12 @@ function NewsForm({ article, heading }: { article: News | undefined; heading: st
         setRefusals((n) => n + 1);
       } else {
         // The article exists now: become its edit form, so trying again does not create another.
-        navigate(paths.news.edit(saved.id), { replace: true, state: { photoError: message } satisfies FormState });
+        navigate(paths.news.edit(saved.id), { replace: true, state: { photoError: message } satisfies NewsFormState });
       }
       return;
     }
-    navigate(paths.news.list);
+    // A new article is the newest: the first page shows it. An edit goes back where it came from.
+    navigate(article ? paths.news.list + returnTo : paths.news.list);
   };
 
   const shown = preview ?? (article?.photo ? photoUrl(article.photo) : null);

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
 import { PageHeader } from '../../../components/PageHeader';
@@ -9,6 +10,7 @@ import { useListDelete } from '../../../components/useListDelete';
 import { itemId } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { deleteNews, newsQueries, type News } from '../api/news';
+import type { NewsFormState } from './NewsFormScreen';
 import { NewsPhoto } from './NewsPhoto';
 import { useTitleSearch } from './useTitleSearch';
 
@@ -16,7 +18,9 @@ export function NewsListScreen() {
   const [page, setPage] = usePageParam();
   const [searchText, setSearchText, title] = useTitleSearch();
   const listQuery = newsQueries.list({ page, title });
-  const { data, isPending, isError, error, isFetching, isPlaceholderData } = useQuery(listQuery);
+  const { data, isPending, isError, error, isFetching, isPlaceholderData, refetch } = useQuery(listQuery);
+  // The edit form returns to this page (or search) when it is done.
+  const formState: NewsFormState = { returnTo: useLocation().search };
 
   const remove = useListDelete<News>({
     pageKey: listQuery.queryKey,
@@ -28,7 +32,9 @@ export function NewsListScreen() {
     title: 'Delete news',
   });
 
-  if (isError) console.error('Loading the news failed', error);
+  useEffect(() => {
+    if (error) console.error('Loading the news failed', error);
+  }, [error]);
 
   return (
     <section className="screen">
@@ -48,12 +54,15 @@ export function NewsListScreen() {
         </Link>
       </PageHeader>
 
-      {remove.error && <Alert onDismiss={remove.clearError}>{remove.error}</Alert>}
-
       {isPending ? (
         <PageSpinner label="Loading news" />
       ) : isError ? (
-        <Alert>Could not load the news. Please try again.</Alert>
+        <Alert>
+          Sorry, the news could not be loaded.{' '}
+          <button type="button" className="button button--small" onClick={() => void refetch()}>
+            Try again
+          </button>
+        </Alert>
       ) : data.data.length === 0 ? (
         <p className="empty">no data</p>
       ) : (
@@ -73,7 +82,7 @@ export function NewsListScreen() {
                   <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
                 </p>
                 <div className="card__actions">
-                  <Link className="button button--small" to={paths.news.edit(itemId(item))}>
+                  <Link className="button button--small" to={paths.news.edit(itemId(item))} state={formState}>
                     Edit<span className="visually-hidden"> {item.title}</span>
                   </Link>
                   <button type="button" className="button button--small button--danger" onClick={() => remove.request(item)}>
@@ -88,6 +97,12 @@ export function NewsListScreen() {
 
       {/* The spec hides paging during a search: a search answers one list of at most 100. */}
       {!title && data && <Pagination links={data.links} label="News pages" />}
+      {remove.error && (
+        // Sticks to the bottom of the window, so it shows wherever in the list the delete was asked.
+        <div className="news__notice">
+          <Alert onDismiss={remove.clearError}>{remove.error}</Alert>
+        </div>
+      )}
       {remove.dialog}
     </section>
   );
