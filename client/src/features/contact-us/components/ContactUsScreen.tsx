@@ -21,6 +21,17 @@ function excerpt(text: string): string {
   return chars.length > EXCERPT_LENGTH ? `${chars.slice(0, EXCERPT_LENGTH).join('').trimEnd()}…` : flat;
 }
 
+/** The date over the time, each kept on one line. */
+function DateTime({ iso }: { iso: string }) {
+  const [day, time] = formatDateTime(iso).split(', ');
+  return (
+    <>
+      <span>{day}</span>
+      <span>{time}</span>
+    </>
+  );
+}
+
 export function ContactUsScreen() {
   const [page, setPage] = usePageParam();
   const [searchText, setSearchText, name] = useNameSearch();
@@ -72,51 +83,52 @@ export function ContactUsScreen() {
       ) : messages.length === 0 ? (
         <p className="empty">No records found</p>
       ) : (
-        <>
-          <div className="table-wrap" aria-busy={list.isPlaceholderData}>
-            <table className="table contact-table">
-              <caption className="visually-hidden">Contact messages</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Phone</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Message</th>
-                  <th scope="col">Date</th>
-                  <th scope="col">Actions</th>
+        <div className="table-wrap" aria-busy={list.isPlaceholderData}>
+          <table className="table contact-table">
+            <caption className="visually-hidden">Contact messages</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Phone</th>
+                <th scope="col">Email</th>
+                <th scope="col">Message</th>
+                <th scope="col">Date</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {messages.map((message) => (
+                <tr key={itemId(message)}>
+                  <td className="contact-table__name">{message.name}</td>
+                  <td className="contact-table__phone">{message.phno}</td>
+                  <td className="contact-table__email">{message.email}</td>
+                  <td className="contact-table__message">{excerpt(message.msg)}</td>
+                  <td className="contact-table__date">
+                    <DateTime iso={message.createdAt} />
+                  </td>
+                  <td>
+                    <div className="contact-table__actions">
+                      <button type="button" className="icon-button" aria-label={`View message from ${message.name}`} onClick={() => setViewing(message)}>
+                        <ViewIcon />
+                      </button>
+                      <button
+                        type="button"
+                        className="icon-button icon-button--danger"
+                        aria-label={`Delete message from ${message.name}`}
+                        onClick={() => del.request(message)}
+                      >
+                        <DeleteIcon />
+                      </button>
+                    </div>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {messages.map((message) => (
-                  <tr key={itemId(message)}>
-                    <td className="contact-table__name">{message.name}</td>
-                    <td className="contact-table__phone">{message.phno}</td>
-                    <td className="contact-table__email">{message.email}</td>
-                    <td className="contact-table__message">{excerpt(message.msg)}</td>
-                    <td className="contact-table__date">{formatDateTime(message.createdAt)}</td>
-                    <td>
-                      <div className="contact-table__actions">
-                        <button type="button" className="icon-button" aria-label={`View message from ${message.name}`} onClick={() => setViewing(message)}>
-                          <ViewIcon />
-                        </button>
-                        <button
-                          type="button"
-                          className="icon-button icon-button--danger"
-                          aria-label={`Delete message from ${message.name}`}
-                          onClick={() => del.request(message)}
-                        >
-                          <DeleteIcon />
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {list.data && <Pagination links={list.data.links} />}
-        </>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
+      {/* Also under "No records found" on a page past the end, to lead back. */}
+      {list.data && <Pagination links={list.data.links} />}
 
       <MessageDialog message={viewing} onClose={() => setViewing(null)} />
       {del.dialog}
