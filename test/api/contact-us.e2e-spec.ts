@@ -13,14 +13,6 @@ function unique(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}${counter}`;
 }
 
-/** Reads a text reply (the CSV) as the raw bytes decoded, BOM included. */
-function rawText(res: NodeJS.ReadableStream & { setEncoding: (e: string) => void }, callback: (error: Error | null, body: string) => void) {
-  let body = '';
-  res.setEncoding('utf8');
-  res.on('data', (chunk: string) => (body += chunk));
-  res.on('end', () => callback(null, body));
-}
-
 /** Parses RFC 4180 CSV: quoted cells with doubled quotes, CRLF records. */
 function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
@@ -392,9 +384,11 @@ describe('contact messages', () => {
   });
 
   describe('GET /api/contactus/export.csv', () => {
+    /** The reply with its body as the text of the file, byte-order mark included. */
     async function exportCsv(name?: string) {
-      const req = admin.get('/api/contactus/export.csv').buffer(true).parse(rawText);
-      return name === undefined ? req : req.query({ name });
+      const req = admin.get('/api/contactus/export.csv').query(name === undefined ? {} : { name }).buffer(true).responseType('blob');
+      const res = await req;
+      return Object.assign(res, { body: (res.body as Buffer).toString('utf8') });
     }
 
     it('sends a UTF-8 CSV download with a BOM and the header row', async () => {
