@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiPaths } from '../../../app/paths';
 import { api, type Paged } from '../../../lib/api';
 
@@ -28,17 +28,12 @@ export const contactQueries = {
     }),
 };
 
+/**
+ * The delete mutation's function. The list screen runs it through useListDelete, which asks for
+ * confirmation and invalidates `contactQueries.all()` afterwards.
+ */
 export function deleteContactMessage(id: string): Promise<{ id: string }> {
   return api.delete<{ id: string }>(apiPaths.contactUsItem(id));
-}
-
-/** Deletes a message, then refetches every contact query. (The list screen deletes through useListDelete.) */
-export function useDeleteContactMessage() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteContactMessage,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: contactQueries.all() }),
-  });
 }
 
 /** The CSV export of the messages a search shows (all of them without one). */
