@@ -1,22 +1,17 @@
-import { Injectable } from '@nestjs/common';
-import { PassportSerializer } from '@nestjs/passport';
+import { Inject, Injectable } from '@nestjs/common';
 import { AdminsService, toPublicAdmin, type PublicAdmin } from '../admins/admins.service';
+import { PASSPORT, type AppPassport } from './passport';
 
 /** The session holds the admin's id only; each request loads the admin afresh. */
 @Injectable()
-export class SessionSerializer extends PassportSerializer {
-  constructor(private readonly adminsService: AdminsService) {
-    super();
-  }
-
-  serializeUser(admin: PublicAdmin, done: (err: Error | null, id?: string) => void): void {
-    done(null, admin.id);
-  }
-
-  deserializeUser(id: string, done: (err: Error | null, admin?: PublicAdmin | false) => void): void {
-    this.adminsService.findById(id).then(
-      (admin) => done(null, admin ? toPublicAdmin(admin) : false),
-      (error: Error) => done(error),
-    );
+export class SessionSerializer {
+  constructor(adminsService: AdminsService, @Inject(PASSPORT) passport: AppPassport) {
+    passport.serializeUser((admin, done) => done(null, (admin as PublicAdmin).id));
+    passport.deserializeUser((id: string, done) => {
+      adminsService.findById(id).then(
+        (admin) => done(null, admin ? toPublicAdmin(admin) : false),
+        (error: Error) => done(error),
+      );
+    });
   }
 }
