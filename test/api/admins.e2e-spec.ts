@@ -4,7 +4,7 @@ import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminsService } from '../../server/admins/admins.service';
 import { Public } from '../../server/common/public.decorator';
-import { createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
+import { APP_TEST_TIMEOUT, createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
 
 const PASSWORD = 'correct horse battery';
 const CLOSED = 'Registration is closed. Ask an administrator to add you.';
@@ -659,7 +659,7 @@ describe('closed by default', () => {
     } finally {
       await other.close();
     }
-  });
+  }, APP_TEST_TIMEOUT);
 
   it('lets a logged-in admin through the same guard', async () => {
     const { agent } = await loggedInAgent(t);

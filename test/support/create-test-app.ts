@@ -28,6 +28,9 @@ export interface TestApp {
  * database of its own and a temporary DATA_DIR. `imports` adds test-only modules beside the app's
  * (e.g. a probe controller for the global guard).
  */
+/** For a test that builds an app of its own: the embedded database alone takes seconds to start on a busy machine. */
+export const APP_TEST_TIMEOUT = 120_000;
+
 export async function createTestApp(overrides: Partial<AppConfig> = {}, options: { imports?: ModuleMetadata['imports'] } = {}): Promise<TestApp> {
   const { connection } = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'app-test-'));
@@ -47,9 +50,14 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
     http: () => request(server),
     agent: () => request.agent(server),
     async close() {
-      await app.close();
-      await connection.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      // The database and the temporary folder go even when the app fails to close (a test may
+      // have destroyed its data source on purpose).
+      try {
+        await app.close();
+      } finally {
+        await connection.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }
