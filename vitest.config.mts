@@ -14,6 +14,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file gets its own database; two at a time suits two cores (and the embedded database's memory).
           maxWorkers: 2,
+          // Projects with different maxWorkers must run as separate groups (Vitest 4).
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -22,6 +24,7 @@ export default defineConfig({
           name: 'client',
           include: ['client/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          sequence: { groupOrder: 0 },
         },
       },
     ],

@@ -2,7 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import session from 'express-session';
 import helmet from 'helmet';
 import { join } from 'node:path';
-import passport from 'passport';
+import { PASSPORT, type AppPassport } from './auth/passport';
 import { SESSION_COOKIE } from './auth/session-cookie';
 import { SessionStore } from './auth/session-store';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
@@ -67,6 +67,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, opt
     if (startedAt !== undefined && Date.now() - startedAt > maxSessionMs) return req.session.regenerate(next);
     next();
   });
+  const passport = app.get<AppPassport>(PASSPORT);
   app.use('/api', passport.initialize(), passport.session());
 
   app.setGlobalPrefix('api');

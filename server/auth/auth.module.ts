@@ -1,18 +1,19 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { PassportModule } from '@nestjs/passport';
 import { AdminsModule } from '../admins/admins.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { LoginGuard, SessionGuard } from './guards';
 import { LocalStrategy } from './local.strategy';
+import { PASSPORT, passportProvider } from './passport';
 import { SessionSerializer } from './session.serializer';
 import { SessionStore } from './session-store';
 
 @Module({
-  imports: [AdminsModule, PassportModule.register({ session: true })],
+  imports: [AdminsModule],
   controllers: [AuthController],
   providers: [
+    passportProvider,
     AuthService,
     LocalStrategy,
     SessionSerializer,
@@ -20,6 +21,6 @@ import { SessionStore } from './session-store';
     LoginGuard,
     { provide: APP_GUARD, useClass: SessionGuard },
   ],
-  exports: [SessionStore],
+  exports: [SessionStore, PASSPORT],
 })
 export class AuthModule {}

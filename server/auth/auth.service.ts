@@ -29,7 +29,8 @@ export class AuthService implements OnModuleInit {
 
   /**
    * Checks a login. The reply is the same for an unknown email and a wrong password, and both
-   * verify one argon2 hash. Failures count against the account and the client address.
+   * verify one argon2 hash. Every attempt counts against the account and the client address; a
+   * successful one clears the account's count and gives its address hit back.
    */
   async validateLogin(email: unknown, password: unknown, address: string): Promise<Admin> {
     if (typeof email !== 'string' || typeof password !== 'string' || email.length > 254 || password.length > 128) {
@@ -43,14 +44,19 @@ export class AuthService implements OnModuleInit {
     );
     if (blocked > 0) throw ApiError.tooManyAttempts(blocked);
 
+    // The attempt counts before the password is checked, so simultaneous attempts cannot all slip
+    // under the limit while each waits for its hash; a successful one gives its hits back below.
+    const account = await this.rateLimits.hit(accountKey, ACCOUNT_RULE);
+    const byAddress = await this.rateLimits.hit(addressKey, ADDRESS_RULE);
+    const over = [account.hits > ACCOUNT_RULE.limit ? account : undefined, byAddress.hits > ADDRESS_RULE.limit ? byAddress : undefined];
+    const wait = Math.max(0, ...over.map((hit) => hit?.retryAfterSeconds ?? 0));
+    if (wait > 0) throw ApiError.tooManyAttempts(wait);
+
     const admin = await this.adminsService.findByEmailWithHash(email);
     const valid = await verifyPassword(admin?.passwordHash ?? this.decoyHash, password);
-    if (!admin || !valid) {
-      await this.rateLimits.hit(accountKey, ACCOUNT_RULE);
-      await this.rateLimits.hit(addressKey, ADDRESS_RULE);
-      throw new ApiError(HttpStatus.UNAUTHORIZED, INVALID_LOGIN);
-    }
+    if (!admin || !valid) throw new ApiError(HttpStatus.UNAUTHORIZED, INVALID_LOGIN);
     await this.rateLimits.reset(accountKey);
+    await this.rateLimits.release(addressKey);
     return admin;
   }
 }

@@ -1,10 +1,11 @@
-import { CanActivate, ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthGuard } from '@nestjs/passport';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import type { PublicAdmin } from '../admins/admins.service';
 import { ApiError } from '../common/api-error';
 import { IS_PUBLIC } from '../common/public.decorator';
 import { INVALID_LOGIN } from './auth.service';
+import { PASSPORT, type AppPassport } from './passport';
 
 /** Global: every route needs a logged-in admin unless it says @Public(). */
 @Injectable()
@@ -22,18 +23,21 @@ export class SessionGuard implements CanActivate {
 
 /** Checks the credentials with passport-local, then starts a new session for the admin. */
 @Injectable()
-export class LoginGuard extends AuthGuard('local') {
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    const ok = (await super.canActivate(context)) as boolean;
-    // passport ≥ 0.6 regenerates the session here, so the id the client had before is discarded.
-    await super.logIn(context.switchToHttp().getRequest());
-    return ok;
-  }
+export class LoginGuard implements CanActivate {
+  constructor(@Inject(PASSPORT) private readonly passport: AppPassport) {}
 
-  handleRequest<T>(error: unknown, admin: T): T {
-    if (error) throw error;
-    // passport-local fails without calling validate() when a field is missing.
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const http = context.switchToHttp();
+    const req = http.getRequest<Request>();
+    const res = http.getResponse<Response>();
+    const admin = await new Promise<PublicAdmin | false>((resolve, reject) => {
+      const authenticate = this.passport.authenticate('local', (error: unknown, user: PublicAdmin | false) => (error ? reject(error) : resolve(user)));
+      authenticate(req, res, reject);
+    });
+    // passport-local fails without calling the strategy's check when a field is missing.
     if (!admin) throw new ApiError(HttpStatus.UNAUTHORIZED, INVALID_LOGIN);
-    return admin;
+    // passport ≥ 0.6 regenerates the session here, so the id the client had before is discarded.
+    await new Promise<void>((resolve, reject) => req.logIn(admin, (error) => (error ? reject(error) : resolve())));
+    return true;
   }
 }

@@ -46,6 +46,11 @@ export class RateLimitService {
     return { hits: rows[0].hits, retryAfterSeconds: Math.max(1, Math.ceil(rows[0].remaining)) };
   }
 
+  /** Takes back one hit, e.g. one counted before the outcome was known that turned out fine. */
+  async release(key: string): Promise<void> {
+    await this.dataSource.query(`UPDATE rate_limits SET hits = hits - 1 WHERE key = $1 AND hits > 0`, [key]);
+  }
+
   async reset(key: string): Promise<void> {
     await this.dataSource.query(`DELETE FROM rate_limits WHERE key = $1`, [key]);
   }

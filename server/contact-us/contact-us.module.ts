@@ -1,4 +1,13 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ContactMessage } from './contact-message.entity';
+import { ContactMessageLimit, ContactPostLimitGuard } from './contact-post-limit';
+import { ContactUsController } from './contact-us.controller';
+import { ContactUsService } from './contact-us.service';
 
-@Module({})
+@Module({
+  imports: [TypeOrmModule.forFeature([ContactMessage])],
+  controllers: [ContactUsController],
+  providers: [ContactUsService, ContactPostLimitGuard, ContactMessageLimit],
+})
 export class ContactUsModule {}

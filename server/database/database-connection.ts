@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -19,6 +19,32 @@ export const EMBEDDED_POOL_SIZE = 8;
 const EMBEDDED_MAX_CONNECTIONS = EMBEDDED_POOL_SIZE + 4;
 
 /**
+ * PGlite does not lock its data directory, and two processes writing one would corrupt it. The
+ * owner's pid goes in a lock file beside it; a lock left by a process that no longer runs is taken
+ * over. Returns the release function.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = join(dataDir, 'pgdata.lock');
+  for (;;) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => rmSync(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const owner = Number(readFileSync(file, 'utf8'));
+    let alive = false;
+    try {
+      alive = Number.isInteger(owner) && owner > 0 && owner !== process.pid && process.kill(owner, 0);
+    } catch (error) {
+      alive = (error as NodeJS.ErrnoException).code === 'EPERM';
+    }
+    if (alive) throw new Error(`the embedded database in ${dataDir} is in use by process ${owner}; if that is not this app, delete ${file}`);
+    rmSync(file, { force: true });
+  }
+}
+
+/**
  * Connects to DATABASE_URL when given, otherwise starts PGlite (PostgreSQL compiled to
  * WebAssembly) in this process and serves it on a private unix socket, so the ordinary `pg`
  * driver, TypeORM and the migrations take one code path for both.
@@ -37,11 +63,19 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
 
   let pgDataDir: string | undefined;
+  let unlock: () => void = () => undefined;
   if (options.dataDir !== null) {
     pgDataDir = join(options.dataDir, 'pgdata');
     mkdirSync(pgDataDir, { recursive: true });
+    unlock = lockDataDir(options.dataDir);
   }
-  const db = await PGlite.create(pgDataDir, { extensions: { pg_trgm, pgcrypto } });
+  let db: Awaited<ReturnType<typeof PGlite.create>>;
+  try {
+    db = await PGlite.create(pgDataDir, { extensions: { pg_trgm, pgcrypto } });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 
   // Unix socket paths are limited to about 100 bytes, so the socket lives in a short temp dir.
   const socketDir = mkdtempSync(join(tmpdir(), 'pgl-'));
@@ -61,6 +95,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       closed = true;
       await server.stop();
       await db.close();
+      unlock();
       rmSync(socketDir, { recursive: true, force: true });
     },
   };

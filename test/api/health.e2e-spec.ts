@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/create-test-app';
+import { APP_TEST_TIMEOUT, createTestApp, type TestApp } from '../support/create-test-app';
 
 describe('health', () => {
   let t: TestApp;
@@ -26,6 +26,6 @@ describe('health', () => {
     const res = await other.http().get('/api/health/ready');
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ error: 'Database unavailable' });
-    await other.app.close().catch(() => undefined);
-  });
+    await other.close().catch(() => undefined);
+  }, APP_TEST_TIMEOUT);
 });

@@ -1,3 +1,4 @@
+import type { ModuleMetadata } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,16 +25,20 @@ export interface TestApp {
 
 /**
  * The real app, built by Nest's testing module with the same configureApp as main.ts, on a
- * database of its own and a temporary DATA_DIR.
+ * database of its own and a temporary DATA_DIR. `imports` adds test-only modules beside the app's
+ * (e.g. a probe controller for the global guard).
  */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+/** For a test that builds an app of its own: the embedded database alone takes seconds to start on a busy machine. */
+export const APP_TEST_TIMEOUT = 120_000;
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}, options: { imports?: ModuleMetadata['imports'] } = {}): Promise<TestApp> {
   const { connection } = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'app-test-'));
   const config: AppConfig = {
     ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'test-secret-test-secret-test-secret!' }),
     ...overrides,
   };
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule.register(config, connection)] }).compile();
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule.register(config, connection), ...(options.imports ?? [])] }).compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['error', 'warn'] });
   configureApp(app, config);
   await app.init();
@@ -45,9 +50,14 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     http: () => request(server),
     agent: () => request.agent(server),
     async close() {
-      await app.close();
-      await connection.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      // The database and the temporary folder go even when the app fails to close (a test may
+      // have destroyed its data source on purpose).
+      try {
+        await app.close();
+      } finally {
+        await connection.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -13,10 +13,22 @@ export function RequireAdmin() {
   return <Outlet />;
 }
 
-/** Login and register: an admin who is already logged in goes to the services list. */
+/**
+ * Login and register: an admin who is already logged in goes to the services list, or back to the
+ * admin page RequireAdmin sent them from. A login stores the admin in the query cache, which
+ * re-renders this guard before the login screen's own navigation; both must agree on the target.
+ */
 export function GuestOnly() {
   const { data: admin, isPending } = useQuery(authQueries.me());
+  const location = useLocation();
   if (isPending) return <PageSpinner label="Checking your session" />;
-  if (admin) return <Navigate to={paths.services.list} replace />;
+  if (admin) return <Navigate to={afterLogin(location.state)} replace />;
   return <Outlet />;
+}
+
+/** Where a login leads: the admin page a guard came from, else the services list. */
+export function afterLogin(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  const isAdminPage = typeof from === 'string' && (from === paths.admin || from.startsWith(`${paths.admin}/`));
+  return isAdminPage && !from.startsWith(paths.login) && !from.startsWith(paths.register) ? from : paths.services.list;
 }

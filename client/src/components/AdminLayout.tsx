@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../app/paths';
 import { authQueries, useLogout } from '../features/auth/api/auth';
@@ -12,9 +12,30 @@ export function AdminLayout() {
   const navigate = useNavigate();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
 
   // Following a link on a phone closes the menu.
   useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  // On a phone the open menu covers the page: focus moves into it, and Escape closes it and
+  // hands focus back to the Menu button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    closeButton.current?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  const closeMenu = () => {
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  };
 
   const onLogout = () =>
     logout.mutate(undefined, {
@@ -25,14 +46,14 @@ export function AdminLayout() {
     <div className={`layout${menuOpen ? ' layout--menu-open' : ''}`}>
       <header className="topbar">
         <span className="topbar__title">Admin Panel</span>
-        <button type="button" className="button topbar__menu" aria-expanded={menuOpen} aria-controls="side-menu" onClick={() => setMenuOpen(true)}>
+        <button ref={menuButton} type="button" className="button topbar__menu" aria-expanded={menuOpen} aria-controls="side-menu" onClick={() => setMenuOpen(true)}>
           Menu
         </button>
       </header>
       <aside id="side-menu" className="sidebar" aria-label="Side menu">
         <div className="sidebar__head">
           <p className="sidebar__title">Admin Panel</p>
-          <button type="button" className="button sidebar__close" onClick={() => setMenuOpen(false)}>
+          <button ref={closeButton} type="button" className="button sidebar__close" onClick={closeMenu}>
             Close
           </button>
         </div>
@@ -55,7 +76,7 @@ export function AdminLayout() {
         </button>
         {logout.isError && <Alert>Could not log out. Please try again.</Alert>}
       </aside>
-      {menuOpen && <div className="layout__scrim" onClick={() => setMenuOpen(false)} aria-hidden="true" />}
+      {menuOpen && <div className="layout__scrim" onClick={closeMenu} aria-hidden="true" />}
       <main className="content" id="content">
         <Outlet />
       </main>

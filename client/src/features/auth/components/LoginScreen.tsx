@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { afterLogin } from '../../../app/guards';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
 import { TextField } from '../../../components/Field';
@@ -26,7 +27,7 @@ export function LoginScreen() {
     event.preventDefault();
     login.mutate(
       { email, password },
-      { onSuccess: () => navigate(state.from?.startsWith(paths.admin) ? state.from : paths.services.list, { replace: true }) },
+      { onSuccess: () => navigate(afterLogin(location.state), { replace: true }) },
     );
   };
 

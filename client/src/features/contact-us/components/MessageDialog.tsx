@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
+import { Alert } from '../../../components/Alert';
+import { Dialog } from '../../../components/Dialog';
+import { ApiError } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
+import { contactQueries, type ContactMessage } from '../api/contact-us';
+
+/**
+ * The whole of one message. It opens at once with the row the table already has, and refreshes
+ * from the server (which says so if the message was deleted meanwhile).
+ */
+export function MessageDialog({ message, onClose }: { message: ContactMessage | null; onClose: () => void }) {
+  const detail = useQuery({
+    ...contactQueries.detail(message?.id ?? ''),
+    enabled: message !== null,
+    placeholderData: message ?? undefined,
+  });
+  const shown = detail.data ?? message;
+  const gone = detail.error instanceof ApiError && detail.error.status === 404;
+
+  return (
+    <Dialog open={message !== null} title={shown ? `Message from ${shown.name}` : 'Message'} onClose={onClose}>
+      {gone && <Alert>This message has been deleted.</Alert>}
+      {detail.isError && !gone && <Alert>Could not refresh this message. Showing what the list had.</Alert>}
+      {shown && (
+        <>
+          <dl className="message-details">
+            <dt>Name</dt>
+            <dd>{shown.name}</dd>
+            <dt>Email</dt>
+            <dd>{shown.email}</dd>
+            <dt>Phone</dt>
+            <dd>{shown.phno || 'Not given'}</dd>
+            <dt>Date</dt>
+            <dd>{formatDateTime(shown.createdAt)}</dd>
+          </dl>
+          <p className="message-details__text">{shown.msg}</p>
+        </>
+      )}
+    </Dialog>
+  );
+}

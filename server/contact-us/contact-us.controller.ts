@@ -1,0 +1,84 @@
+import { Body, Controller, Delete, Get, Inject, Injectable, Param, PipeTransform, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import { ApiError } from '../common/api-error';
+import { PagePipe } from '../common/pagination';
+import { Public } from '../common/public.decorator';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import type { ContactMessage } from './contact-message.entity';
+import { ContactMessageLimit, ContactPostLimitGuard } from './contact-post-limit';
+import { ContactUsService } from './contact-us.service';
+import { streamCsv } from './csv';
+import { CreateContactMessageDto } from './dto/create-contact-message.dto';
+
+/** `?name=`: optional text up to 100 characters, trimmed; empty means no filter. */
+@Injectable()
+export class NameFilterPipe implements PipeTransform<unknown, string | undefined> {
+  transform(value: unknown): string | undefined {
+    if (value === undefined) return undefined;
+    if (typeof value !== 'string') throw ApiError.field('name', 'Name must be text');
+    const text = value.trim();
+    if (text.length > 100) throw ApiError.field('name', 'Name must be at most 100 characters');
+    return text === '' ? undefined : text;
+  }
+}
+
+/** A honeypot counts as filled with anything but nothing or blank text. */
+function honeypotFilled(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  return typeof value !== 'string' || value.trim() !== '';
+}
+
+const CSV_HEADER = ['Name', 'Phone', 'Email', 'Message', 'Date'];
+
+function csvCells(message: ContactMessage): string[] {
+  return [message.name, message.phno, message.email, message.msg, message.createdAt.toISOString()];
+}
+
+@Controller('contactus')
+export class ContactUsController {
+  constructor(
+    private readonly contactUs: ContactUsService,
+    private readonly messageLimit: ContactMessageLimit,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * A visitor leaves a message. The reply carries only the new id. A filled honeypot is answered
+   * the same way, with an id that names nothing, and nothing is stored.
+   */
+  @Public()
+  @UseGuards(ContactPostLimitGuard)
+  @Post()
+  async create(@Body() dto: CreateContactMessageDto, @Req() req: Request): Promise<{ id: string }> {
+    await this.messageLimit.count(req);
+    if (honeypotFilled(dto.website)) return { id: randomUUID() };
+    return { id: await this.contactUs.create(dto) };
+  }
+
+  @Get()
+  list(@Query('page', PagePipe) page: number, @Query('name', NameFilterPipe) name: string | undefined) {
+    return this.contactUs.list(page, this.config.pageSize, name);
+  }
+
+  /** Declared before `:id`, which would otherwise take `export.csv` for an id. */
+  @Get('export.csv')
+  async exportCsv(@Query('name', NameFilterPipe) name: string | undefined, @Res() res: Response): Promise<void> {
+    await streamCsv(res, {
+      filename: 'contact-messages.csv',
+      header: CSV_HEADER,
+      toCells: csvCells,
+      batches: this.contactUs.exportBatches(name),
+    });
+  }
+
+  @Get(':id')
+  findOne(@Param('id') id: string) {
+    return this.contactUs.findOne(id);
+  }
+
+  @Delete(':id')
+  remove(@Param('id') id: string) {
+    return this.contactUs.remove(id);
+  }
+}

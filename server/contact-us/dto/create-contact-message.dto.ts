@@ -1,0 +1,42 @@
+import { Allow, IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { Trim } from '../../common/validation';
+
+/**
+ * The checks run from the decorator nearest the property upwards, and stop at the first failure:
+ * "required" first (so a missing field is not called "not text"), then the type, then the bounds.
+ */
+export class CreateContactMessageDto {
+  @MaxLength(100, { message: 'Name must be at most 100 characters' })
+  @IsString({ message: 'Name must be text' })
+  @IsNotEmpty({ message: 'Name is required' })
+  @Trim()
+  name: string;
+
+  /** Optional; empty when absent. */
+  @Matches(/^[0-9 +()-]*$/, { message: 'Phone may contain only digits, spaces and + ( ) -' })
+  @MaxLength(30, { message: 'Phone must be at most 30 characters' })
+  @IsString({ message: 'Phone must be text' })
+  @IsOptional()
+  @Trim()
+  phno?: string | null;
+
+  @IsEmail({}, { message: 'Email must be a valid email address' })
+  @MaxLength(254, { message: 'Email must be at most 254 characters' })
+  @IsString({ message: 'Email must be text' })
+  @IsNotEmpty({ message: 'Email is required' })
+  @Trim()
+  email: string;
+
+  @MaxLength(5000, { message: 'Message must be at most 5,000 characters' })
+  @IsString({ message: 'Message must be text' })
+  @IsNotEmpty({ message: 'Message is required' })
+  @Trim()
+  msg: string;
+
+  /**
+   * The honeypot: the public form hides this field from people, so only a bot fills it. Any value
+   * is accepted here (a type error would tell the bot something); the controller drops the post.
+   */
+  @Allow()
+  website?: unknown;
+}

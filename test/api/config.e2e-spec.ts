@@ -1,0 +1,172 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config/app-config';
+
+const SECRET = 'a-session-secret-of-at-least-32-chars!';
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'config-test-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A valid environment plus the given variables. */
+function env(vars: Record<string, string | undefined> = {}) {
+  return { NODE_ENV: 'test', DATA_DIR: tempDir(), SESSION_SECRET: SECRET, ...vars };
+}
+
+/** The ConfigError loadConfig throws for this environment. */
+function failure(vars: Record<string, string | undefined>): ConfigError {
+  try {
+    loadConfig(env(vars));
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(vars)}`);
+}
+
+describe('loadConfig', () => {
+  it('fills in the documented defaults', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: SECRET });
+    expect(config).toEqual({
+      nodeEnv: 'test',
+      port: 3000,
+      databaseUrl: undefined,
+      dataDir,
+      sessionSecret: SECRET,
+      sessionIdleHours: 12,
+      sessionMaxDays: 7,
+      registration: 'first-admin',
+      trustProxy: false,
+      corsOrigins: [],
+      pageSize: 10,
+      uploadMaxBytes: 5 * 1024 * 1024,
+      logLevel: 'log',
+    });
+  });
+
+  it('defaults NODE_ENV to development and DATA_DIR to ./data', () => {
+    const config = loadConfig({ SESSION_SECRET: SECRET });
+    expect(config.nodeEnv).toBe('development');
+    expect(config.dataDir).toBe(resolve('./data'));
+  });
+
+  it('reads every variable when given', () => {
+    const config = loadConfig(
+      env({
+        NODE_ENV: 'production',
+        PORT: '8080',
+        DATABASE_URL: 'postgresql://app@db:5432/site',
+        SESSION_IDLE_HOURS: '2',
+        SESSION_MAX_DAYS: '3',
+        REGISTRATION: 'closed',
+        TRUST_PROXY: '1',
+        CORS_ORIGINS: 'https://admin.example, https://other.example/',
+        PAGE_SIZE: '25',
+        UPLOAD_MAX_BYTES: '1048576',
+        LOG_LEVEL: 'debug',
+      }),
+    );
+    expect(config).toMatchObject({
+      nodeEnv: 'production',
+      port: 8080,
+      databaseUrl: 'postgresql://app@db:5432/site',
+      sessionIdleHours: 2,
+      sessionMaxDays: 3,
+      registration: 'closed',
+      trustProxy: 1,
+      corsOrigins: ['https://admin.example', 'https://other.example'],
+      pageSize: 25,
+      uploadMaxBytes: 1_048_576,
+      logLevel: 'debug',
+    });
+  });
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['loopback', 'loopback'],
+  ])('passes TRUST_PROXY=%s to Express as %s', (raw, value) => {
+    expect(loadConfig(env({ TRUST_PROXY: raw })).trustProxy).toBe(value);
+  });
+
+  it('treats empty and blank values as unset', () => {
+    const config = loadConfig(env({ PORT: '', PAGE_SIZE: '   ', DATABASE_URL: '', REGISTRATION: '' }));
+    expect(config.port).toBe(3000);
+    expect(config.pageSize).toBe(10);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.registration).toBe('first-admin');
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PORT', '3000.5'],
+    ['REGISTRATION', 'everyone'],
+    ['PAGE_SIZE', '0'],
+    ['PAGE_SIZE', '101'],
+    ['PAGE_SIZE', 'ten'],
+    ['UPLOAD_MAX_BYTES', '5MB'],
+    ['UPLOAD_MAX_BYTES', '10'],
+    ['LOG_LEVEL', 'loud'],
+    ['NODE_ENV', 'staging'],
+    ['SESSION_IDLE_HOURS', '0'],
+    ['SESSION_MAX_DAYS', 'forever'],
+    ['DATABASE_URL', 'mysql://root@localhost/site'],
+    ['DATABASE_URL', 'localhost:5432'],
+    ['CORS_ORIGINS', 'not a url'],
+    ['CORS_ORIGINS', 'https://admin.example/path'],
+    ['CORS_ORIGINS', 'null'],
+    ['CORS_ORIGINS', 'https://ok.example,*'],
+    ['SESSION_SECRET', 'too-short'],
+  ])('stops with a message naming %s when it is %j', (variable, value) => {
+    const error = failure({ [variable]: value });
+    expect(error.message).toContain(variable);
+    expect(error.message).toMatch(/^Invalid configuration: /);
+  });
+
+  it('requires SESSION_SECRET with NODE_ENV=production', () => {
+    const error = failure({ NODE_ENV: 'production', SESSION_SECRET: undefined });
+    expect(error.message).toContain('SESSION_SECRET');
+    expect(error.message).toContain('NODE_ENV=production');
+  });
+
+  it('does not write a secret file when production refuses to start', () => {
+    const dataDir = tempDir();
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir })).toThrow(ConfigError);
+    expect(existsSync(join(dataDir, 'session-secret'))).toBe(false);
+  });
+
+  it('generates a session secret into DATA_DIR once in development and reuses it', () => {
+    const dataDir = join(tempDir(), 'not-yet-created');
+    const first = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir });
+    const file = join(dataDir, 'session-secret');
+    expect(first.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.sessionSecret);
+    // Readable by the owner only.
+    expect(statSync(file).mode & 0o077).toBe(0);
+    const second = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir });
+    expect(second.sessionSecret).toBe(first.sessionSecret);
+  });
+
+  it('gives every new DATA_DIR a secret of its own', () => {
+    const a = loadConfig({ NODE_ENV: 'development', DATA_DIR: tempDir() });
+    const b = loadConfig({ NODE_ENV: 'development', DATA_DIR: tempDir() });
+    expect(a.sessionSecret).not.toBe(b.sessionSecret);
+  });
+
+  it('prefers SESSION_SECRET over a stored secret', () => {
+    const dataDir = tempDir();
+    loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir });
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, SESSION_SECRET: SECRET }).sessionSecret).toBe(SECRET);
+  });
+});

@@ -1,0 +1,208 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { apiOf, expectNoA11yViolations } from './support';
+
+const SCREEN = '/admin/adminContactUs';
+
+let counter = 0;
+/** A tag no other test (or run) uses; searching for it shows only this test's messages. */
+function uniqueTag(): string {
+  counter += 1;
+  return `Zq${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
+}
+
+/** Leaves a message through the public API (the admin cookie rides along, which the limit spares). */
+async function leaveMessage(page: Page, fields: { name: string; msg?: string; phno?: string; email?: string }): Promise<string> {
+  const res = await apiOf(page).post('/api/contactus', {
+    data: { phno: '+44 20 7946 0018', email: 'visitor@example.com', msg: 'Hello from the browser suite', ...fields },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+function searchBox(page: Page) {
+  return page.getByRole('searchbox', { name: 'Search by name' });
+}
+
+/** Body rows of the messages table. */
+function rows(page: Page) {
+  return page.getByRole('table').locator('tbody tr');
+}
+
+/** RFC 4180: quoted cells with doubled quotes, CRLF between records. */
+function parseCsv(text: string): string[][] {
+  const out: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      out.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  if (cell !== '' || row.length > 0) out.push([...row, cell]);
+  return out;
+}
+
+test.describe('contact messages', () => {
+  test('the table shows messages with every column, and has no accessibility violations', async ({ page }) => {
+    const tag = uniqueTag();
+    await leaveMessage(page, { name: `Ada ${tag}`, phno: '+44 20 7946 0001', email: 'ada@example.com', msg: 'Please call me back.' });
+    await page.goto(`${SCREEN}?name=${tag}`);
+
+    await expect(page.getByRole('heading', { name: 'Contact Us', level: 1 })).toBeVisible();
+    for (const column of ['Name', 'Phone', 'Email', 'Message', 'Date', 'Actions']) {
+      await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+    }
+    await expect(rows(page)).toHaveCount(1);
+    const row = rows(page).first();
+    await expect(row.getByRole('cell').nth(0)).toHaveText(`Ada ${tag}`);
+    await expect(row.getByRole('cell').nth(1)).toHaveText('+44 20 7946 0001');
+    await expect(row.getByRole('cell').nth(2)).toHaveText('ada@example.com');
+    await expect(row.getByRole('cell').nth(3)).toHaveText('Please call me back.');
+    await expect(row.getByRole('cell').nth(4)).toHaveText(/\d{2}\/\d{2}\/\d{4}/);
+    await expect(row.getByRole('button', { name: `View message from Ada ${tag}` })).toBeVisible();
+    await expect(row.getByRole('button', { name: `Delete message from Ada ${tag}` })).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+
+  test('typing a name narrows the table, puts the search in the URL and goes back to page 1', async ({ page }) => {
+    const tag = uniqueTag();
+    for (let i = 0; i < 11; i++) await leaveMessage(page, { name: `Crowd ${tag} ${i}` });
+    await leaveMessage(page, { name: `Special ${tag}` });
+
+    await page.goto(`${SCREEN}?name=${tag}&page=2`);
+    await expect(searchBox(page)).toHaveValue(tag);
+    await expect(searchBox(page)).toHaveAttribute('placeholder', 'Search by name');
+    await expect(rows(page)).toHaveCount(2);
+
+    await searchBox(page).fill(`special ${tag.toLowerCase()}`);
+    await expect(page).toHaveURL((url) => url.searchParams.get('name') === `special ${tag.toLowerCase()}` && !url.searchParams.has('page'));
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first().getByRole('cell').first()).toHaveText(`Special ${tag}`);
+
+    await searchBox(page).fill(tag);
+    await expect(rows(page)).toHaveCount(10);
+    await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Page 2' })).toBeVisible();
+  });
+
+  test('a long message is cut short in the table; the view icon shows all of it, Escape closes it and focus returns', async ({ page }) => {
+    const tag = uniqueTag();
+    const msg = `First line of a long message from ${tag}.\nSecond line, which goes on: ${'and on '.repeat(20).trim()}.\n\nLast line.`;
+    await leaveMessage(page, { name: `Grace ${tag}`, phno: '', email: 'grace@example.com', msg });
+    await page.goto(`${SCREEN}?name=${tag}`);
+
+    const cell = rows(page).first().getByRole('cell').nth(3);
+    await expect(cell).toHaveText(/…$/);
+    expect(((await cell.textContent()) ?? '').length).toBeLessThanOrEqual(81);
+
+    const view = page.getByRole('button', { name: `View message from Grace ${tag}` });
+    await view.click();
+    const dialog = page.getByRole('dialog', { name: `Message from Grace ${tag}` });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('grace@example.com')).toBeVisible();
+    await expect(dialog.getByText('Not given')).toBeVisible();
+    // The whole text, its line breaks kept on screen.
+    const shown = await dialog.locator('.message-details__text').evaluate((el) => (el as HTMLElement).innerText);
+    expect(shown).toBe(msg);
+    await expectNoA11yViolations(page);
+
+    // Focus stays in the dialog: the page behind it is inert.
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Tab');
+      const inside = await page.evaluate(() => document.activeElement === document.body || !!document.activeElement?.closest('dialog[open]'));
+      expect(inside).toBe(true);
+    }
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(view).toBeFocused();
+  });
+
+  test('delete asks first: Cancel keeps the message, Delete removes it', async ({ page }) => {
+    const tag = uniqueTag();
+    await leaveMessage(page, { name: `Alan ${tag}` });
+    await leaveMessage(page, { name: `Kept ${tag}` });
+    await page.goto(`${SCREEN}?name=${tag}`);
+    await expect(rows(page)).toHaveCount(2);
+
+    await page.getByRole('button', { name: `Delete message from Alan ${tag}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete message' });
+    await expect(confirm).toContainText(`Alan ${tag}`);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(rows(page)).toHaveCount(2);
+
+    await page.getByRole('button', { name: `Delete message from Alan ${tag}` }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(rows(page)).toHaveCount(1);
+    await expect(page.getByRole('cell', { name: `Alan ${tag}` })).toHaveCount(0);
+
+    await page.reload();
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first().getByRole('cell').first()).toHaveText(`Kept ${tag}`);
+  });
+
+  test('Export CSV downloads the messages the search shows', async ({ page }) => {
+    const tag = uniqueTag();
+    await leaveMessage(page, { name: `Export ${tag} one`, msg: 'Line one, with a comma\nand a "quote"' });
+    await leaveMessage(page, { name: `Export ${tag} two`, msg: '=1+1' });
+    await leaveMessage(page, { name: `Other ${tag}` });
+    await page.goto(SCREEN);
+    await searchBox(page).fill(`Export ${tag}`);
+    await expect(rows(page)).toHaveCount(2);
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export CSV' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('contact-messages.csv');
+    const text = readFileSync(await download.path(), 'utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const csv = parseCsv(text.slice(1));
+    expect(csv[0]).toEqual(['Name', 'Phone', 'Email', 'Message', 'Date']);
+    expect(csv.slice(1).map((r) => [r[0], r[3]])).toEqual([
+      [`Export ${tag} two`, "'=1+1"],
+      [`Export ${tag} one`, 'Line one, with a comma\nand a "quote"'],
+    ]);
+  });
+
+  test('a search that matches nothing shows "No records found"', async ({ page }) => {
+    await page.goto(SCREEN);
+    await searchBox(page).fill(`nothing-${uniqueTag()}`);
+    await expect(page.getByText('No records found')).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await expectNoA11yViolations(page);
+  });
+
+  test('on a phone the table scrolls sideways inside its frame, not the page', async ({ page }) => {
+    const tag = uniqueTag();
+    await leaveMessage(page, { name: `Phone ${tag}`, email: 'a.rather.long.address.for.a.phone@example.com' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${SCREEN}?name=${tag}`);
+    await expect(rows(page)).toHaveCount(1);
+
+    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(pageWidth).toBeLessThanOrEqual(390);
+    const frame = await page.locator('.table-wrap').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(frame.scroll).toBeGreaterThan(frame.client);
+    await expect(searchBox(page)).toBeInViewport();
+    await expect(page.getByRole('link', { name: 'Export CSV' })).toBeInViewport();
+    await expectNoA11yViolations(page);
+  });
+});
