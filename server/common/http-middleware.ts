@@ -27,11 +27,10 @@ export function sameOriginOnly(allowedOrigins: string[]): RequestHandler {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     const origin = req.get('origin');
-    const ownOrigin = `${req.protocol}://${req.get('host')}`;
     if (req.get('sec-fetch-site') === 'cross-site' && !(origin && allowedOrigins.includes(origin))) {
       return refuse(res, 403, 'Cross-site requests are not allowed');
     }
-    if (origin !== undefined && origin !== ownOrigin && !allowedOrigins.includes(origin)) {
+    if (origin !== undefined && !isOwnOrigin(origin, req.get('host')) && !allowedOrigins.includes(origin)) {
       return refuse(res, 403, 'Cross-site requests are not allowed');
     }
     const hasBody = (req.get('content-length') ?? '0') !== '0' || req.get('transfer-encoding') !== undefined;
@@ -40,6 +39,20 @@ export function sameOriginOnly(allowedOrigins: string[]): RequestHandler {
     }
     next();
   };
+}
+
+/**
+ * The page's origin names this very host. Only the host is compared, not the scheme: behind a
+ * proxy that terminates TLS the app sees http while the browser says https, and a forged request
+ * cannot choose its Origin's host.
+ */
+function isOwnOrigin(origin: string, host: string | undefined): boolean {
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && host !== undefined && url.host === host;
+  } catch {
+    return false; // "null" and other opaque origins
+  }
 }
 
 /** express.json, with its failures answered in the API's error shape instead of an HTML page. */

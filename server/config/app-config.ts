@@ -106,14 +106,20 @@ function sessionSecret(env: Env, nodeEnv: AppConfig['nodeEnv'], dataDir: string)
     throw new ConfigError('SESSION_SECRET', 'is required when NODE_ENV=production (at least 32 random characters)');
   }
   const file = join(dataDir, 'session-secret');
+  let stored: string | undefined;
   try {
-    return readFileSync(file, 'utf8').trim();
+    stored = readFileSync(file, 'utf8').trim();
   } catch {
-    const secret = randomBytes(32).toString('base64url');
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, secret, { mode: 0o600 });
-    return secret;
+    stored = undefined;
   }
+  if (stored !== undefined) {
+    if (stored.length < 32) throw new ConfigError('SESSION_SECRET', `is not set and ${file} holds fewer than 32 characters: delete the file to generate a new one`);
+    return stored;
+  }
+  const secret = randomBytes(32).toString('base64url');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
 }
 
 /** Reads and validates the environment. The one place, with ormconfig.ts, that reads process.env. */

@@ -120,15 +120,18 @@ describe('POST /api/admins/register', () => {
   it.each([
     ['name', 'empty', '', 'Name is required'],
     ['name', 'only spaces', '   ', 'Name is required'],
+    ['name', 'missing', undefined, 'Name is required'],
     ['name', '101 characters long', 'n'.repeat(101), 'Name must be at most 100 characters'],
     ['name', 'a number', 42, 'Name must be text'],
     ['name', 'an array', ['Ada'], 'Name must be text'],
     ['email', 'not an address', 'not-an-email', 'Email must be a valid email address'],
     ['email', 'empty', '', 'Email is required'],
+    ['email', 'null', null, 'Email is required'],
     ['email', 'an object', { $ne: '' }, 'Email must be text'],
     ['password', '7 characters long', 'x'.repeat(7), 'Password must be at least 8 characters'],
     ['password', '129 characters long', 'x'.repeat(129), 'Password must be at most 128 characters'],
     ['password', 'a number', 12345678, 'Password must be text'],
+    ['password', 'missing', undefined, 'Password is required'],
   ])('returns 400 keyed %s when it is %s', async (field, _case, value, msg) => {
     const res = await t.http().post('/api/admins/register').send({ ...newAdmin(), [field]: value });
     expect(res.status).toBe(400);
@@ -687,6 +690,16 @@ describe('cross-site requests', () => {
     expect(wrong.status).toBe(403);
     const rows: unknown[] = await t.dataSource.query(`SELECT 1 FROM rate_limits WHERE key LIKE '%' || $1`, [input.email]);
     expect(rows).toEqual([]);
+  });
+
+  it('accepts its own host as the origin whatever the scheme (a TLS proxy without TRUST_PROXY), but not another port', async () => {
+    const input = newAdmin();
+    await t.app.get(AdminsService).create(input);
+    const login = () => t.http().post('/api/admins/login').set('Host', 'site.example');
+    const same = await login().set('Origin', 'https://site.example').send({ email: input.email, password: input.password });
+    expect(same.status).toBe(200);
+    const otherPort = await login().set('Origin', 'https://site.example:8443').send({ email: input.email, password: input.password });
+    expect(otherPort.status).toBe(403);
   });
 
   it('refuses a registration from a foreign origin without creating the admin', async () => {

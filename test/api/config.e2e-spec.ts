@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, writeFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -156,6 +156,22 @@ describe('loadConfig', () => {
     expect(statSync(file).mode & 0o077).toBe(0);
     const second = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir });
     expect(second.sessionSecret).toBe(first.sessionSecret);
+  });
+
+  it('refuses a stored session secret that is too short, naming the file', () => {
+    const dataDir = tempDir();
+    writeFileSync(join(dataDir, 'session-secret'), 'short\n');
+    const error = (() => {
+      try {
+        loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir });
+      } catch (caught) {
+        return caught as Error;
+      }
+      throw new Error('expected loadConfig to throw');
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message).toContain('SESSION_SECRET');
+    expect(error.message).toContain(join(dataDir, 'session-secret'));
   });
 
   it('gives every new DATA_DIR a secret of its own', () => {

@@ -2,22 +2,24 @@ import { IsEmail, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-valid
 import { Transform } from 'class-transformer';
 import { Trim } from '../../common/validation';
 
+/** Checked from the decorator nearest the property upwards: missing, then not text, then length. */
 export class RegisterAdminDto {
   @MaxLength(100, { message: 'Name must be at most 100 characters' })
-  @IsNotEmpty({ message: 'Name is required' })
   @IsString({ message: 'Name must be text' })
+  @IsNotEmpty({ message: 'Name is required' })
   @Trim()
   name: string;
 
   @IsEmail({}, { message: 'Email must be a valid email address' })
   @MaxLength(254, { message: 'Email must be at most 254 characters' })
-  @IsNotEmpty({ message: 'Email is required' })
   @IsString({ message: 'Email must be text' })
+  @IsNotEmpty({ message: 'Email is required' })
   @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
   email: string;
 
   @MaxLength(128, { message: 'Password must be at most 128 characters' })
   @MinLength(8, { message: 'Password must be at least 8 characters' })
   @IsString({ message: 'Password must be text' })
+  @IsNotEmpty({ message: 'Password is required' })
   password: string;
 }
