@@ -84,21 +84,34 @@ export class NewsService {
 
     const photo = await preparePhoto(file);
     const path = await this.photos.save(photo);
-    let result: { news: News; previous: string | null };
+    let previous: string | null;
     try {
-      result = await this.dataSource.transaction(async (manager) => {
-        // Locked, so two uploads at once each remove exactly the photo they replaced.
-        const locked = await manager.findOne(News, { where: { id }, lock: { mode: 'pessimistic_write' } });
-        if (!locked) throw notFound('News');
-        await manager.update(News, { id }, { photo: path });
-        return { news: await manager.findOneByOrFail(News, { id }), previous: locked.photo };
-      });
+      previous = await this.pointAt(id, path);
     } catch (error) {
       await this.photos.remove(path);
       throw error;
     }
-    await this.photos.remove(result.previous);
-    return result.news;
+    await this.photos.remove(previous);
+    return this.findOne(id);
+  }
+
+  /**
+   * Points the row at a new photo and answers the photo it replaced, in one statement. The row is
+   * locked first (FOR UPDATE), so of two uploads at once the second waits and then reads the
+   * first one's photo as its previous: each removes exactly the file it replaced. One statement
+   * rather than a transaction: the embedded database serialises transactions across connections.
+   */
+  private async pointAt(id: string, path: string): Promise<string | null> {
+    // For an UPDATE, TypeORM's query() answers [rows, affected count].
+    const [rows]: [{ previous: string | null }[], number] = await this.dataSource.query(
+      `UPDATE news AS n SET photo = $1, updated_at = now()
+         FROM (SELECT id, photo FROM news WHERE id = $2 FOR UPDATE) AS old
+        WHERE n.id = old.id
+        RETURNING old.photo AS previous`,
+      [path, id],
+    );
+    if (rows.length === 0) throw notFound('News');
+    return rows[0].previous;
   }
 
   /** Deletes the row, then (once that has committed) its photo. */
