@@ -1,16 +1,11 @@
-import 'reflect-metadata';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { DataSource } from 'typeorm';
 import { Admin } from '../admins/admin.entity';
 import { AdminsService } from '../admins/admins.service';
 import { RegisterAdminDto } from '../admins/dto/register-admin.dto';
-import { loadConfig } from '../config/app-config';
-import { openDatabase } from '../database/database-connection';
-import { dataSourceOptions } from '../database/data-source-options';
-import { migrate } from '../database/migrate';
+import { runCommand, withDatabase } from './cli-database';
 
 const USAGE = `Usage: npm run admin:create -- --name "Ada Lovelace" --email ada@example.com
 The password is asked for (hidden), or read from ADMIN_PASSWORD, or from standard input when it is not a terminal.`;
@@ -49,30 +44,18 @@ async function main(): Promise<number> {
     return 2;
   }
 
-  const config = loadConfig();
-  const connection = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((error: unknown) => {
-    throw new Error(`Could not open the database (${(error as Error).message}). With the embedded database, stop the app first.`);
+  return withDatabase(async (dataSource) => {
+    try {
+      const admin = await new AdminsService(dataSource.getRepository(Admin), dataSource).create(dto);
+      console.log(`Created admin ${admin.name} <${admin.email}>.`);
+      return 0;
+    } catch (error) {
+      const body = (error as { getResponse?: () => { error?: unknown } }).getResponse?.();
+      if (!body?.error) throw error;
+      console.error(`Not created: ${JSON.stringify(body.error)}`);
+      return 1;
+    }
   });
-  const dataSource = await new DataSource(dataSourceOptions(connection)).initialize();
-  try {
-    await migrate(dataSource);
-    const admin = await new AdminsService(dataSource.getRepository(Admin), dataSource).create(dto);
-    console.log(`Created admin ${admin.name} <${admin.email}>.`);
-    return 0;
-  } catch (error) {
-    const body = (error as { getResponse?: () => { error?: unknown } }).getResponse?.();
-    console.error(body?.error ? `Not created: ${JSON.stringify(body.error)}` : error);
-    return 1;
-  } finally {
-    await dataSource.destroy();
-    await connection.close();
-  }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error((error as Error).message ?? error);
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -3,11 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { DataSource, type EntityManager } from 'typeorm';
-import { loadConfig } from '../config/app-config';
-import { openDatabase } from '../database/database-connection';
-import { dataSourceOptions } from '../database/data-source-options';
-import { migrate } from '../database/migrate';
+import type { DataSource, EntityManager } from 'typeorm';
+import { runCommand, withDatabase } from './cli-database';
 
 /*
  * `npm run seed:demo`: fills an EMPTY database with demo services, news articles (with generated
@@ -161,70 +158,54 @@ async function insertAll(manager: EntityManager, photos: string[]): Promise<void
 }
 
 async function main(): Promise<number> {
-  const config = loadConfig();
-  const connection = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((error: unknown) => {
-    throw new Error(
-      `Could not open the database (${(error as Error).message}).` +
-        (config.databaseUrl ? '' : ` The embedded database in ${config.dataDir} has one owner at a time: stop the app first.`),
-    );
+  return withDatabase(async (dataSource, config) => {
+    const written: string[] = [];
+    try {
+      const missing: { table: string }[] = await dataSource.query(
+        `SELECT t AS table FROM unnest($1::text[]) AS t WHERE to_regclass('public.' || t) IS NULL`,
+        [TABLES],
+      );
+      if (missing.length > 0) {
+        console.error(`Nothing seeded: the table(s) ${missing.map((m) => m.table).join(', ')} do not exist. Is this build complete?`);
+        return 1;
+      }
+      const before = await rowCounts(dataSource);
+      if (!isEmpty(before)) {
+        console.log(`Nothing seeded: the database already holds ${describe(before)}. seed:demo only fills an empty one.`);
+        return 0;
+      }
+
+      // The photos are written first; if the inserts fail they are removed again.
+      const uploads = join(config.dataDir, 'uploads', 'news');
+      mkdirSync(uploads, { recursive: true });
+      const photos: string[] = [];
+      for (const [i, article] of NEWS.entries()) {
+        const name = `${randomUUID()}.webp`;
+        const file = join(uploads, name);
+        written.push(file);
+        await sharp(Buffer.from(photoSvg(article.colours, i + 1)))
+          .webp({ quality: 80 })
+          .toFile(file);
+        photos.push(`/uploads/news/${name}`);
+      }
+
+      await dataSource.transaction(async (manager) => {
+        // Two seeds at once, or the app taking its first message meanwhile: check again under a lock.
+        await manager.query(`LOCK TABLE ${TABLES.join(', ')} IN SHARE ROW EXCLUSIVE MODE`);
+        if (!isEmpty(await rowCounts(manager))) throw new NotEmpty();
+        await insertAll(manager, photos);
+      });
+      console.log(`Seeded ${describe(await rowCounts(dataSource))}; photos in ${uploads}.`);
+      return 0;
+    } catch (error) {
+      for (const file of written) rmSync(file, { force: true });
+      if (error instanceof NotEmpty) {
+        console.log('Nothing seeded: the database stopped being empty while seeding.');
+        return 0;
+      }
+      throw error;
+    }
   });
-  const dataSource = await new DataSource(dataSourceOptions(connection)).initialize();
-  const written: string[] = [];
-  try {
-    await migrate(dataSource);
-    const missing: { table: string }[] = await dataSource.query(
-      `SELECT t AS table FROM unnest($1::text[]) AS t WHERE to_regclass('public.' || t) IS NULL`,
-      [TABLES],
-    );
-    if (missing.length > 0) {
-      console.error(`Nothing seeded: the table(s) ${missing.map((m) => m.table).join(', ')} do not exist. Is this build complete?`);
-      return 1;
-    }
-    const before = await rowCounts(dataSource);
-    if (!isEmpty(before)) {
-      console.log(`Nothing seeded: the database already holds ${describe(before)}. seed:demo only fills an empty one.`);
-      return 0;
-    }
-
-    // The photos are written first; if the inserts fail they are removed again.
-    const uploads = join(config.dataDir, 'uploads', 'news');
-    mkdirSync(uploads, { recursive: true });
-    const photos: string[] = [];
-    for (const [i, article] of NEWS.entries()) {
-      const name = `${randomUUID()}.webp`;
-      const file = join(uploads, name);
-      written.push(file);
-      await sharp(Buffer.from(photoSvg(article.colours, i + 1)))
-        .webp({ quality: 80 })
-        .toFile(file);
-      photos.push(`/uploads/news/${name}`);
-    }
-
-    await dataSource.transaction(async (manager) => {
-      // Two seeds at once, or the app taking its first message meanwhile: check again under a lock.
-      await manager.query(`LOCK TABLE ${TABLES.join(', ')} IN SHARE ROW EXCLUSIVE MODE`);
-      if (!isEmpty(await rowCounts(manager))) throw new NotEmpty();
-      await insertAll(manager, photos);
-    });
-    console.log(`Seeded ${describe(await rowCounts(dataSource))}; photos in ${uploads}.`);
-    return 0;
-  } catch (error) {
-    for (const file of written) rmSync(file, { force: true });
-    if (error instanceof NotEmpty) {
-      console.log('Nothing seeded: the database stopped being empty while seeding.');
-      return 0;
-    }
-    throw error;
-  } finally {
-    await dataSource.destroy();
-    await connection.close();
-  }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error((error as Error).message ?? error);
-    process.exit(1);
-  },
-);
+runCommand(main);

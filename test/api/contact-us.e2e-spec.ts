@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
+import { parseCsv } from '../support/csv';
 
 type Agent = Awaited<ReturnType<typeof loggedInAgent>>['agent'];
 
@@ -13,35 +14,6 @@ function unique(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}${counter}`;
 }
 
-/** Parses RFC 4180 CSV: quoted cells with doubled quotes, CRLF records. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
-  return rows;
-}
 
 describe('contact messages', () => {
   let t: TestApp;

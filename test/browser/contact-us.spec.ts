@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { apiOf, expectNoA11yViolations } from './support';
+import { parseCsv } from '../support/csv';
 
 const SCREEN = '/admin/adminContactUs';
 
@@ -29,35 +30,6 @@ function rows(page: Page) {
   return page.getByRole('table').locator('tbody tr');
 }
 
-/** RFC 4180: quoted cells with doubled quotes, CRLF between records. */
-function parseCsv(text: string): string[][] {
-  const out: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      out.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  if (cell !== '' || row.length > 0) out.push([...row, cell]);
-  return out;
-}
 
 test.describe('contact messages', () => {
   test('the table shows messages with every column, and has no accessibility violations', async ({ page }) => {

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
+import { ItemActions } from '../../../components/ItemActions';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pagination, usePageParam } from '../../../components/Pagination';
 import { PageSpinner, Spinner } from '../../../components/Spinner';
@@ -81,14 +82,7 @@ export function NewsListScreen() {
                 <p className="card__meta">
                   <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
                 </p>
-                <div className="card__actions">
-                  <Link className="button button--small" to={paths.news.edit(itemId(item))} state={formState}>
-                    Edit<span className="visually-hidden"> {item.title}</span>
-                  </Link>
-                  <button type="button" className="button button--small button--danger" onClick={() => remove.request(item)}>
-                    Delete<span className="visually-hidden"> {item.title}</span>
-                  </button>
-                </div>
+                <ItemActions name={item.title} editTo={paths.news.edit(itemId(item))} editState={formState} onDelete={() => remove.request(item)} />
               </div>
             </li>
           ))}
@@ -99,7 +93,7 @@ export function NewsListScreen() {
       {!title && data && <Pagination links={data.links} label="News pages" />}
       {remove.error && (
         // Sticks to the bottom of the window, so it shows wherever in the list the delete was asked.
-        <div className="news__notice">
+        <div className="list-notice">
           <Alert onDismiss={remove.clearError}>{remove.error}</Alert>
         </div>
       )}

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
+import { ItemActions } from '../../../components/ItemActions';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pagination, usePageParam } from '../../../components/Pagination';
 import { PageSpinner } from '../../../components/Spinner';
@@ -68,14 +69,7 @@ export function ServicesListScreen() {
                   <p className="card__meta">
                     Published at - <time dateTime={service.createdAt}>{formatDate(service.createdAt)}</time>
                   </p>
-                  <div className="card__actions">
-                    <Link className="button button--small" to={paths.services.edit(itemId(service))} state={formState}>
-                      Edit<span className="visually-hidden"> {service.title}</span>
-                    </Link>
-                    <button type="button" className="button button--small button--danger" onClick={() => remove.request(service)}>
-                      Delete<span className="visually-hidden"> {service.title}</span>
-                    </button>
-                  </div>
+                  <ItemActions name={service.title} editTo={paths.services.edit(itemId(service))} editState={formState} onDelete={() => remove.request(service)} />
                 </li>
               ))}
             </ul>
@@ -86,7 +80,7 @@ export function ServicesListScreen() {
 
       {remove.error && (
         // Sticks to the bottom of the window, so it shows wherever in the list the delete was asked.
-        <div className="services__notice">
+        <div className="list-notice">
           <Alert onDismiss={remove.clearError}>{remove.error}</Alert>
         </div>
       )}

@@ -1,0 +1,15 @@
+import { Link } from 'react-router-dom';
+
+/** Edit and Delete for one item of a list; the item's name completes their accessible names. */
+export function ItemActions({ name, editTo, editState, onDelete }: { name: string; editTo: string; editState?: unknown; onDelete: () => void }) {
+  return (
+    <div className="card__actions">
+      <Link className="button button--small" to={editTo} state={editState}>
+        Edit<span className="visually-hidden"> {name}</span>
+      </Link>
+      <button type="button" className="button button--small button--danger" onClick={onDelete}>
+        Delete<span className="visually-hidden"> {name}</span>
+      </button>
+    </div>
+  );
+}
