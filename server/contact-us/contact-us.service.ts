@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type SelectQueryBuilder } from 'typeorm';
+import { containsPattern } from '../common/contains-pattern';
 import { findOneOr404, isUuid, notFound } from '../common/find-one-or-404';
 import { paginate, type Paged } from '../common/pagination';
 import { ContactMessage } from './contact-message.entity';
@@ -9,11 +10,6 @@ export const MESSAGE = 'Message';
 
 /** How many rows one export query reads. */
 const EXPORT_BATCH = 1000;
-
-/** `text` as an ILIKE pattern that matches it anywhere, with `%`, `_` and `\` matching themselves. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-}
 
 @Injectable()
 export class ContactUsService {

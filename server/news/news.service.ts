@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
+import { containsPattern } from '../common/contains-pattern';
 import { findOneOr404, isUuid, notFound } from '../common/find-one-or-404';
 import { NO_LINKS, paginate, type Paged } from '../common/pagination';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -14,11 +15,6 @@ import { PhotoStorage } from './photo-storage.service';
 export const SEARCH_LIMIT = 100;
 /** Titles are at most 200 characters, so a longer search text cannot match. */
 const MAX_TITLE_LENGTH = 200;
-
-/** `%`, `_` and the escape character itself match literally (used with ESCAPE '\'). */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-}
 
 @Injectable()
 export class NewsService {
@@ -43,7 +39,7 @@ export class NewsService {
     const meta = { page: 1, pageSize: SEARCH_LIMIT };
     if (text.length > MAX_TITLE_LENGTH || text.includes('\u0000')) return { data: [], links: { ...NO_LINKS }, meta };
     const data = await this.newestFirst()
-      .where(`news.title ILIKE :pattern ESCAPE '\\'`, { pattern: likePattern(text) })
+      .where(`news.title ILIKE :pattern ESCAPE '\\'`, { pattern: containsPattern(text) })
       .limit(SEARCH_LIMIT)
       .getMany();
     return { data, links: { ...NO_LINKS }, meta };
