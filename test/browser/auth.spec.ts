@@ -165,12 +165,34 @@ test.describe('login and register links and guards', () => {
 
 // These use the admin the global setup logged in; none of them logs out.
 test.describe('logged-in admin', () => {
-  test('is sent from the login and register screens to the services list', async ({ page }) => {
-    for (const path of ['/admin/login', '/admin/register']) {
-      await page.goto(path);
-      await expect(page).toHaveURL(/\/admin\/service$/);
-      await expect(page.getByRole('heading', { name: 'Services' })).toBeVisible();
-    }
+  test('is sent from the login screen to the services list', async ({ page }) => {
+    await page.goto('/admin/login');
+    await expect(page).toHaveURL(/\/admin\/service$/);
+    await expect(page.getByRole('heading', { name: 'Services' })).toBeVisible();
+  });
+
+  test('registers a further administrator from /admin/register, inside the layout, and stays logged in', async ({ page, browser }) => {
+    const other = uniqueAdmin('Colleague');
+    await page.goto('/admin/register');
+    await expect(page.getByRole('complementary', { name: 'Side menu' }).getByText(ADMIN.name)).toBeVisible();
+    await page.getByLabel('Name').fill(other.name);
+    await page.getByLabel('Email').fill(other.email);
+    await page.getByLabel('Password').fill(other.password);
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'is registered and can log in now' })).toContainText(other.email);
+    await expect(page.getByLabel('Name')).toHaveValue('');
+    await expect(page).toHaveURL(/\/admin\/register$/);
+    await expectNoA11yViolations(page);
+
+    // The new administrator can log in on their own.
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const theirs = await context.newPage();
+    await theirs.goto(new URL('/admin/login', page.url()).toString());
+    await theirs.getByLabel('Email').fill(other.email);
+    await theirs.getByLabel('Password').fill(other.password);
+    await theirs.getByRole('button', { name: 'Login' }).click();
+    await expect(theirs.getByRole('complementary', { name: 'Side menu' }).getByText(other.name)).toBeVisible();
+    await context.close();
   });
 
   test('sees the side menu with the admin name, the links and Logout', async ({ page }) => {

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { AdminLayout } from '../components/AdminLayout';
 import { PageSpinner } from '../components/Spinner';
+import { RegisterScreen } from '../features/auth/components/RegisterScreen';
 import { authQueries } from '../features/auth/api/auth';
 import { paths } from './paths';
 
@@ -14,7 +16,7 @@ export function RequireAdmin() {
 }
 
 /**
- * Login and register: an admin who is already logged in goes to the services list, or back to the
+ * Login: an admin who is already logged in goes to the services list, or back to the
  * admin page RequireAdmin sent them from. A login stores the admin in the query cache, which
  * re-renders this guard before the login screen's own navigation; both must agree on the target.
  */
@@ -24,6 +26,21 @@ export function GuestOnly() {
   if (isPending) return <PageSpinner label="Checking your session" />;
   if (admin) return <Navigate to={afterLogin(location.state)} replace />;
   return <Outlet />;
+}
+
+/**
+ * /admin/register: signed out, the register screen; signed in, the same form inside the admin
+ * layout, to add a further administrator.
+ */
+export function RegisterRoute() {
+  const { data: admin, isPending } = useQuery(authQueries.me());
+  if (isPending) return <PageSpinner label="Checking your session" />;
+  if (!admin) return <RegisterScreen />;
+  return (
+    <AdminLayout>
+      <RegisterScreen addingAdmin />
+    </AdminLayout>
+  );
 }
 
 /** Where a login leads: the admin page a guard came from, else the services list. */

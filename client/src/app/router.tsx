@@ -1,14 +1,13 @@
 import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { AdminLayout } from '../components/AdminLayout';
 import { LoginScreen } from '../features/auth/components/LoginScreen';
-import { RegisterScreen } from '../features/auth/components/RegisterScreen';
 import { ContactUsScreen } from '../features/contact-us/components/ContactUsScreen';
 import { NewsDetailScreen } from '../features/news/components/NewsDetailScreen';
 import { NewsFormScreen } from '../features/news/components/NewsFormScreen';
 import { NewsListScreen } from '../features/news/components/NewsListScreen';
 import { ServiceFormScreen } from '../features/services/components/ServiceFormScreen';
 import { ServicesListScreen } from '../features/services/components/ServicesListScreen';
-import { GuestOnly, RequireAdmin } from './guards';
+import { GuestOnly, RegisterRoute, RequireAdmin } from './guards';
 import { NotFoundScreen } from './NotFoundScreen';
 import { paths } from './paths';
 
@@ -17,9 +16,9 @@ export const router = createBrowserRouter([
     element: <GuestOnly />,
     children: [
       { path: paths.login, element: <LoginScreen /> },
-      { path: paths.register, element: <RegisterScreen /> },
     ],
   },
+  { path: paths.register, element: <RegisterRoute /> },
   {
     element: <RequireAdmin />,
     children: [

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../app/paths';
 import { authQueries, useLogout } from '../features/auth/api/auth';
 import { Alert } from './Alert';
 
 /** The side menu and the content area of every admin screen. */
-export function AdminLayout() {
+export function AdminLayout({ children }: { children?: ReactNode }) {
   const { data: admin } = useQuery(authQueries.me());
   const logout = useLogout();
   const navigate = useNavigate();
@@ -78,7 +78,7 @@ export function AdminLayout() {
       </aside>
       {menuOpen && <div className="layout__scrim" onClick={closeMenu} aria-hidden="true" />}
       <main className="content" id="content">
-        <Outlet />
+        {children ?? <Outlet />}
       </main>
     </div>
   );

@@ -7,10 +7,18 @@ import { Spinner } from '../../../components/Spinner';
 import { ApiError } from '../../../lib/api';
 import { useRegister } from '../api/auth';
 
-export function RegisterScreen() {
+const EMPTY = { name: '', email: '', password: '' };
+
+/**
+ * Register. Signed out, it registers oneself and goes on to the login screen. Signed in, it adds a
+ * further administrator (the only way the default REGISTRATION=first-admin allows after the first)
+ * and stays, ready for another.
+ */
+export function RegisterScreen({ addingAdmin = false }: { addingAdmin?: boolean }) {
   const navigate = useNavigate();
   const register = useRegister();
-  const [form, setForm] = useState({ name: '', email: '', password: '' });
+  const [form, setForm] = useState(EMPTY);
+  const [added, setAdded] = useState<string | null>(null);
 
   const fieldErrors = register.error instanceof ApiError ? register.error.fieldErrors : {};
   // A text error (registration closed, too many attempts) is shown as is; anything else unusable
@@ -28,22 +36,43 @@ export function RegisterScreen() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    setAdded(null);
     register.mutate(form, {
-      onSuccess: ({ admin }) => navigate(paths.login, { state: { registeredEmail: admin?.email ?? form.email } }),
+      onSuccess: ({ admin }) => {
+        if (!addingAdmin) return navigate(paths.login, { state: { registeredEmail: admin?.email ?? form.email } });
+        setAdded(`${admin.name} (${admin.email}) is registered and can log in now.`);
+        setForm(EMPTY);
+      },
     });
   };
 
-  return (
-    <main className="auth">
-      <form className="auth__card" onSubmit={onSubmit} noValidate aria-busy={register.isPending}>
-        <h1>Register</h1>
-        {generalError && <Alert>{generalError}</Alert>}
+  const fields = (
+    <>
+      <h1>Register</h1>
+      {added && <Alert kind="success">{added}</Alert>}
+      {generalError && <Alert>{generalError}</Alert>}
         <TextField label="Name" name="name" autoComplete="name" value={form.name} onChange={set('name')} error={fieldErrors.name?.msg} autoFocus />
         <TextField label="Email" type="email" name="email" autoComplete="email" value={form.email} onChange={set('email')} error={fieldErrors.email?.msg} />
         <TextField label="Password" type="password" name="password" autoComplete="new-password" value={form.password} onChange={set('password')} error={fieldErrors.password?.msg} />
-        <button type="submit" className="button button--primary button--block" disabled={register.isPending}>
+        <button type="submit" className={`button button--primary${addingAdmin ? '' : ' button--block'}`} disabled={register.isPending}>
           {register.isPending ? <Spinner size="small" label="Registering" /> : 'Register'}
         </button>
+    </>
+  );
+
+  if (addingAdmin) {
+    return (
+      <section className="screen">
+        <form className="form" onSubmit={onSubmit} noValidate aria-busy={register.isPending}>
+          {fields}
+        </form>
+      </section>
+    );
+  }
+  return (
+    <main className="auth">
+      <form className="auth__card" onSubmit={onSubmit} noValidate aria-busy={register.isPending}>
+        {fields}
         <p className="auth__switch">
           <Link to={paths.login}>Login here</Link>
         </p>
