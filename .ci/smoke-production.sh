@@ -4,15 +4,21 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 scratch="$(mktemp -d)"
-port=3197
-cleanup() { [ -n "${pid:-}" ] && kill "$pid" 2>/dev/null || true; rm -rf "$scratch"; }
+# A port nobody is using now.
+port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
+cleanup() {
+  if [ -n "${pid:-}" ]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi
+  rm -rf "$scratch"
+}
 trap cleanup EXIT
 
 cp -r "$root/dist" "$root/package.json" "$root/package-lock.json" "$scratch/"
 (cd "$scratch" && npm ci --omit=dev --no-audit --no-fund --loglevel=error)
 
 started=$(date +%s%N)
-(cd "$scratch" && NODE_ENV=production SESSION_SECRET="$(head -c 48 /dev/urandom | base64)" PORT=$port DATA_DIR="$scratch/data" node dist/server/main.js >"$scratch/server.log" 2>&1) &
+# Started directly (no subshell), so $! is node itself and the cleanup stops it.
+NODE_ENV=production SESSION_SECRET="$(head -c 48 /dev/urandom | base64)" PORT=$port DATA_DIR="$scratch/data" \
+  node "$scratch/dist/server/main.js" >"$scratch/server.log" 2>&1 &
 pid=$!
 for _ in $(seq 1 120); do
   curl -fs "http://127.0.0.1:$port/api/health/ready" >/dev/null 2>&1 && break

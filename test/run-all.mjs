@@ -2,6 +2,7 @@
 // ends with one line: `tests: N passed, N failed`. Exits non-zero if anything failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 // Not under test-results/: Playwright empties that folder when it starts.
@@ -27,10 +28,22 @@ if (!process.env.DATABASE_URL) console.log('\nDATABASE_URL is not set: the API s
 const vitestReport = join(reports, 'vitest.json');
 ok = run('client components and API end to end (vitest)', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]) && ok;
 
+/** A port nothing listens on now, so a stray server cannot stop the browser suite. */
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 const playwrightReport = join(reports, 'playwright.json');
+const browserPort = process.env.BROWSER_TEST_PORT ?? String(await freePort());
 ok =
   run('browser (playwright, Chromium)', npx, ['playwright', 'test', '-c', 'test/browser/playwright.config.ts', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+    BROWSER_TEST_PORT: browserPort,
   }) && ok;
 
 let passed = 0;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -76,5 +76,3 @@ export function jsonBody(limit: string): RequestHandler {
 function refuse(res: Response, status: number, error: string | Record<string, { msg: string }>): void {
   res.status(status).json({ error });
 }
-
-export type Middleware = (req: Request, res: Response, next: NextFunction) => void;
