@@ -19,7 +19,7 @@ async function bootstrap(): Promise<void> {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message);
+      console.error(error.message); // eslint-disable-line no-console -- no logger exists before the configuration is read
       process.exit(1);
     }
     throw error;
@@ -50,6 +50,6 @@ async function bootstrap(): Promise<void> {
 }
 
 bootstrap().catch((error: unknown) => {
-  console.error(error);
+  console.error(error); // eslint-disable-line no-console -- a failed start may come before Nest's logger exists
   process.exit(1);
 });

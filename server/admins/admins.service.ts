@@ -5,7 +5,7 @@ import { ApiError } from '../common/api-error';
 import { isUuid } from '../common/find-one-or-404';
 import { Admin } from './admin.entity';
 import type { RegisterAdminDto } from './dto/register-admin.dto';
-import { hashPassword } from './password';
+import { hashPassword } from '../common/password';
 
 export const REGISTRATION_CLOSED = 'Registration is closed. Ask an administrator to add you.';
 

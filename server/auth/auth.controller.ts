@@ -1,3 +1,4 @@
+import { toError } from '../common/to-error';
 import { Controller, Get, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { PublicAdmin } from '../admins/admins.service';
@@ -26,8 +27,8 @@ export class AuthController {
   @Post('logout')
   @HttpCode(HttpStatus.OK)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    await new Promise<void>((resolve, reject) => req.logout((error) => (error ? reject(error) : resolve())));
-    await new Promise<void>((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) => req.logout((error) => (error ? reject(toError(error)) : resolve())));
+    await new Promise<void>((resolve, reject) => req.session.destroy((error) => (error ? reject(toError(error)) : resolve())));
     res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax' });
     return { ok: true };
   }

@@ -4,7 +4,7 @@ import { ApiError } from '../common/api-error';
 import { RateLimitService, type RateLimitRule } from '../common/rate-limit.service';
 import type { Admin } from '../admins/admin.entity';
 import { AdminsService } from '../admins/admins.service';
-import { hashPassword, verifyPassword } from '../admins/password';
+import { hashPassword, verifyPassword } from '../common/password';
 
 export const INVALID_LOGIN = 'Invalid email or password';
 

@@ -1,6 +1,7 @@
+import { toError } from '../common/to-error';
 import { CanActivate, ExecutionContext, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { PublicAdmin } from '../admins/admins.service';
 import { ApiError } from '../common/api-error';
 import { IS_PUBLIC } from '../common/public.decorator';
@@ -31,13 +32,13 @@ export class LoginGuard implements CanActivate {
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
     const admin = await new Promise<PublicAdmin | false>((resolve, reject) => {
-      const authenticate = this.passport.authenticate('local', (error: unknown, user: PublicAdmin | false) => (error ? reject(error) : resolve(user)));
-      authenticate(req, res, reject);
+      const authenticate = this.passport.authenticate('local', (error: unknown, user: PublicAdmin | false) => (error ? reject(toError(error)) : resolve(user))) as RequestHandler;
+      void authenticate(req, res, (error?: unknown) => reject(toError(error)));
     });
     // passport-local fails without calling the strategy's check when a field is missing.
     if (!admin) throw new ApiError(HttpStatus.UNAUTHORIZED, INVALID_LOGIN);
     // passport ≥ 0.6 regenerates the session here, so the id the client had before is discarded.
-    await new Promise<void>((resolve, reject) => req.logIn(admin, (error) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) => req.logIn(admin, (error) => (error ? reject(toError(error)) : resolve())));
     return true;
   }
 }

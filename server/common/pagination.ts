@@ -78,7 +78,7 @@ export async function paginate<T extends ObjectLiteral>(
   if (data.length === 0) {
     if (page === 1) return { data, links: { ...NO_LINKS }, meta };
     // Past the end: the rows before this page are bounded by it, so counting them is too.
-    const total = await countRows(qb as SelectQueryBuilder<ObjectLiteral>, 0, (page - 1) * pageSize);
+    const total = await countRows(qb, 0, (page - 1) * pageSize);
     const lastPage = Math.ceil(total / pageSize);
     if (lastPage === 0) return { data, links: { ...NO_LINKS }, meta };
     const pages = pageWindow(lastPage, lastPage - 1, 0);
@@ -90,7 +90,7 @@ export async function paginate<T extends ObjectLiteral>(
   }
 
   const rowsAfter =
-    data.length < pageSize ? 0 : await countRows(qb as SelectQueryBuilder<ObjectLiteral>, page * pageSize, (WINDOW - 1) * pageSize);
+    data.length < pageSize ? 0 : await countRows(qb, page * pageSize, (WINDOW - 1) * pageSize);
   const pagesAfter = Math.ceil(rowsAfter / pageSize);
   const lastKnown = page + pagesAfter;
   return { data, links: links(page, pageWindow(page, page - 1, pagesAfter), lastKnown), meta };

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { PGlite as PGliteInstance } from '@electric-sql/pglite' with { 'resolution-mode': 'import' };
 
 /** Where the pg driver connects: either a PostgreSQL URL or the embedded server's socket. */
 export interface DatabaseConnection {
@@ -33,7 +34,7 @@ function lockDataDir(dataDir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const owner = Number(readFileSync(file, 'utf8'));
-    let alive = false;
+    let alive: boolean;
     try {
       alive = Number.isInteger(owner) && owner > 0 && owner !== process.pid && process.kill(owner, 0);
     } catch (error) {
@@ -53,7 +54,7 @@ function lockDataDir(dataDir: string): () => void {
  */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null }): Promise<DatabaseConnection> {
   if (options.databaseUrl) {
-    return { url: options.databaseUrl, embedded: false, close: async () => undefined };
+    return { url: options.databaseUrl, embedded: false, close: () => Promise.resolve() };
   }
 
   // PGlite's packages are ESM-only and heavy; load them only when the embedded database is used.
@@ -69,7 +70,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     mkdirSync(pgDataDir, { recursive: true });
     unlock = lockDataDir(options.dataDir);
   }
-  let db: Awaited<ReturnType<typeof PGlite.create>>;
+  let db: PGliteInstance;
   try {
     db = await PGlite.create(pgDataDir, { extensions: { pg_trgm, pgcrypto } });
   } catch (error) {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { AdminLayout } from '../components/AdminLayout';
+import { AdminLayout } from './AdminLayout';
 import { PageSpinner } from '../components/Spinner';
 import { RegisterScreen } from '../features/auth/components/RegisterScreen';
 import { authQueries } from '../features/auth/api/auth';

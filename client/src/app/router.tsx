@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router-dom';
-import { AdminLayout } from '../components/AdminLayout';
+import { AdminLayout } from './AdminLayout';
 import { LoginScreen } from '../features/auth/components/LoginScreen';
 import { ContactUsScreen } from '../features/contact-us/components/ContactUsScreen';
 import { NewsDetailScreen } from '../features/news/components/NewsDetailScreen';

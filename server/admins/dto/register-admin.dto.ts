@@ -14,7 +14,7 @@ export class RegisterAdminDto {
   @MaxLength(254, { message: 'Email must be at most 254 characters' })
   @IsString({ message: 'Email must be text' })
   @IsNotEmpty({ message: 'Email is required' })
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
   email: string;
 
   @MaxLength(128, { message: 'Password must be at most 128 characters' })

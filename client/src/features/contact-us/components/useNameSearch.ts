@@ -12,9 +12,14 @@ export function useNameSearch(): [string, (text: string) => void, string] {
   const [params, setParams] = useSearchParams();
   const name = params.get('name') ?? '';
   const [text, setText] = useState(name);
+  const [seenName, setSeenName] = useState(name);
 
-  // Keeps what is being typed ("Ada ") when it already matches the URL ("Ada").
-  useEffect(() => setText((current) => (current.trim() === name.trim() ? current : name)), [name]);
+  // A URL changed from outside (Back) refills the box, keeping what is being typed ("Ada ") when
+  // it already matches the URL ("Ada"). Adjusted while rendering, as React advises over an effect.
+  if (name !== seenName) {
+    setSeenName(name);
+    if (text.trim() !== name.trim()) setText(name);
+  }
 
   useEffect(() => {
     if (text.trim() === name.trim()) return;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
@@ -60,7 +60,6 @@ function NewsForm({ article, heading }: { article: News | undefined; heading: st
 
   const [values, setValues] = useState<NewsInput>(article ? { title: article.title, description: article.description, about: article.about } : EMPTY);
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const state = location.state as NewsFormState | null;
   const returnTo = typeof state?.returnTo === 'string' && state.returnTo.startsWith('?') ? state.returnTo : '';
@@ -80,12 +79,10 @@ function NewsForm({ article, heading }: { article: News | undefined; heading: st
   }, [refusals]);
 
   // The chosen file is shown from memory; the URL is released when it is replaced or we leave.
-  useEffect(() => {
-    if (!file) return setPreview(null);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => {
+    if (preview) URL.revokeObjectURL(preview);
+  }, [preview]);
 
   const set = (key: keyof NewsInput) => (event: { target: { value: string } }) => setValues({ ...values, [key]: event.target.value });
 

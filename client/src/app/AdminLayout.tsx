@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { paths } from '../app/paths';
+import { paths } from './paths';
 import { authQueries, useLogout } from '../features/auth/api/auth';
-import { Alert } from './Alert';
+import { Alert } from '../components/Alert';
 
 /** The side menu and the content area of every admin screen. */
 export function AdminLayout({ children }: { children?: ReactNode }) {
@@ -11,12 +11,12 @@ export function AdminLayout({ children }: { children?: ReactNode }) {
   const logout = useLogout();
   const navigate = useNavigate();
   const location = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
+  // Following a link on a phone closes the menu: it stays open only on the page it was opened on.
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  const menuOpen = menuOpenAt === location.pathname;
+  const setMenuOpen = (open: boolean) => setMenuOpenAt(open ? location.pathname : null);
   const menuButton = useRef<HTMLButtonElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
-
-  // Following a link on a phone closes the menu.
-  useEffect(() => setMenuOpen(false), [location.pathname]);
 
   // On a phone the open menu covers the page: focus moves into it, and Escape closes it and
   // hands focus back to the Menu button.
@@ -25,7 +25,7 @@ export function AdminLayout({ children }: { children?: ReactNode }) {
     closeButton.current?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      setMenuOpen(false);
+      setMenuOpenAt(null);
       menuButton.current?.focus();
     };
     document.addEventListener('keydown', onKeyDown);

@@ -1,0 +1,127 @@
+// Lint for the whole repository: `npm run lint` runs it with `prettier --check` and the type check.
+// Formatting belongs to Prettier (eslint-config-prettier switches off the rules it owns).
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+const dirs = (path) =>
+  readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/** Server folders that everything may use; every other server folder is a resource. */
+const SERVER_SHARED = ['common', 'config', 'database', 'cli'];
+const serverResources = dirs('./server/').filter((name) => !SERVER_SHARED.includes(name));
+const clientFeatures = dirs('./client/src/features/');
+
+/**
+ * Boundaries (bulletproof-react's zones, and the Nest rule that modules meet through exports):
+ * - a client feature never imports another feature; shared components and lib import no feature;
+ * - a server resource reaches another only through its module, the services that module exports,
+ *   and its entities (for types and repositories);
+ * - the shared server folders never reach back up into a resource, except the data source and the
+ *   command-line tools, which list entities and call exported services.
+ */
+const boundaryZones = [
+  ...clientFeatures.map((feature) => ({
+    target: `./client/src/features/${feature}`,
+    from: './client/src/features',
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature: move what both need to client/src/components or client/src/lib.',
+  })),
+  {
+    target: ['./client/src/components', './client/src/lib'],
+    from: './client/src/features',
+    message: 'Shared components and lib import no feature.',
+  },
+  ...serverResources.flatMap((resource) =>
+    serverResources
+      .filter((other) => other !== resource)
+      .map((other) => ({
+        target: `./server/${resource}`,
+        from: `${root}/server/${other}/**`,
+        except: ['module', 'service', 'entity'].map((role) => `${root}/server/${other}/*.${role}.ts`),
+        message: `server/${resource} reaches server/${other} only through its module, exported services and entities.`,
+      })),
+  ),
+  {
+    target: ['./server/common', './server/config'],
+    from: serverResources.map((resource) => `./server/${resource}`),
+    message: 'Shared server code imports no resource.',
+  },
+  {
+    target: './server/database',
+    from: serverResources.map((resource) => `${root}/server/${resource}/**`),
+    except: serverResources.map((resource) => `${root}/server/${resource}/*.entity.ts`),
+    message: 'The database folder knows resources only by their entities.',
+  },
+  {
+    target: './server',
+    from: ['./client', './test'],
+    message: 'The server never imports client or test code.',
+  },
+  {
+    target: './client',
+    from: ['./server', './test'],
+    message: 'The client never imports server or test code.',
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: ['dist/', 'node_modules/', 'data/', '.reports/', 'test-results/', 'playwright-report/', 'coverage/'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['tsconfig.json', 'client/tsconfig.json', 'test/browser/tsconfig.json'], noWarnOnMultipleProjects: true }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-duplicates': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      'no-console': 'error',
+    },
+  },
+  {
+    // Type-aware rules on the server: floating promises, misused promises and unsafe any are bugs there.
+    files: ['server/**/*.ts', 'ormconfig.ts'],
+    extends: [...tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: globals.node,
+    },
+    rules: {
+      // Nest decorators take classes whose constructor parameters are used only through metadata.
+      '@typescript-eslint/consistent-type-imports': 'off',
+      '@typescript-eslint/no-extraneous-class': 'off',
+    },
+  },
+  {
+    files: ['client/src/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended],
+    languageOptions: { globals: globals.browser },
+    // A failure the screen already shows is also written to the browser's console for whoever debugs it.
+    rules: { 'no-console': ['error', { allow: ['error'] }] },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}', 'test/**/*.ts', 'server/cli/**', 'vitest.config.mts', 'client/vite.config.mts'],
+    languageOptions: { globals: globals.node },
+    // Tests, benchmarks and command-line tools report to the terminal.
+    rules: { 'no-console': 'off' },
+  },
+  prettier,
+);
