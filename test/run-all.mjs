@@ -26,7 +26,14 @@ if (!ok) {
 if (!process.env.DATABASE_URL) console.log('\nDATABASE_URL is not set: the API suite uses the embedded database.');
 
 const vitestReport = join(reports, 'vitest.json');
-ok = run('client components and API end to end (vitest)', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]) && ok;
+ok =
+  run('client components and API end to end (vitest)', npx, [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestReport}`,
+  ]) && ok;
 
 /** A port nothing listens on now, so a stray server cannot stop the browser suite. */
 function freePort() {

@@ -15,8 +15,7 @@ export class RegistrationGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request>();
     const policy = this.config.registration;
-    const allowed =
-      policy === 'open' || (policy === 'first-admin' && (req.isAuthenticated() || (await this.adminsService.count()) === 0));
+    const allowed = policy === 'open' || (policy === 'first-admin' && (req.isAuthenticated() || (await this.adminsService.count()) === 0));
     if (!allowed) throw new ApiError(HttpStatus.FORBIDDEN, REGISTRATION_CLOSED);
     return true;
   }

@@ -32,7 +32,9 @@ export class LoginGuard implements CanActivate {
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
     const admin = await new Promise<PublicAdmin | false>((resolve, reject) => {
-      const authenticate = this.passport.authenticate('local', (error: unknown, user: PublicAdmin | false) => (error ? reject(toError(error)) : resolve(user))) as RequestHandler;
+      const authenticate = this.passport.authenticate('local', (error: unknown, user: PublicAdmin | false) =>
+        error ? reject(toError(error)) : resolve(user),
+      ) as RequestHandler;
       void authenticate(req, res, (error?: unknown) => reject(toError(error)));
     });
     // passport-local fails without calling the strategy's check when a field is missing.

@@ -38,7 +38,8 @@ const NEWS: { title: string; description: string; about: string; colours: [strin
   {
     title: 'We moved to a new office',
     description: 'More room, more light, and a meeting room you can actually book.',
-    about: 'After five years above the bakery we have moved two streets down, to 12 Harbour Lane.\n\nVisitors are welcome from Monday to Friday, 9 to 5.',
+    about:
+      'After five years above the bakery we have moved two streets down, to 12 Harbour Lane.\n\nVisitors are welcome from Monday to Friday, 9 to 5.',
     colours: ['#1f5fbf', '#6fb1fc', '#ffd166'],
   },
   {
@@ -73,8 +74,40 @@ const NEWS: { title: string; description: string; about: string; colours: [strin
   },
 ];
 
-const FIRST = ['Ada', 'Grace', 'Alan', 'Katherine', 'Linus', 'Margaret', 'Tim', 'Barbara', 'Dennis', 'Frances', 'Ken', 'Radia', 'Edsger', 'Hedy', 'John'];
-const LAST = ['Lovelace', 'Hopper', 'Turing', 'Johnson', 'Torvalds', 'Hamilton', 'Berners-Lee', 'Liskov', 'Ritchie', 'Allen', 'Thompson', 'Perlman', 'Dijkstra', 'Lamarr', 'Backus'];
+const FIRST = [
+  'Ada',
+  'Grace',
+  'Alan',
+  'Katherine',
+  'Linus',
+  'Margaret',
+  'Tim',
+  'Barbara',
+  'Dennis',
+  'Frances',
+  'Ken',
+  'Radia',
+  'Edsger',
+  'Hedy',
+  'John',
+];
+const LAST = [
+  'Lovelace',
+  'Hopper',
+  'Turing',
+  'Johnson',
+  'Torvalds',
+  'Hamilton',
+  'Berners-Lee',
+  'Liskov',
+  'Ritchie',
+  'Allen',
+  'Thompson',
+  'Perlman',
+  'Dijkstra',
+  'Lamarr',
+  'Backus',
+];
 const MESSAGES = [
   'Hello, could you send me a quote for a small website? We are a bakery with two shops.',
   'Is the spring workshop suitable for someone who has never edited a website before?',

@@ -65,7 +65,11 @@ export function jsonBody(limit: string): RequestHandler {
         if (type === 'entity.too.large') return refuse(res, 413, 'Request body is too large');
         return refuse(res, 400, { body: { msg: 'The request body is not valid JSON' } });
       }
-      if (req.body !== undefined && req.is('application/json') && (typeof req.body !== 'object' || Array.isArray(req.body) || req.body === null)) {
+      if (
+        req.body !== undefined &&
+        req.is('application/json') &&
+        (typeof req.body !== 'object' || Array.isArray(req.body) || req.body === null)
+      ) {
         return refuse(res, 400, { body: { msg: 'The request body must be a JSON object' } });
       }
       next();

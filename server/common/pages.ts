@@ -27,7 +27,11 @@ export function pages(clientDir: string, uploadsDir: string): Router {
   );
 
   // Vite names built assets by their content hash, so they can be cached forever.
-  router.use('/assets', express.static(join(clientDir, 'assets'), { index: false, immutable: true, maxAge: YEAR_SECONDS * 1000 }), notFound);
+  router.use(
+    '/assets',
+    express.static(join(clientDir, 'assets'), { index: false, immutable: true, maxAge: YEAR_SECONDS * 1000 }),
+    notFound,
+  );
 
   const adminHtml = join(clientDir, 'admin.html');
   const maintenanceHtml = join(clientDir, 'index.html');
@@ -41,7 +45,9 @@ export function pages(clientDir: string, uploadsDir: string): Router {
   });
 
   // Files from client/public (the logo, the icon); HTML only through the routes above and below.
-  router.use((req, res, next) => (req.path.endsWith('.html') ? next() : express.static(clientDir, { index: false, maxAge: 3600 * 1000 })(req, res, next)));
+  router.use((req, res, next) =>
+    req.path.endsWith('.html') ? next() : express.static(clientDir, { index: false, maxAge: 3600 * 1000 })(req, res, next),
+  );
 
   router.use((req, res, next) => {
     if (req.path === '/api' || req.path.startsWith('/api/')) return next();

@@ -67,12 +67,12 @@ async function countRows(qb: SelectQueryBuilder<ObjectLiteral>, offset: number, 
  * look-ahead (at most WINDOW - 1 pages of rows past this page, read from the order's index) says
  * which following pages exist. The query must already carry its ORDER BY, backed by an index.
  */
-export async function paginate<T extends ObjectLiteral>(
-  qb: SelectQueryBuilder<T>,
-  page: number,
-  pageSize: number,
-): Promise<Paged<T>> {
-  const data = await qb.clone().offset((page - 1) * pageSize).limit(pageSize).getMany();
+export async function paginate<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, page: number, pageSize: number): Promise<Paged<T>> {
+  const data = await qb
+    .clone()
+    .offset((page - 1) * pageSize)
+    .limit(pageSize)
+    .getMany();
   const meta = { page, pageSize };
 
   if (data.length === 0) {
@@ -89,8 +89,7 @@ export async function paginate<T extends ObjectLiteral>(
     };
   }
 
-  const rowsAfter =
-    data.length < pageSize ? 0 : await countRows(qb, page * pageSize, (WINDOW - 1) * pageSize);
+  const rowsAfter = data.length < pageSize ? 0 : await countRows(qb, page * pageSize, (WINDOW - 1) * pageSize);
   const pagesAfter = Math.ceil(rowsAfter / pageSize);
   const lastKnown = page + pagesAfter;
   return { data, links: links(page, pageWindow(page, page - 1, pagesAfter), lastKnown), meta };

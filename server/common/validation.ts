@@ -32,4 +32,5 @@ export function createValidationPipe(): ValidationPipe {
  * Trims string input and drops NUL characters, which PostgreSQL cannot store in text (it would
  * answer with an error, a 500); leaves anything else for the type check to refuse.
  */
-export const Trim = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.replaceAll('\0', '').trim() : value));
+export const Trim = () =>
+  Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.replaceAll('\0', '').trim() : value));

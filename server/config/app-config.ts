@@ -113,7 +113,11 @@ function sessionSecret(env: Env, nodeEnv: AppConfig['nodeEnv'], dataDir: string)
     stored = undefined;
   }
   if (stored !== undefined) {
-    if (stored.length < 32) throw new ConfigError('SESSION_SECRET', `is not set and ${file} holds fewer than 32 characters: delete the file to generate a new one`);
+    if (stored.length < 32)
+      throw new ConfigError(
+        'SESSION_SECRET',
+        `is not set and ${file} holds fewer than 32 characters: delete the file to generate a new one`,
+      );
     return stored;
   }
   const secret = randomBytes(32).toString('base64url');

@@ -49,7 +49,8 @@ export class ContactUsService {
         // The cursor keeps created_at's microseconds, which a JavaScript Date would drop.
         .addSelect('m.created_at::text', 'cursor_at')
         .limit(batchSize);
-      if (after) qb.andWhere('(m.created_at, m.id) < (:afterAt::timestamptz, :afterId::uuid)', { afterAt: after.createdAt, afterId: after.id });
+      if (after)
+        qb.andWhere('(m.created_at, m.id) < (:afterAt::timestamptz, :afterId::uuid)', { afterAt: after.createdAt, afterId: after.id });
       const { entities, raw } = await qb.getRawAndEntities<{ cursor_at: string }>();
       if (entities.length === 0) return;
       yield entities;

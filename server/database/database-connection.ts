@@ -40,7 +40,8 @@ function lockDataDir(dataDir: string): () => void {
     } catch (error) {
       alive = (error as NodeJS.ErrnoException).code === 'EPERM';
     }
-    if (alive) throw new Error(`the embedded database in ${dataDir} is in use by process ${owner}; if that is not this app, delete ${file}`);
+    if (alive)
+      throw new Error(`the embedded database in ${dataDir} is in use by process ${owner}; if that is not this app, delete ${file}`);
     rmSync(file, { force: true });
   }
 }

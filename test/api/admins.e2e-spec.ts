@@ -101,7 +101,10 @@ describe('POST /api/admins/register', () => {
 
   it('stores the email lower-cased and trims the name', async () => {
     const email = uniqueEmail('MiXeD').toUpperCase();
-    const res = await t.http().post('/api/admins/register').send(newAdmin({ name: '  Grace  ', email: `  ${email} ` }));
+    const res = await t
+      .http()
+      .post('/api/admins/register')
+      .send(newAdmin({ name: '  Grace  ', email: `  ${email} ` }));
     expect(res.status).toBe(201);
     expect(res.body.admin.email).toBe(email.toLowerCase());
     expect(res.body.admin.name).toBe('Grace');
@@ -112,7 +115,9 @@ describe('POST /api/admins/register', () => {
   it('stores the password as an argon2id hash, never as given', async () => {
     const input = newAdmin();
     const res = await t.http().post('/api/admins/register').send(input);
-    const rows: { password_hash: string }[] = await t.dataSource.query('SELECT password_hash FROM admins WHERE id = $1', [res.body.admin.id]);
+    const rows: { password_hash: string }[] = await t.dataSource.query('SELECT password_hash FROM admins WHERE id = $1', [
+      res.body.admin.id,
+    ]);
     expect(rows[0].password_hash).toMatch(/^\$argon2id\$/);
     expect(rows[0].password_hash).not.toContain(input.password);
   });
@@ -133,15 +138,39 @@ describe('POST /api/admins/register', () => {
     ['password', 'a number', 12345678, 'Password must be text'],
     ['password', 'missing', undefined, 'Password is required'],
   ])('returns 400 keyed %s when it is %s', async (field, _case, value, msg) => {
-    const res = await t.http().post('/api/admins/register').send({ ...newAdmin(), [field]: value });
+    const res = await t
+      .http()
+      .post('/api/admins/register')
+      .send({ ...newAdmin(), [field]: value });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: { [field]: { msg } } });
   });
 
   it('accepts a name of exactly 100 characters and a password of 8 and of 128', async () => {
-    expect((await t.http().post('/api/admins/register').send(newAdmin({ name: 'n'.repeat(100) }))).status).toBe(201);
-    expect((await t.http().post('/api/admins/register').send(newAdmin({ password: 'x'.repeat(8) }))).status).toBe(201);
-    expect((await t.http().post('/api/admins/register').send(newAdmin({ password: 'x'.repeat(128) }))).status).toBe(201);
+    expect(
+      (
+        await t
+          .http()
+          .post('/api/admins/register')
+          .send(newAdmin({ name: 'n'.repeat(100) }))
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await t
+          .http()
+          .post('/api/admins/register')
+          .send(newAdmin({ password: 'x'.repeat(8) }))
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await t
+          .http()
+          .post('/api/admins/register')
+          .send(newAdmin({ password: 'x'.repeat(128) }))
+      ).status,
+    ).toBe(201);
   });
 
   it('returns 400 with one error per failing field when fields are missing', async () => {
@@ -152,7 +181,10 @@ describe('POST /api/admins/register', () => {
   });
 
   it('ignores unknown fields', async () => {
-    const res = await t.http().post('/api/admins/register').send({ ...newAdmin(), role: 'owner', id: randomUUID() });
+    const res = await t
+      .http()
+      .post('/api/admins/register')
+      .send({ ...newAdmin(), role: 'owner', id: randomUUID() });
     expect(res.status).toBe(201);
     expect(res.body.admin).not.toHaveProperty('role');
   });
@@ -160,7 +192,10 @@ describe('POST /api/admins/register', () => {
   it('returns 409 keyed email when the email is already registered, in any case', async () => {
     const input = newAdmin();
     expect((await t.http().post('/api/admins/register').send(input)).status).toBe(201);
-    const again = await t.http().post('/api/admins/register').send({ ...input, email: input.email.toUpperCase() });
+    const again = await t
+      .http()
+      .post('/api/admins/register')
+      .send({ ...input, email: input.email.toUpperCase() });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ error: { email: { msg: 'Email is already registered' } } });
   });
@@ -218,8 +253,14 @@ describe('registration policy first-admin', () => {
   it('yields exactly one admin from two simultaneous anonymous first registrations', async () => {
     await t.dataSource.query('DELETE FROM admins');
     const [a, b] = await Promise.all([
-      t.http().post('/api/admins/register').send(newAdmin({ name: 'First' })),
-      t.http().post('/api/admins/register').send(newAdmin({ name: 'Second' })),
+      t
+        .http()
+        .post('/api/admins/register')
+        .send(newAdmin({ name: 'First' })),
+      t
+        .http()
+        .post('/api/admins/register')
+        .send(newAdmin({ name: 'Second' })),
     ]);
     expect([a.status, b.status].sort()).toEqual([201, 403]);
     expect((a.status === 403 ? a : b).body).toEqual({ error: CLOSED });
@@ -306,7 +347,10 @@ describe('POST /api/admins/login', () => {
 
   it('gives a wrong password and an unknown email the same 401', async () => {
     const wrong = await t.http().post('/api/admins/login').send({ email: admin.email, password: 'not the password' });
-    const unknown = await t.http().post('/api/admins/login').send({ email: uniqueEmail('nobody'), password: admin.password });
+    const unknown = await t
+      .http()
+      .post('/api/admins/login')
+      .send({ email: uniqueEmail('nobody'), password: admin.password });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toEqual(INVALID_LOGIN);
     expect(unknown.status).toBe(401);
@@ -349,7 +393,11 @@ describe('POST /api/admins/login', () => {
     await t.app.get(AdminsService).create(attacker);
     const attackerLogin = await t.http().post('/api/admins/login').send({ email: attacker.email, password: attacker.password });
     const planted = cookiePair(sessionCookie(attackerLogin));
-    const victimLogin = await t.http().post('/api/admins/login').set('Cookie', planted).send({ email: admin.email, password: admin.password });
+    const victimLogin = await t
+      .http()
+      .post('/api/admins/login')
+      .set('Cookie', planted)
+      .send({ email: admin.email, password: admin.password });
     expect(victimLogin.status).toBe(200);
     expect(cookiePair(sessionCookie(victimLogin))).not.toBe(planted);
     const withPlanted = await t.http().get('/api/admins/me').set('Cookie', planted);
@@ -358,7 +406,9 @@ describe('POST /api/admins/login', () => {
 
   it('stores only the admin id in the session', async () => {
     const res = await t.http().post('/api/admins/login').send({ email: admin.email, password: admin.password });
-    const sid = decodeURIComponent(cookiePair(sessionCookie(res)).slice('sid='.length)).replace(/^s:/, '').split('.')[0];
+    const sid = decodeURIComponent(cookiePair(sessionCookie(res)).slice('sid='.length))
+      .replace(/^s:/, '')
+      .split('.')[0];
     const rows: { sess: unknown }[] = await t.dataSource.query('SELECT sess FROM session WHERE sid = $1', [sid]);
     expect(rows).toHaveLength(1);
     const text = JSON.stringify(rows[0].sess);
@@ -382,13 +432,16 @@ describe('behind a trusted proxy (TRUST_PROXY)', () => {
   it('issues a Secure cookie when the proxy says the request came over https', async () => {
     const input = newAdmin();
     await t.app.get(AdminsService).create(input);
-    const res = await t.http().post('/api/admins/login').set('X-Forwarded-Proto', 'https').send({ email: input.email, password: input.password });
+    const res = await t
+      .http()
+      .post('/api/admins/login')
+      .set('X-Forwarded-Proto', 'https')
+      .send({ email: input.email, password: input.password });
     expect(res.status).toBe(200);
     expect(sessionCookie(res)).toMatch(/;\s*Secure/i);
   });
 
   describe('login lockout', () => {
-
     async function createAdmin() {
       const input = newAdmin();
       await t.app.get(AdminsService).create(input);
@@ -421,7 +474,9 @@ describe('behind a trusted proxy (TRUST_PROXY)', () => {
       const admin = await createAdmin();
       const address = newAddress();
       for (let i = 0; i < 3; i += 1) await login(address, admin.email, 'wrong password');
-      const rows: { key: string; hits: number }[] = await t.dataSource.query(`SELECT key, hits FROM rate_limits WHERE key LIKE '%' || $1`, [admin.email]);
+      const rows: { key: string; hits: number }[] = await t.dataSource.query(`SELECT key, hits FROM rate_limits WHERE key LIKE '%' || $1`, [
+        admin.email,
+      ]);
       expect(rows).toHaveLength(1);
       expect(rows[0].hits).toBe(3);
       const byAddress: { hits: number }[] = await t.dataSource.query(`SELECT hits FROM rate_limits WHERE key LIKE '%' || $1`, [address]);
@@ -589,7 +644,9 @@ describe('session lifetime', () => {
 
   it('ends a session that was idle past its expiry', async () => {
     const { agent, admin } = await loggedInAgent(t);
-    await t.dataSource.query(`UPDATE session SET expire = now() - interval '1 minute' WHERE sess::jsonb #>> '{passport,user}' = $1`, [admin.id]);
+    await t.dataSource.query(`UPDATE session SET expire = now() - interval '1 minute' WHERE sess::jsonb #>> '{passport,user}' = $1`, [
+      admin.id,
+    ]);
     expect((await agent.get('/api/admins/me')).body).toEqual({ admin: null });
   });
 });
@@ -607,7 +664,9 @@ const PUBLIC_ROUTES = new Set([
 
 /** Every route Express holds, as Nest registered it: `METHOD /path`. */
 function registeredRoutes(t: TestApp): { method: string; path: string }[] {
-  const express = t.app.getHttpAdapter().getInstance() as { router: { stack: { route?: { path: string | string[]; methods: Record<string, boolean> } }[] } };
+  const express = t.app.getHttpAdapter().getInstance() as {
+    router: { stack: { route?: { path: string | string[]; methods: Record<string, boolean> } }[] };
+  };
   const routes: { method: string; path: string }[] = [];
   for (const layer of express.router.stack) {
     if (!layer.route) continue;
@@ -655,14 +714,18 @@ describe('closed by default', () => {
     expect(await routesOpenWithoutSession(t)).toEqual([]);
   });
 
-  it('would flag a public route that nobody put on the allow-list', async () => {
-    const other = await createTestApp({}, { imports: [PublicProbeModule] });
-    try {
-      expect(await routesOpenWithoutSession(other)).toEqual(['GET /api/test-public-probe answered 200']);
-    } finally {
-      await other.close();
-    }
-  }, APP_TEST_TIMEOUT);
+  it(
+    'would flag a public route that nobody put on the allow-list',
+    async () => {
+      const other = await createTestApp({}, { imports: [PublicProbeModule] });
+      try {
+        expect(await routesOpenWithoutSession(other)).toEqual(['GET /api/test-public-probe answered 200']);
+      } finally {
+        await other.close();
+      }
+    },
+    APP_TEST_TIMEOUT,
+  );
 
   it('lets a logged-in admin through the same guard', async () => {
     const { agent } = await loggedInAgent(t);
@@ -682,11 +745,19 @@ describe('cross-site requests', () => {
   it('refuses a login from a foreign origin before it is tried or counted', async () => {
     const input = newAdmin();
     await t.app.get(AdminsService).create(input);
-    const res = await t.http().post('/api/admins/login').set('Origin', 'https://evil.example').send({ email: input.email, password: input.password });
+    const res = await t
+      .http()
+      .post('/api/admins/login')
+      .set('Origin', 'https://evil.example')
+      .send({ email: input.email, password: input.password });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: expect.any(String) });
     expect(sessionCookie(res)).toBeUndefined();
-    const wrong = await t.http().post('/api/admins/login').set('Origin', 'https://evil.example').send({ email: input.email, password: 'wrong password' });
+    const wrong = await t
+      .http()
+      .post('/api/admins/login')
+      .set('Origin', 'https://evil.example')
+      .send({ email: input.email, password: 'wrong password' });
     expect(wrong.status).toBe(403);
     const rows: unknown[] = await t.dataSource.query(`SELECT 1 FROM rate_limits WHERE key LIKE '%' || $1`, [input.email]);
     expect(rows).toEqual([]);
@@ -739,7 +810,13 @@ describe('cross-site requests', () => {
   it('accepts the site’s own origin', async () => {
     const input = newAdmin();
     await t.app.get(AdminsService).create(input);
-    const res = await t.http().post('/api/admins/login').set('Host', 'site.example').set('Origin', 'http://site.example').set('Sec-Fetch-Site', 'same-origin').send({ email: input.email, password: input.password });
+    const res = await t
+      .http()
+      .post('/api/admins/login')
+      .set('Host', 'site.example')
+      .set('Origin', 'http://site.example')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .send({ email: input.email, password: input.password });
     expect(res.status).toBe(200);
   });
 
@@ -758,11 +835,20 @@ describe('cross-site requests', () => {
   });
 
   it('answers a preflight from a listed origin and not one from an unlisted origin', async () => {
-    const listed = await t.http().options('/api/admins/login').set('Origin', 'https://admin.example').set('Access-Control-Request-Method', 'POST').set('Access-Control-Request-Headers', 'content-type');
+    const listed = await t
+      .http()
+      .options('/api/admins/login')
+      .set('Origin', 'https://admin.example')
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'content-type');
     expect(listed.status).toBeLessThan(300);
     expect(listed.headers['access-control-allow-origin']).toBe('https://admin.example');
     expect(listed.headers['access-control-allow-credentials']).toBe('true');
-    const unlisted = await t.http().options('/api/admins/login').set('Origin', 'https://evil.example').set('Access-Control-Request-Method', 'POST');
+    const unlisted = await t
+      .http()
+      .options('/api/admins/login')
+      .set('Origin', 'https://evil.example')
+      .set('Access-Control-Request-Method', 'POST');
     expect(unlisted.headers['access-control-allow-origin']).toBeUndefined();
   });
 
@@ -784,14 +870,22 @@ describe('cross-site requests', () => {
   it('refuses a text/plain body on a JSON route with 415', async () => {
     const input = newAdmin();
     await t.app.get(AdminsService).create(input);
-    const res = await t.http().post('/api/admins/login').set('Content-Type', 'text/plain').send(JSON.stringify({ email: input.email, password: input.password }));
+    const res = await t
+      .http()
+      .post('/api/admins/login')
+      .set('Content-Type', 'text/plain')
+      .send(JSON.stringify({ email: input.email, password: input.password }));
     expect(res.status).toBe(415);
     expect(res.body).toEqual({ error: expect.any(String) });
     expect(sessionCookie(res)).toBeUndefined();
   });
 
   it('refuses a form-encoded body on a JSON route with 415', async () => {
-    const res = await t.http().post('/api/admins/register').type('form').send({ name: 'Eve', email: uniqueEmail('eve'), password: PASSWORD });
+    const res = await t
+      .http()
+      .post('/api/admins/register')
+      .type('form')
+      .send({ name: 'Eve', email: uniqueEmail('eve'), password: PASSWORD });
     expect(res.status).toBe(415);
   });
 });
@@ -840,7 +934,10 @@ describe('errors and headers', () => {
   });
 
   it('answers a long but acceptable string with a field error, not a failure', async () => {
-    const res = await t.http().post('/api/admins/register').send(newAdmin({ name: 'x'.repeat(500_000) }));
+    const res = await t
+      .http()
+      .post('/api/admins/register')
+      .send(newAdmin({ name: 'x'.repeat(500_000) }));
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: { name: { msg: 'Name must be at most 100 characters' } } });
   });

@@ -14,7 +14,6 @@ function unique(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}${counter}`;
 }
 
-
 describe('contact messages', () => {
   let t: TestApp;
   let admin: Agent;
@@ -44,20 +43,33 @@ describe('contact messages', () => {
   describe('POST /api/contactus', () => {
     it('stores an anonymous visitor’s message and answers 201 with only its id', async () => {
       const name = unique('Visitor');
-      const res = await t.http().post('/api/contactus').send({ ...VALID, name });
+      const res = await t
+        .http()
+        .post('/api/contactus')
+        .send({ ...VALID, name });
       expect(res.status).toBe(201);
       expect(Object.keys(res.body)).toEqual(['id']);
       expect(res.body.id).toMatch(UUID);
 
       const stored = await admin.get(`/api/contactus/${res.body.id}`);
       expect(stored.status).toBe(200);
-      expect(stored.body).toEqual({ id: res.body.id, name, phno: VALID.phno, email: VALID.email, msg: VALID.msg, createdAt: expect.any(String) });
+      expect(stored.body).toEqual({
+        id: res.body.id,
+        name,
+        phno: VALID.phno,
+        email: VALID.email,
+        msg: VALID.msg,
+        createdAt: expect.any(String),
+      });
       expect(Number.isNaN(Date.parse(stored.body.createdAt))).toBe(false);
     });
 
     it('trims every field and keeps line breaks inside the message', async () => {
       const name = unique('Trimmed');
-      const res = await t.http().post('/api/contactus').send({ name: `  ${name}  `, phno: ' 0123 456 ', email: ' ada@example.com ', msg: '\n  line one\nline two  \n' });
+      const res = await t
+        .http()
+        .post('/api/contactus')
+        .send({ name: `  ${name}  `, phno: ' 0123 456 ', email: ' ada@example.com ', msg: '\n  line one\nline two  \n' });
       expect(res.status).toBe(201);
       const stored = await admin.get(`/api/contactus/${res.body.id}`);
       expect(stored.body).toMatchObject({ name, phno: '0123 456', email: 'ada@example.com', msg: 'line one\nline two' });
@@ -69,18 +81,27 @@ describe('contact messages', () => {
       ['empty', ''],
       ['blank', '   '],
     ])('accepts a message whose phone is %s and stores an empty phone', async (_label, phno) => {
-      const res = await t.http().post('/api/contactus').send({ ...VALID, name: unique('No phone'), phno });
+      const res = await t
+        .http()
+        .post('/api/contactus')
+        .send({ ...VALID, name: unique('No phone'), phno });
       expect(res.status).toBe(201);
       expect((await admin.get(`/api/contactus/${res.body.id}`)).body.phno).toBe('');
     });
 
     it('accepts a name of 100 characters, a phone of 30 and a message of 5,000', async () => {
-      const res = await t.http().post('/api/contactus').send({ name: 'n'.repeat(100), phno: '1'.repeat(30), email: VALID.email, msg: 'm'.repeat(5000) });
+      const res = await t
+        .http()
+        .post('/api/contactus')
+        .send({ name: 'n'.repeat(100), phno: '1'.repeat(30), email: VALID.email, msg: 'm'.repeat(5000) });
       expect(res.status).toBe(201);
     });
 
     it('ignores unknown fields', async () => {
-      const res = await t.http().post('/api/contactus').send({ ...VALID, name: unique('Extra'), id: '00000000-0000-4000-8000-000000000000', createdAt: '2000-01-01', admin: true });
+      const res = await t
+        .http()
+        .post('/api/contactus')
+        .send({ ...VALID, name: unique('Extra'), id: '00000000-0000-4000-8000-000000000000', createdAt: '2000-01-01', admin: true });
       expect(res.status).toBe(201);
       const stored = await admin.get(`/api/contactus/${res.body.id}`);
       expect(stored.body.id).toBe(res.body.id);
@@ -137,36 +158,53 @@ describe('contact messages', () => {
 
     it('refuses a post from a foreign origin before storing anything', async () => {
       const before = await count();
-      const res = await t.http().post('/api/contactus').set('Origin', 'https://evil.example').send({ ...VALID, name: unique('Foreign') });
+      const res = await t
+        .http()
+        .post('/api/contactus')
+        .set('Origin', 'https://evil.example')
+        .send({ ...VALID, name: unique('Foreign') });
       expect(res.status).toBe(403);
       expect(await count()).toBe(before);
     });
 
     describe('the honeypot', () => {
-      it.each([['a web address', 'https://spam.example'], ['a number', 1], ['an object', { a: 1 }]])(
-        'answers 201 with a fresh id when the hidden website field holds %s, and stores nothing',
-        async (_label, website) => {
-          const before = await count();
-          const name = unique('Bot');
-          const res = await t.http().post('/api/contactus').send({ ...VALID, name, website });
-          expect(res.status).toBe(201);
-          expect(Object.keys(res.body)).toEqual(['id']);
-          expect(res.body.id).toMatch(UUID);
-          expect(await count()).toBe(before);
-          expect((await admin.get(`/api/contactus/${res.body.id}`)).status).toBe(404);
-          expect((await admin.get('/api/contactus').query({ name })).body.data).toEqual([]);
-        },
-      );
+      it.each([
+        ['a web address', 'https://spam.example'],
+        ['a number', 1],
+        ['an object', { a: 1 }],
+      ])('answers 201 with a fresh id when the hidden website field holds %s, and stores nothing', async (_label, website) => {
+        const before = await count();
+        const name = unique('Bot');
+        const res = await t
+          .http()
+          .post('/api/contactus')
+          .send({ ...VALID, name, website });
+        expect(res.status).toBe(201);
+        expect(Object.keys(res.body)).toEqual(['id']);
+        expect(res.body.id).toMatch(UUID);
+        expect(await count()).toBe(before);
+        expect((await admin.get(`/api/contactus/${res.body.id}`)).status).toBe(404);
+        expect((await admin.get('/api/contactus').query({ name })).body.data).toEqual([]);
+      });
 
       it('stores the message when the website field is empty', async () => {
-        const res = await t.http().post('/api/contactus').send({ ...VALID, name: unique('Human'), website: '' });
+        const res = await t
+          .http()
+          .post('/api/contactus')
+          .send({ ...VALID, name: unique('Human'), website: '' });
         expect(res.status).toBe(201);
         expect((await admin.get(`/api/contactus/${res.body.id}`)).status).toBe(200);
       });
 
       it('gives a different id each time', async () => {
-        const first = await t.http().post('/api/contactus').send({ ...VALID, website: 'x' });
-        const second = await t.http().post('/api/contactus').send({ ...VALID, website: 'x' });
+        const first = await t
+          .http()
+          .post('/api/contactus')
+          .send({ ...VALID, website: 'x' });
+        const second = await t
+          .http()
+          .post('/api/contactus')
+          .send({ ...VALID, website: 'x' });
         expect(first.body.id).not.toBe(second.body.id);
       });
     });
@@ -175,11 +213,17 @@ describe('contact messages', () => {
       it('accepts 5 messages in 10 minutes, then answers 429 with Retry-After and stores nothing more', async () => {
         const name = unique('Limited');
         for (let i = 1; i <= 5; i++) {
-          const res = await t.http().post('/api/contactus').send({ ...VALID, name: `${name} ${i}` });
+          const res = await t
+            .http()
+            .post('/api/contactus')
+            .send({ ...VALID, name: `${name} ${i}` });
           expect(res.status).toBe(201);
         }
         const before = await count();
-        const over = await t.http().post('/api/contactus').send({ ...VALID, name: `${name} 6` });
+        const over = await t
+          .http()
+          .post('/api/contactus')
+          .send({ ...VALID, name: `${name} 6` });
         expect(over.status).toBe(429);
         expect(over.body.error).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/);
         const retryAfter = Number(over.headers['retry-after']);
@@ -191,8 +235,24 @@ describe('contact messages', () => {
       });
 
       it('does not count rejected posts against the messages a visitor may leave', async () => {
-        for (let i = 0; i < 8; i++) expect((await t.http().post('/api/contactus').send({ ...VALID, email: 'typo' })).status).toBe(400);
-        for (let i = 0; i < 5; i++) expect((await t.http().post('/api/contactus').send({ ...VALID, name: unique('After typos') })).status).toBe(201);
+        for (let i = 0; i < 8; i++)
+          expect(
+            (
+              await t
+                .http()
+                .post('/api/contactus')
+                .send({ ...VALID, email: 'typo' })
+            ).status,
+          ).toBe(400);
+        for (let i = 0; i < 5; i++)
+          expect(
+            (
+              await t
+                .http()
+                .post('/api/contactus')
+                .send({ ...VALID, name: unique('After typos') })
+            ).status,
+          ).toBe(201);
       });
 
       it('cuts off an address that keeps sending invalid posts after 20 attempts', async () => {
@@ -200,17 +260,43 @@ describe('contact messages', () => {
         const res = await t.http().post('/api/contactus').send({ msg: 'spam' });
         expect(res.status).toBe(429);
         expect(res.headers['retry-after']).toMatch(/^\d+$/);
-        const valid = await t.http().post('/api/contactus').send({ ...VALID, name: unique('Spammer') });
+        const valid = await t
+          .http()
+          .post('/api/contactus')
+          .send({ ...VALID, name: unique('Spammer') });
         expect(valid.status).toBe(429);
       });
 
       it('counts honeypot catches like messages, so a bot cannot tell them apart', async () => {
-        for (let i = 0; i < 5; i++) expect((await t.http().post('/api/contactus').send({ ...VALID, website: 'x' })).status).toBe(201);
-        expect((await t.http().post('/api/contactus').send({ ...VALID, website: 'x' })).status).toBe(429);
+        for (let i = 0; i < 5; i++)
+          expect(
+            (
+              await t
+                .http()
+                .post('/api/contactus')
+                .send({ ...VALID, website: 'x' })
+            ).status,
+          ).toBe(201);
+        expect(
+          (
+            await t
+              .http()
+              .post('/api/contactus')
+              .send({ ...VALID, website: 'x' })
+          ).status,
+        ).toBe(429);
       });
 
       it('keeps the message counter in the database, where every replica shares it', async () => {
-        for (let i = 0; i < 5; i++) expect((await t.http().post('/api/contactus').send({ ...VALID, name: unique('Shared') })).status).toBe(201);
+        for (let i = 0; i < 5; i++)
+          expect(
+            (
+              await t
+                .http()
+                .post('/api/contactus')
+                .send({ ...VALID, name: unique('Shared') })
+            ).status,
+          ).toBe(201);
         const rows: { hits: number }[] = await t.dataSource.query(`SELECT hits FROM rate_limits WHERE key LIKE 'contact:messages:%'`);
         expect(rows.map((r) => r.hits)).toEqual([5]);
       });
@@ -252,7 +338,11 @@ describe('contact messages', () => {
       const first = await admin.get('/api/contactus').query({ name });
       expect(first.status).toBe(200);
       expect(first.body.data.map((m: { id: string }) => m.id)).toEqual(newestFirst.slice(0, 10));
-      expect(first.body.links).toEqual({ previousPage: null, nextPage: 2, loopLink: [{ number: 1, active: true }, { number: 2 }, { number: 3 }] });
+      expect(first.body.links).toEqual({
+        previousPage: null,
+        nextPage: 2,
+        loopLink: [{ number: 1, active: true }, { number: 2 }, { number: 3 }],
+      });
       expect(first.body.meta).toEqual({ page: 1, pageSize: 10 });
       expect(Object.keys(first.body.data[0]).sort()).toEqual(['createdAt', 'email', 'id', 'msg', 'name', 'phno']);
 
@@ -315,7 +405,11 @@ describe('contact messages', () => {
       it('answers an empty data list and no links when nothing matches', async () => {
         const res = await admin.get('/api/contactus').query({ name: unique('Nobody at all') });
         expect(res.status).toBe(200);
-        expect(res.body).toEqual({ data: [], links: { previousPage: null, nextPage: null, loopLink: [] }, meta: { page: 1, pageSize: 10 } });
+        expect(res.body).toEqual({
+          data: [],
+          links: { previousPage: null, nextPage: null, loopLink: [] },
+          meta: { page: 1, pageSize: 10 },
+        });
       });
     });
   });
@@ -358,7 +452,11 @@ describe('contact messages', () => {
   describe('GET /api/contactus/export.csv', () => {
     /** The reply with its body as the text of the file, byte-order mark included. */
     async function exportCsv(name?: string) {
-      const req = admin.get('/api/contactus/export.csv').query(name === undefined ? {} : { name }).buffer(true).responseType('blob');
+      const req = admin
+        .get('/api/contactus/export.csv')
+        .query(name === undefined ? {} : { name })
+        .buffer(true)
+        .responseType('blob');
       const res = await req;
       return Object.assign(res, { body: (res.body as Buffer).toString('utf8') });
     }
@@ -412,11 +510,10 @@ describe('contact messages', () => {
 
     it('neutralises cells that start with a tab or a carriage return (stored before trimming, say)', async () => {
       const tag = unique('Untrimmed');
-      await t.dataSource.query(`INSERT INTO contact_messages (name, email, msg) VALUES ($1, 'x@example.com', $2), ($1, 'y@example.com', $3)`, [
-        tag,
-        '\t=1+1',
-        '\r=2+2',
-      ]);
+      await t.dataSource.query(
+        `INSERT INTO contact_messages (name, email, msg) VALUES ($1, 'x@example.com', $2), ($1, 'y@example.com', $3)`,
+        [tag, '\t=1+1', '\r=2+2'],
+      );
       const rows = parseCsv(((await exportCsv(tag)).body as string).slice(1)).slice(1);
       expect(rows.map((r) => r[3]).sort()).toEqual(["'\t=1+1", "'\r=2+2"].sort());
     });

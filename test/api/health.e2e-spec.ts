@@ -20,12 +20,16 @@ describe('health', () => {
     expect(res.body.database).toBe('ok');
   });
 
-  it('GET /api/health/ready answers 503 when the database is gone', async () => {
-    const other = await createTestApp();
-    await other.dataSource.destroy();
-    const res = await other.http().get('/api/health/ready');
-    expect(res.status).toBe(503);
-    expect(res.body).toEqual({ error: 'Database unavailable' });
-    await other.close().catch(() => undefined);
-  }, APP_TEST_TIMEOUT);
+  it(
+    'GET /api/health/ready answers 503 when the database is gone',
+    async () => {
+      const other = await createTestApp();
+      await other.dataSource.destroy();
+      const res = await other.http().get('/api/health/ready');
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ error: 'Database unavailable' });
+      await other.close().catch(() => undefined);
+    },
+    APP_TEST_TIMEOUT,
+  );
 });

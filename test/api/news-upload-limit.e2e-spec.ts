@@ -25,7 +25,9 @@ describe('news photo size limit from UPLOAD_MAX_BYTES', () => {
 
   it('accepts a photo of exactly the limit', async () => {
     // A real PNG padded to the limit: decoders ignore bytes after the IEND chunk.
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#336699' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     const exact = Buffer.concat([png, Buffer.alloc(LIMIT - png.length)]);
     const res = await agent.post(`/api/news/${id}/upload`).attach('photo', exact, 'exact.png');
     expect(res.status).toBe(200);

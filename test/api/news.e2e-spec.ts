@@ -91,7 +91,9 @@ describe('news', () => {
   afterAll(() => t.close());
 
   async function createNews(fields: Partial<{ title: string; description: string; about: string }> = {}) {
-    const res = await agent.post('/api/news').send({ title: unique('Title '), description: 'A description', about: 'About text', ...fields });
+    const res = await agent
+      .post('/api/news')
+      .send({ title: unique('Title '), description: 'A description', about: 'About text', ...fields });
     expect(res.status).toBe(201);
     return res.body as { id: string; title: string; photo: string | null };
   }
@@ -114,7 +116,9 @@ describe('news', () => {
         http().get(`/api/news/${id}`),
         http().post('/api/news').send({ title: 'a', description: 'b', about: 'c' }),
         http().patch(`/api/news/${id}`).send({ title: 'changed' }),
-        http().post(`/api/news/${id}/upload`).attach('photo', await canvas(20, 20).png().toBuffer(), 'a.png'),
+        http()
+          .post(`/api/news/${id}/upload`)
+          .attach('photo', await canvas(20, 20).png().toBuffer(), 'a.png'),
         http().delete(`/api/news/${id}`),
       ]);
       for (const res of replies) {
@@ -159,7 +163,9 @@ describe('news', () => {
 
   describe('POST /api/news', () => {
     it('creates an article with trimmed fields and answers 201 with its id', async () => {
-      const res = await agent.post('/api/news').send({ title: '  Launch day  ', description: ' We launched. ', about: '\nLine one\nLine two\n' });
+      const res = await agent
+        .post('/api/news')
+        .send({ title: '  Launch day  ', description: ' We launched. ', about: '\nLine one\nLine two\n' });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ title: 'Launch day', description: 'We launched.', about: 'Line one\nLine two', photo: null });
       expect(res.body.id).toMatch(new RegExp(`^${UUID}$`));

@@ -62,17 +62,22 @@ describe('pages', () => {
   });
 
   describe('the admin app', () => {
-    it.each(['/admin', '/admin/', '/admin/login', '/admin/register', '/admin/service?page=2', '/admin/anything/deep', '/admin/news/NewsDetails/123'])(
-      'answers %s with 200 and the app’s HTML',
-      async (path) => {
-        const res = await t.http().get(path);
-        expect(res.status).toBe(200);
-        expect(res.headers['content-type']).toMatch(/text\/html/);
-        expect(res.text).toContain('<div id="root"></div>');
-        expect(res.text).toMatch(/<script type="module"[^>]+src="\/assets\/[^"]+\.js"/);
-        expect(res.text).not.toContain('Our website is under maintenance');
-      },
-    );
+    it.each([
+      '/admin',
+      '/admin/',
+      '/admin/login',
+      '/admin/register',
+      '/admin/service?page=2',
+      '/admin/anything/deep',
+      '/admin/news/NewsDetails/123',
+    ])('answers %s with 200 and the app’s HTML', async (path) => {
+      const res = await t.http().get(path);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.text).toContain('<div id="root"></div>');
+      expect(res.text).toMatch(/<script type="module"[^>]+src="\/assets\/[^"]+\.js"/);
+      expect(res.text).not.toContain('Our website is under maintenance');
+    });
 
     it('asks browsers to revalidate the HTML, so a new build is picked up', async () => {
       const res = await t.http().get('/admin/login');

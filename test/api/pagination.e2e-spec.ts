@@ -22,7 +22,11 @@ describe('paging', () => {
   afterAll(() => t.close());
 
   const pageOf = (page: number, where?: string) => {
-    const qb = t.dataSource.getRepository(Admin).createQueryBuilder('admin').orderBy('admin.created_at', 'DESC').addOrderBy('admin.id', 'DESC');
+    const qb = t.dataSource
+      .getRepository(Admin)
+      .createQueryBuilder('admin')
+      .orderBy('admin.created_at', 'DESC')
+      .addOrderBy('admin.id', 'DESC');
     if (where) qb.where('admin.name = :name', { name: where });
     return paginate(qb, page, PAGE_SIZE);
   };
@@ -120,7 +124,9 @@ describe('PagePipe', () => {
   it.each(['0', '-1', '1.5', 'abc', '', '100001', '1000000', ['1', '2'], 0, -1, 1.5, NaN, 100001, Infinity, null, {}])(
     'refuses %j with a 400 keyed page',
     (value) => {
-      expect(() => pipe.transform(value)).toThrow(expect.objectContaining({ status: 400, response: { error: { page: { msg: 'Page must be a whole number from 1 to 100000' } } } }));
+      expect(() => pipe.transform(value)).toThrow(
+        expect.objectContaining({ status: 400, response: { error: { page: { msg: 'Page must be a whole number from 1 to 100000' } } } }),
+      );
     },
   );
 });

@@ -63,7 +63,8 @@ describe('services API', () => {
       ['DELETE', `/api/services/${UNKNOWN_ID}`],
     ])('%s %s answers 401', async (method, path) => {
       const http = t.http();
-      const req = method === 'GET' ? http.get(path) : method === 'POST' ? http.post(path) : method === 'PATCH' ? http.patch(path) : http.delete(path);
+      const req =
+        method === 'GET' ? http.get(path) : method === 'POST' ? http.post(path) : method === 'PATCH' ? http.patch(path) : http.delete(path);
       const res = await (method === 'GET' || method === 'DELETE' ? req : req.send({ title: 'T', about: 'A' }));
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ error: 'Not logged in' });
@@ -133,16 +134,19 @@ describe('services API', () => {
     });
 
     for (const { field, label, max } of FIELDS) {
-      it.each(badValues(label, max))(`answers 400 keyed ${field} when the ${field} is %s, and stores nothing`, async (_case, value, msg) => {
-        const before = await countServices();
-        const body: Record<string, unknown> = { title: 'Valid title', about: 'Valid about' };
-        if (value === undefined) delete body[field];
-        else body[field] = value;
-        const res = await agent.post('/api/services').send(body);
-        expect(res.status).toBe(400);
-        expect(res.body).toEqual({ error: { [field]: { msg } } });
-        expect(await countServices()).toBe(before);
-      });
+      it.each(badValues(label, max))(
+        `answers 400 keyed ${field} when the ${field} is %s, and stores nothing`,
+        async (_case, value, msg) => {
+          const before = await countServices();
+          const body: Record<string, unknown> = { title: 'Valid title', about: 'Valid about' };
+          if (value === undefined) delete body[field];
+          else body[field] = value;
+          const res = await agent.post('/api/services').send(body);
+          expect(res.status).toBe(400);
+          expect(res.body).toEqual({ error: { [field]: { msg } } });
+          expect(await countServices()).toBe(before);
+        },
+      );
     }
 
     it('answers with an error for each failing field at once', async () => {
@@ -344,7 +348,8 @@ describe('paging through services', () => {
   const title = (n: number) => `Service ${String(n).padStart(2, '0')}`;
   const titlesOf = (body: { data: { title: string }[] }) => body.data.map((s) => s.title);
   const numbers = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
-  const loop = (from: number, to: number, active?: number) => numbers(from, to).map((number) => (number === active ? { number, active: true } : { number }));
+  const loop = (from: number, to: number, active?: number) =>
+    numbers(from, to).map((number) => (number === active ? { number, active: true } : { number }));
 
   beforeAll(async () => {
     t = await createTestApp({ pageSize: 3 });
@@ -411,7 +416,12 @@ describe('paging through services', () => {
     expect(new Set(seen.map((s) => s.id)).size).toBe(TOTAL);
     const tied = seen.filter((s) => ['Service 10', 'Service 11', 'Service 12'].includes(s.title));
     expect(tied.map((s) => s.createdAt)).toEqual(Array(3).fill(tied[0].createdAt));
-    expect(tied.map((s) => s.id)).toEqual(tied.map((s) => s.id).sort().reverse());
+    expect(tied.map((s) => s.id)).toEqual(
+      tied
+        .map((s) => s.id)
+        .sort()
+        .reverse(),
+    );
     const times = seen.map((s) => Date.parse(s.createdAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
   });

@@ -7,8 +7,55 @@ const EXPORTED = 100_000;
 const RARE = 'Quintessa Vanderbilt';
 const COMMON = 'son';
 
-const FIRST = ['Ada', 'Grace', 'Alan', 'Katherine', 'Linus', 'Margaret', 'Tim', 'Barbara', 'Dennis', 'Frances', 'Ken', 'Radia', 'Edsger', 'Hedy', 'John', 'Mary', 'Peter', 'Olga', 'Yusuf', 'Mei'];
-const LAST = ['Lovelace', 'Hopper', 'Turing', 'Johnson', 'Torvalds', 'Hamilton', 'Liskov', 'Ritchie', 'Allen', 'Thompson', 'Perlman', 'Dijkstra', 'Lamarr', 'Backus', 'Anderson', 'García', 'Nakamura', 'Okafor', 'Kowalski', 'Nielsen', 'Silva', 'Haddad', 'Ivanova', 'Murphy', 'Dubois'];
+const FIRST = [
+  'Ada',
+  'Grace',
+  'Alan',
+  'Katherine',
+  'Linus',
+  'Margaret',
+  'Tim',
+  'Barbara',
+  'Dennis',
+  'Frances',
+  'Ken',
+  'Radia',
+  'Edsger',
+  'Hedy',
+  'John',
+  'Mary',
+  'Peter',
+  'Olga',
+  'Yusuf',
+  'Mei',
+];
+const LAST = [
+  'Lovelace',
+  'Hopper',
+  'Turing',
+  'Johnson',
+  'Torvalds',
+  'Hamilton',
+  'Liskov',
+  'Ritchie',
+  'Allen',
+  'Thompson',
+  'Perlman',
+  'Dijkstra',
+  'Lamarr',
+  'Backus',
+  'Anderson',
+  'García',
+  'Nakamura',
+  'Okafor',
+  'Kowalski',
+  'Nielsen',
+  'Silva',
+  'Haddad',
+  'Ivanova',
+  'Murphy',
+  'Dubois',
+];
 const sqlArray = (values) => `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
 
 const bench = await startBenchServer();
@@ -39,7 +86,8 @@ try {
 
   const check = async (label, path, expectRows) => {
     const body = await getJson(path);
-    if (expectRows !== undefined && body.data.length !== expectRows) throw new Error(`${label}: ${body.data.length} rows, expected ${expectRows}`);
+    if (expectRows !== undefined && body.data.length !== expectRows)
+      throw new Error(`${label}: ${body.data.length} rows, expected ${expectRows}`);
     report(label, await measure(() => getJson(path), { times: 30 }));
   };
 
@@ -60,7 +108,12 @@ try {
       `EXPLAIN (ANALYZE, COSTS OFF) SELECT * FROM contact_messages WHERE name ILIKE $1 ESCAPE '\\' ORDER BY created_at DESC, id DESC LIMIT 10`,
       [`%${name}%`],
     );
-    console.log(`  plan (${label}): ${plan.rows.map((r) => r['QUERY PLAN'].trim()).filter((l) => /Scan|Execution/.test(l)).join(' | ')}`);
+    console.log(
+      `  plan (${label}): ${plan.rows
+        .map((r) => r['QUERY PLAN'].trim())
+        .filter((l) => /Scan|Execution/.test(l))
+        .join(' | ')}`,
+    );
   }
 
   let bytes = 0;

@@ -16,7 +16,9 @@ const ARTICLES = 100_000;
 async function noisyJpeg(width, height, maxBytes) {
   const raw = randomBytes(width * height * 3);
   for (let quality = 95; quality >= 10; quality -= 5) {
-    const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
+    const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality })
+      .toBuffer();
     if (jpeg.length < maxBytes) return { jpeg, quality };
   }
   throw new Error(`no quality keeps ${width}×${height} under ${maxBytes} bytes`);
@@ -51,7 +53,9 @@ try {
     report(`upload to 200, ${width}×${height} noisy JPEG of ${mb(jpeg.length)} (q${quality})`, stats);
     const stored = statSync(join(bench.dataDir, last.photo)).size;
     const meta = await sharp(join(bench.dataDir, last.photo)).metadata();
-    console.log(`  stored: ${meta.format} ${meta.width}×${meta.height}, ${(stored / 1024).toFixed(0)} KB (${((stored / jpeg.length) * 100).toFixed(1)}% of the upload)`);
+    console.log(
+      `  stored: ${meta.format} ${meta.width}×${meta.height}, ${(stored / 1024).toFixed(0)} KB (${((stored / jpeg.length) * 100).toFixed(1)}% of the upload)`,
+    );
   }
 
   // 100,000 articles over ~70 days, titles from a small vocabulary plus a unique tail; the rare

@@ -8,7 +8,9 @@ const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 const dir = join('test', 'bench');
 let failed = false;
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.bench.mjs')).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.mjs'))
+  .sort()) {
   if (only.length && !only.some((o) => file.includes(o))) continue;
   console.log(`\n▶ ${file}`);
   const result = spawnSync(process.execPath, [join(dir, file)], { stdio: 'inherit' });

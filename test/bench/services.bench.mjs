@@ -28,7 +28,10 @@ try {
     const order = 'ORDER BY created_at DESC, id DESC';
     const stats = await measure(async () => {
       await server.db.query(`SELECT * FROM services ${order} LIMIT $1 OFFSET $2`, [pageSize, (n - 1) * pageSize]);
-      await server.db.query(`SELECT count(*)::int AS n FROM (SELECT 1 FROM services ${order} LIMIT $1 OFFSET $2) AS look_ahead`, [6 * pageSize, n * pageSize]);
+      await server.db.query(`SELECT count(*)::int AS n FROM (SELECT 1 FROM services ${order} LIMIT $1 OFFSET $2) AS look_ahead`, [
+        6 * pageSize,
+        n * pageSize,
+      ]);
     });
     report(`${label.padEnd(28)} page ${String(n).padStart(6)} SQL only`, stats);
   }
@@ -37,7 +40,10 @@ try {
     const body = await page(n);
     const stats = await measure(() => page(n), { times: 30 });
     const window = body.links.loopLink.map((l) => l.number);
-    report(`${label.padEnd(28)} page ${String(n).padStart(6)} (${body.data.length} rows, links ${window[0] ?? '-'}–${window.at(-1) ?? '-'}, next ${body.links.nextPage})`, stats);
+    report(
+      `${label.padEnd(28)} page ${String(n).padStart(6)} (${body.data.length} rows, links ${window[0] ?? '-'}–${window.at(-1) ?? '-'}, next ${body.links.nextPage})`,
+      stats,
+    );
     return stats;
   }
 

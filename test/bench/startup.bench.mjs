@@ -13,7 +13,14 @@ const port = Number(process.env.BENCH_PORT ?? 3390);
 async function startOnce(env) {
   const started = process.hrtime.bigint();
   const server = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let readyMs;

@@ -33,7 +33,16 @@ export async function startBenchServer(env = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
   const port = nextPort++;
   const server = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret', DATABASE_URL: url.toString(), DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+      DATABASE_URL: url.toString(),
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseURL = `http://127.0.0.1:${port}`;
@@ -46,10 +55,21 @@ export async function startBenchServer(env = {}) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   const admin = { name: 'Bench', email: 'bench@example.com', password: 'bench password 1' };
-  await fetch(`${baseURL}/api/admins/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
-  const login = await fetch(`${baseURL}/api/admins/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
+  await fetch(`${baseURL}/api/admins/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
+  const login = await fetch(`${baseURL}/api/admins/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
   if (!login.ok) throw new Error(`bench login failed: ${login.status}`);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const db = new pg.Client({ connectionString: url.toString() });
   await db.connect();
   return {

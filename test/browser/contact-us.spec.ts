@@ -30,7 +30,6 @@ function rows(page: Page) {
   return page.getByRole('table').locator('tbody tr');
 }
 
-
 test.describe('contact messages', () => {
   test('the table shows messages with every column, and has no accessibility violations', async ({ page }) => {
     const tag = uniqueTag();
@@ -97,7 +96,9 @@ test.describe('contact messages', () => {
     // Focus stays in the dialog: the page behind it is inert.
     for (let i = 0; i < 4; i++) {
       await page.keyboard.press('Tab');
-      const inside = await page.evaluate(() => document.activeElement === document.body || !!document.activeElement?.closest('dialog[open]'));
+      const inside = await page.evaluate(
+        () => document.activeElement === document.body || !!document.activeElement?.closest('dialog[open]'),
+      );
       expect(inside).toBe(true);
     }
 

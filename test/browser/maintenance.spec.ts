@@ -9,7 +9,12 @@ const TEXT = 'Our website is under maintenance';
 function logoMotion(page: Page) {
   return page.locator('main img').evaluate((img) => {
     const style = getComputedStyle(img);
-    return { name: style.animationName, duration: style.animationDuration, iterations: style.animationIterationCount, transform: style.transform };
+    return {
+      name: style.animationName,
+      duration: style.animationDuration,
+      iterations: style.animationIterationCount,
+      transform: style.transform,
+    };
   });
 }
 

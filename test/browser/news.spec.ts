@@ -10,7 +10,9 @@ function uniqueTitle(prefix: string): string {
 }
 
 function jpeg(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 110, b: 190 } } }).jpeg().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 110, b: 190 } } })
+    .jpeg()
+    .toBuffer();
 }
 
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
@@ -22,7 +24,9 @@ async function createArticle(page: Page, title: string, withPhoto = true): Promi
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   if (withPhoto) {
-    const upload = await api.post(`/api/news/${id}/upload`, { multipart: { photo: { name: 'a.jpg', mimeType: 'image/jpeg', buffer: await jpeg(640, 480) } } });
+    const upload = await api.post(`/api/news/${id}/upload`, {
+      multipart: { photo: { name: 'a.jpg', mimeType: 'image/jpeg', buffer: await jpeg(640, 480) } },
+    });
     expect(upload.status()).toBe(200);
   }
   return id;
@@ -41,7 +45,9 @@ test.describe('news', () => {
 
     await expect(page).toHaveURL(/\/admin\/news\/create$/);
     await expect(page.getByRole('heading', { name: 'Create News' })).toBeVisible();
-    await page.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'launch.jpg', mimeType: 'image/jpeg', buffer: await jpeg(1200, 900) });
+    await page
+      .getByLabel('Photo', { exact: true })
+      .setInputFiles({ name: 'launch.jpg', mimeType: 'image/jpeg', buffer: await jpeg(1200, 900) });
     const preview = page.getByRole('img', { name: 'Preview of the chosen photo' });
     await expect(preview).toBeVisible();
     await expect(preview).toHaveAttribute('src', /^blob:/);
@@ -101,7 +107,9 @@ test.describe('news', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('title')).toBe(edited.toUpperCase());
     await expect(page.getByRole('heading', { level: 2 })).toHaveText([edited]);
 
-    await card(page, edited).getByRole('button', { name: /^Delete/ }).click();
+    await card(page, edited)
+      .getByRole('button', { name: /^Delete/ })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Delete news' });
     await expect(dialog).toContainText(edited);
     await dialog.getByRole('button', { name: 'Delete' }).click();
@@ -128,7 +136,9 @@ test.describe('news', () => {
     await expectNoA11yViolations(page);
 
     // Trying again saves the same article: there is still exactly one with this title.
-    await page.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'real.jpg', mimeType: 'image/jpeg', buffer: await jpeg(300, 200) });
+    await page
+      .getByLabel('Photo', { exact: true })
+      .setInputFiles({ name: 'real.jpg', mimeType: 'image/jpeg', buffer: await jpeg(300, 200) });
     await expect(page.getByText('Photo must be a JPEG, PNG or WebP image')).toHaveCount(0);
     await page.getByRole('button', { name: 'Edit News' }).click();
     await expect(page).toHaveURL(/\/admin\/news$/);

@@ -31,14 +31,19 @@ export interface TestApp {
 /** For a test that builds an app of its own: the embedded database alone takes seconds to start on a busy machine. */
 export const APP_TEST_TIMEOUT = 120_000;
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}, options: { imports?: ModuleMetadata['imports'] } = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: { imports?: ModuleMetadata['imports'] } = {},
+): Promise<TestApp> {
   const { connection } = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'app-test-'));
   const config: AppConfig = {
     ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'test-secret-test-secret-test-secret!' }),
     ...overrides,
   };
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule.register(config, connection), ...(options.imports ?? [])] }).compile();
+  const moduleRef = await Test.createTestingModule({
+    imports: [AppModule.register(config, connection), ...(options.imports ?? [])],
+  }).compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['error', 'warn'] });
   configureApp(app, config);
   await app.init();

@@ -46,7 +46,14 @@ export function AdminLayout({ children }: { children?: ReactNode }) {
     <div className={`layout${menuOpen ? ' layout--menu-open' : ''}`}>
       <header className="topbar">
         <span className="topbar__title">Admin Panel</span>
-        <button ref={menuButton} type="button" className="button topbar__menu" aria-expanded={menuOpen} aria-controls="side-menu" onClick={() => setMenuOpen(true)}>
+        <button
+          ref={menuButton}
+          type="button"
+          className="button topbar__menu"
+          aria-expanded={menuOpen}
+          aria-controls="side-menu"
+          onClick={() => setMenuOpen(true)}
+        >
           Menu
         </button>
       </header>

@@ -14,9 +14,7 @@ import { paths } from './paths';
 export const router = createBrowserRouter([
   {
     element: <GuestOnly />,
-    children: [
-      { path: paths.login, element: <LoginScreen /> },
-    ],
+    children: [{ path: paths.login, element: <LoginScreen /> }],
   },
   { path: paths.register, element: <RegisterRoute /> },
   {

@@ -4,7 +4,19 @@ import { useEffect, useRef, type ReactNode } from 'react';
  * A modal built on <dialog>: showModal() makes the rest of the page inert (focus stays inside)
  * and Escape closes it. Focus returns to whatever opened it.
  */
-export function Dialog({ open, title, onClose, children, actions }: { open: boolean; title: string; onClose: () => void; children: ReactNode; actions?: ReactNode }) {
+export function Dialog({
+  open,
+  title,
+  onClose,
+  children,
+  actions,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -40,7 +52,13 @@ export function Dialog({ open, title, onClose, children, actions }: { open: bool
             {title}
           </h2>
           <div className="dialog__body">{children}</div>
-          <div className="dialog__actions">{actions ?? <button type="button" className="button" onClick={onClose}>Close</button>}</div>
+          <div className="dialog__actions">
+            {actions ?? (
+              <button type="button" className="button" onClick={onClose}>
+                Close
+              </button>
+            )}
+          </div>
         </div>
       )}
     </dialog>

@@ -26,7 +26,13 @@ export function TextAreaField({ label, error, ...textarea }: FieldProps & Textar
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} rows={5} {...textarea} />
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        rows={5}
+        {...textarea}
+      />
       {error && (
         <p className="field__error" id={`${id}-error`}>
           {error}

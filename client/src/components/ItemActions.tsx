@@ -1,7 +1,17 @@
 import { Link } from 'react-router-dom';
 
 /** Edit and Delete for one item of a list; the item's name completes their accessible names. */
-export function ItemActions({ name, editTo, editState, onDelete }: { name: string; editTo: string; editState?: unknown; onDelete: () => void }) {
+export function ItemActions({
+  name,
+  editTo,
+  editState,
+  onDelete,
+}: {
+  name: string;
+  editTo: string;
+  editState?: unknown;
+  onDelete: () => void;
+}) {
   return (
     <div className="card__actions">
       <Link className="button button--small" to={editTo} state={editState}>

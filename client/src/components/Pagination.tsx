@@ -62,7 +62,12 @@ export function Pagination({ links, label = 'Pages' }: { links: PageLinks; label
         </li>
         {links.loopLink.map(({ number, active }) => (
           <li key={number} className="pagination__number">
-            <Link to={href(number)} aria-current={active ? 'page' : undefined} aria-label={`Page ${number}`} className={active ? 'is-active' : undefined}>
+            <Link
+              to={href(number)}
+              aria-current={active ? 'page' : undefined}
+              aria-label={`Page ${number}`}
+              className={active ? 'is-active' : undefined}
+            >
               {number}
             </Link>
           </li>

@@ -22,7 +22,15 @@ interface Options<T> {
  * to the previous page; otherwise the item leaves the list in place. A failure is shown, not only
  * logged.
  */
-export function useListDelete<T extends { id?: string; _id?: string }>({ pageKey, allKey, page, setPage, remove, describe, title }: Options<T>) {
+export function useListDelete<T extends { id?: string; _id?: string }>({
+  pageKey,
+  allKey,
+  page,
+  setPage,
+  remove,
+  describe,
+  title,
+}: Options<T>) {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);

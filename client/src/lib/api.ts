@@ -48,7 +48,10 @@ async function request<T>(method: string, path: string, options: { query?: Query
     response = await fetch(url(path, options.query), {
       method,
       credentials: 'include',
-      headers: options.body === undefined || isForm ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers:
+        options.body === undefined || isForm
+          ? { Accept: 'application/json' }
+          : { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
       signal: options.signal,
     });

@@ -25,10 +25,7 @@ export function LoginScreen() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    login.mutate(
-      { email, password },
-      { onSuccess: () => navigate(afterLogin(location.state), { replace: true }) },
-    );
+    login.mutate({ email, password }, { onSuccess: () => navigate(afterLogin(location.state), { replace: true }) });
   };
 
   return (
@@ -37,8 +34,24 @@ export function LoginScreen() {
         <h1>Login</h1>
         {state.registeredEmail && !login.isError && <Alert kind="success">Your account is ready. Log in to continue.</Alert>}
         {login.isError && <Alert>{errorMessage(login.error)}</Alert>}
-        <TextField label="Email" type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus={!state.registeredEmail} />
-        <TextField label="Password" type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus={Boolean(state.registeredEmail)} />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          autoFocus={!state.registeredEmail}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          autoFocus={Boolean(state.registeredEmail)}
+        />
         <button type="submit" className="button button--primary button--block" disabled={login.isPending}>
           {login.isPending ? <Spinner size="small" label="Logging in" /> : 'Login'}
         </button>

@@ -51,12 +51,36 @@ export function RegisterScreen({ addingAdmin = false }: { addingAdmin?: boolean 
       <h1>Register</h1>
       {added && <Alert kind="success">{added}</Alert>}
       {generalError && <Alert>{generalError}</Alert>}
-        <TextField label="Name" name="name" autoComplete="name" value={form.name} onChange={set('name')} error={fieldErrors.name?.msg} autoFocus />
-        <TextField label="Email" type="email" name="email" autoComplete="email" value={form.email} onChange={set('email')} error={fieldErrors.email?.msg} />
-        <TextField label="Password" type="password" name="password" autoComplete="new-password" value={form.password} onChange={set('password')} error={fieldErrors.password?.msg} />
-        <button type="submit" className={`button button--primary${addingAdmin ? '' : ' button--block'}`} disabled={register.isPending}>
-          {register.isPending ? <Spinner size="small" label="Registering" /> : 'Register'}
-        </button>
+      <TextField
+        label="Name"
+        name="name"
+        autoComplete="name"
+        value={form.name}
+        onChange={set('name')}
+        error={fieldErrors.name?.msg}
+        autoFocus
+      />
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={form.email}
+        onChange={set('email')}
+        error={fieldErrors.email?.msg}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        value={form.password}
+        onChange={set('password')}
+        error={fieldErrors.password?.msg}
+      />
+      <button type="submit" className={`button button--primary${addingAdmin ? '' : ' button--block'}`} disabled={register.isPending}>
+        {register.isPending ? <Spinner size="small" label="Registering" /> : 'Register'}
+      </button>
     </>
   );
 

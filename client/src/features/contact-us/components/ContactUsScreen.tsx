@@ -108,7 +108,12 @@ export function ContactUsScreen() {
                   </td>
                   <td>
                     <div className="contact-table__actions">
-                      <button type="button" className="icon-button" aria-label={`View message from ${message.name}`} onClick={() => setViewing(message)}>
+                      <button
+                        type="button"
+                        className="icon-button"
+                        aria-label={`View message from ${message.name}`}
+                        onClick={() => setViewing(message)}
+                      >
                         <ViewIcon />
                       </button>
                       <button

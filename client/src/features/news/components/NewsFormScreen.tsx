@@ -58,7 +58,9 @@ function NewsForm({ article, heading }: { article: News | undefined; heading: st
   const update = useUpdateNews();
   const upload = useUploadNewsPhoto();
 
-  const [values, setValues] = useState<NewsInput>(article ? { title: article.title, description: article.description, about: article.about } : EMPTY);
+  const [values, setValues] = useState<NewsInput>(
+    article ? { title: article.title, description: article.description, about: article.about } : EMPTY,
+  );
   const [file, setFile] = useState<File | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const state = location.state as NewsFormState | null;
@@ -80,9 +82,12 @@ function NewsForm({ article, heading }: { article: News | undefined; heading: st
 
   // The chosen file is shown from memory; the URL is released when it is replaced or we leave.
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const set = (key: keyof NewsInput) => (event: { target: { value: string } }) => setValues({ ...values, [key]: event.target.value });
 
@@ -111,7 +116,8 @@ function NewsForm({ article, heading }: { article: News | undefined; heading: st
       await upload.mutateAsync({ id: saved.id, file, onProgress: setProgress });
     } catch (error) {
       console.error('Uploading the photo failed', error);
-      const message = (error instanceof ApiError && error.fieldErrors.photo?.msg) || errorMessage(error, 'Could not upload the photo. Please try again.');
+      const message =
+        (error instanceof ApiError && error.fieldErrors.photo?.msg) || errorMessage(error, 'Could not upload the photo. Please try again.');
       setSaving(false);
       setProgress(null);
       if (article) {
@@ -168,7 +174,14 @@ function NewsForm({ article, heading }: { article: News | undefined; heading: st
         </div>
 
         <TextField label="Title" name="title" value={values.title} onChange={set('title')} error={fieldErrors.title?.msg} />
-        <TextAreaField label="Description" name="description" rows={3} value={values.description} onChange={set('description')} error={fieldErrors.description?.msg} />
+        <TextAreaField
+          label="Description"
+          name="description"
+          rows={3}
+          value={values.description}
+          onChange={set('description')}
+          error={fieldErrors.description?.msg}
+        />
         <TextAreaField label="About" name="about" rows={10} value={values.about} onChange={set('about')} error={fieldErrors.about?.msg} />
 
         <div className="form__actions">

@@ -82,7 +82,12 @@ export function NewsListScreen() {
                 <p className="card__meta">
                   <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
                 </p>
-                <ItemActions name={item.title} editTo={paths.news.edit(itemId(item))} editState={formState} onDelete={() => remove.request(item)} />
+                <ItemActions
+                  name={item.title}
+                  editTo={paths.news.edit(itemId(item))}
+                  editState={formState}
+                  onDelete={() => remove.request(item)}
+                />
               </div>
             </li>
           ))}

@@ -77,14 +77,27 @@ interface SaveMutation {
   error: Error | null;
 }
 
-function ServiceForm({ title, initial, mutation, onSaved }: { title: 'Create Service' | 'Edit Service'; initial?: Service; mutation: SaveMutation; onSaved: () => void }) {
+function ServiceForm({
+  title,
+  initial,
+  mutation,
+  onSaved,
+}: {
+  title: 'Create Service' | 'Edit Service';
+  initial?: Service;
+  mutation: SaveMutation;
+  onSaved: () => void;
+}) {
   const [values, setValues] = useState<ServiceInput>({ title: initial?.title ?? '', about: initial?.about ?? '' });
   const formRef = useRef<HTMLFormElement>(null);
   const list = useListLocation();
 
   const { error } = mutation;
   const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
-  const formError = error && !fieldErrors.title && !fieldErrors.about ? errorMessage(error, 'Sorry, the service could not be saved. Please try again.') : null;
+  const formError =
+    error && !fieldErrors.title && !fieldErrors.about
+      ? errorMessage(error, 'Sorry, the service could not be saved. Please try again.')
+      : null;
 
   // After a refused save, take the keyboard to the first field the server complained about.
   useEffect(() => {

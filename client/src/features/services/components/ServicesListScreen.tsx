@@ -69,7 +69,12 @@ export function ServicesListScreen() {
                   <p className="card__meta">
                     Published at - <time dateTime={service.createdAt}>{formatDate(service.createdAt)}</time>
                   </p>
-                  <ItemActions name={service.title} editTo={paths.services.edit(itemId(service))} editState={formState} onDelete={() => remove.request(service)} />
+                  <ItemActions
+                    name={service.title}
+                    editTo={paths.services.edit(itemId(service))}
+                    editState={formState}
+                    onDelete={() => remove.request(service)}
+                  />
                 </li>
               ))}
             </ul>
