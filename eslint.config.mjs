@@ -2,12 +2,12 @@
 // Formatting belongs to Prettier (eslint-config-prettier switches off the rules it owns).
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import boundaries from './eslint/boundaries.mjs';
 
 const root = import.meta.dirname;
 const dirs = (path) =>
@@ -28,47 +28,50 @@ const clientFeatures = dirs('./client/src/features/');
  * - the shared server folders never reach back up into a resource, except the data source and the
  *   command-line tools, which list entities and call exported services.
  */
+const at = (...parts) => join(root, ...parts);
+/** An import of `<folder>/<name>.<role>` (no extension in server imports), as a RegExp source. */
+const roleFile = (folder, roles) => `^${at(folder).replaceAll('/', '\\/')}\\/[^/]+\\.(${roles.join('|')})(\\.ts)?$`;
+
 const boundaryZones = [
   ...clientFeatures.map((feature) => ({
-    target: `./client/src/features/${feature}`,
-    from: './client/src/features',
-    except: [`./${feature}`],
+    target: [at('client/src/features', feature)],
+    from: clientFeatures.filter((other) => other !== feature).map((other) => at('client/src/features', other)),
     message: 'A feature never imports another feature: move what both need to client/src/components or client/src/lib.',
   })),
   {
-    target: ['./client/src/components', './client/src/lib'],
-    from: './client/src/features',
-    message: 'Shared components and lib import no feature.',
+    target: [at('client/src/components'), at('client/src/lib')],
+    from: [at('client/src/features'), at('client/src/app')],
+    message: 'Shared components and lib import no feature and not the app.',
   },
   ...serverResources.flatMap((resource) =>
     serverResources
       .filter((other) => other !== resource)
       .map((other) => ({
-        target: `./server/${resource}`,
-        from: `${root}/server/${other}/**`,
-        except: ['module', 'service', 'entity'].map((role) => `${root}/server/${other}/*.${role}.ts`),
+        target: [at('server', resource)],
+        from: [at('server', other)],
+        except: [roleFile(`server/${other}`, ['module', 'service', 'entity'])],
         message: `server/${resource} reaches server/${other} only through its module, exported services and entities.`,
       })),
   ),
   {
-    target: ['./server/common', './server/config'],
-    from: serverResources.map((resource) => `./server/${resource}`),
+    target: [at('server/common'), at('server/config')],
+    from: serverResources.map((resource) => at('server', resource)),
     message: 'Shared server code imports no resource.',
   },
   {
-    target: './server/database',
-    from: serverResources.map((resource) => `${root}/server/${resource}/**`),
-    except: serverResources.map((resource) => `${root}/server/${resource}/*.entity.ts`),
+    target: [at('server/database')],
+    from: serverResources.map((resource) => at('server', resource)),
+    except: serverResources.map((resource) => roleFile(`server/${resource}`, ['entity'])),
     message: 'The database folder knows resources only by their entities.',
   },
   {
-    target: './server',
-    from: ['./client', './test'],
+    target: [at('server')],
+    from: [at('client'), at('test')],
     message: 'The server never imports client or test code.',
   },
   {
-    target: './client',
-    from: ['./server', './test'],
+    target: [at('client')],
+    from: [at('server'), at('test')],
     message: 'The client never imports server or test code.',
   },
 ];
@@ -80,19 +83,10 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
-          project: ['tsconfig.json', 'client/tsconfig.json', 'test/browser/tsconfig.json'],
-          noWarnOnMultipleProjects: true,
-        }),
-      ],
-    },
+    plugins: { boundaries },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-duplicates': 'error',
+      'boundaries/restricted-paths': ['error', { zones: boundaryZones }],
+      'no-duplicate-imports': ['error', { includeExports: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
