@@ -74,6 +74,7 @@ export async function startBenchServer(env = {}) {
   await db.connect();
   return {
     baseURL,
+    databaseUrl: url.toString(),
     headers: { cookie },
     db,
     dataDir,

@@ -1,0 +1,72 @@
+// The baseline of `npm run bench compare`: node:http and pg, no framework, no session, the same
+// SQL the app runs for each read, and the maintenance page as the same bytes. Run as a child
+// process: `node test/bench/bare-server.mjs <port> <databaseUrl> <maintenance.html>`.
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import pg from 'pg';
+
+const [port, databaseUrl, maintenanceFile] = process.argv.slice(2);
+const PAGE_SIZE = 10;
+const WINDOW = 7;
+const SEARCH_LIMIT = 100;
+const COLUMNS = `id, title, description, about, photo, created_at AS "createdAt", updated_at AS "updatedAt"`;
+const ORDER = 'ORDER BY created_at DESC, id DESC';
+
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+pool.on('error', () => undefined);
+const maintenance = readFileSync(maintenanceFile);
+
+function json(res, status, body) {
+  const bytes = Buffer.from(JSON.stringify(body));
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length, 'cache-control': 'no-store' });
+  res.end(bytes);
+}
+
+/** The app's paging: the page, then a bounded look-ahead count on the same order. */
+async function list(page) {
+  const offset = (page - 1) * PAGE_SIZE;
+  const { rows: data } = await pool.query(`SELECT ${COLUMNS} FROM news ${ORDER} LIMIT ${PAGE_SIZE} OFFSET ${offset}`);
+  const look = await pool.query(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM news ${ORDER} LIMIT ${(WINDOW - 1) * PAGE_SIZE} OFFSET ${page * PAGE_SIZE}) AS look_ahead`,
+  );
+  const pagesAfter = Math.ceil(look.rows[0].n / PAGE_SIZE);
+  const before = Math.min(page - 1, 3);
+  const after = Math.min(pagesAfter, WINDOW - 1 - before);
+  const loopLink = Array.from({ length: before + after + 1 }, (_, i) => page - before + i).map((number) =>
+    number === page ? { number, active: true } : { number },
+  );
+  return {
+    data,
+    links: { previousPage: page > 1 ? page - 1 : null, nextPage: pagesAfter > 0 ? page + 1 : null, loopLink },
+    meta: { page, pageSize: PAGE_SIZE },
+  };
+}
+
+async function search(text) {
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const { rows } = await pool.query(`SELECT ${COLUMNS} FROM news WHERE title ILIKE $1 ESCAPE '\\' ${ORDER} LIMIT ${SEARCH_LIMIT}`, [
+    pattern,
+  ]);
+  return { data: rows, links: { previousPage: null, nextPage: null, loopLink: [] }, meta: { page: 1, pageSize: SEARCH_LIMIT } };
+}
+
+const server = createServer(async (req, res) => {
+  try {
+    const url = new URL(req.url, 'http://bare');
+    if (url.pathname === '/api/news') {
+      const title = url.searchParams.get('title');
+      return json(res, 200, title ? await search(title) : await list(Number(url.searchParams.get('page') ?? 1)));
+    }
+    const byId = /^\/api\/news\/([0-9a-f-]{36})$/.exec(url.pathname);
+    if (byId) {
+      const { rows } = await pool.query(`SELECT ${COLUMNS} FROM news WHERE id = $1`, [byId[1]]);
+      return rows.length ? json(res, 200, rows[0]) : json(res, 404, { error: 'News not found' });
+    }
+    res.writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'content-length': maintenance.length, 'retry-after': '3600' });
+    res.end(maintenance);
+  } catch (error) {
+    json(res, 500, { error: String(error) });
+  }
+});
+server.listen(Number(port), '127.0.0.1', () => process.send?.('ready'));
+process.on('SIGTERM', () => server.close(() => pool.end().then(() => process.exit(0))));

@@ -1,0 +1,118 @@
+// `npm run bench compare`: the app against a bare node:http + pg server (bare-server.mjs) running
+// the same SQL on the same database, at 100,000 and at 1,000,000 news rows. Each read runs on both,
+// interleaved, with autocannon (10 connections, two passes); the table gives req/s, p99 and the
+// app/bare ratio per pass, then a 50-connection pass on the app counts errors and timeouts.
+import autocannon from 'autocannon';
+import { fork } from 'node:child_process';
+import { join } from 'node:path';
+import { startBenchServer } from './support.mjs';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const PASSES = Number(process.env.BENCH_PASSES ?? 2);
+const SIZES = (process.env.BENCH_SIZES ?? '100000,1000000').split(',').map(Number);
+/** The lowest app/bare ratio each read must reach in every pass (issue 11). */
+const TARGETS = {
+  'list page 1': 0.5,
+  'list page 1,000': 0.5,
+  'search, rare word': 0.5,
+  'search, common word': 0.5,
+  'one by id': 0.4,
+  'maintenance page': 0.25,
+};
+
+function load(url, headers, connections = 10) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, headers, connections, duration: SECONDS }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+async function seedTo(db, total) {
+  const { rows } = await db.query('SELECT count(*)::int AS n FROM news');
+  const have = rows[0].n;
+  if (have >= total) return;
+  const start = Date.now();
+  // Titles from a small vocabulary: the rare word is in 1 title of 10,000, the common one in 1 of 8.
+  await db.query(
+    `INSERT INTO news (title, description, about, created_at, updated_at)
+     SELECT initcap((ARRAY['launch','report','update','office','hiring','product','partner','award'])[1 + i % 8])
+              || ' ' || (ARRAY['north','south','east','west','central'])[1 + i % 5]
+              || CASE WHEN i % 10000 = 0 THEN ' zephyrine' ELSE '' END || ' ' || substr(md5(i::text), 1, 10),
+            'Description ' || i, 'About ' || i, now() - make_interval(secs => i), now() - make_interval(secs => i)
+       FROM generate_series($1::int + 1, $2::int) AS i`,
+    [have, total],
+  );
+  await db.query('VACUUM ANALYZE news');
+  console.log(`seeded news to ${total.toLocaleString('en-US')} rows in ${((Date.now() - start) / 1000).toFixed(1)} s`);
+}
+
+function startBare(databaseUrl) {
+  const port = 3390 + Math.floor(Math.random() * 100);
+  const child = fork(join(import.meta.dirname, 'bare-server.mjs'), [String(port), databaseUrl, join('dist', 'client', 'index.html')], {
+    stdio: 'inherit',
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', () =>
+      resolve({
+        baseURL: `http://127.0.0.1:${port}`,
+        stop: () => new Promise((done) => (child.kill('SIGTERM'), child.once('exit', done))),
+      }),
+    );
+    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
+  });
+}
+
+const fmt = (n, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const bench = await startBenchServer();
+const bare = await startBare(bench.databaseUrl);
+const rows = [];
+let missed = 0;
+let loadFailures = 0;
+try {
+  for (const size of SIZES) {
+    await seedTo(bench.db, size);
+    const { rows: one } = await bench.db.query('SELECT id FROM news ORDER BY created_at DESC LIMIT 1 OFFSET 5000');
+    const reads = [
+      ['list page 1', '/api/news?page=1'],
+      ['list page 1,000', '/api/news?page=1000'],
+      ['search, rare word', '/api/news?title=zephyrine'],
+      ['search, common word', '/api/news?title=update'],
+      ['one by id', `/api/news/${one[0].id}`],
+      ['maintenance page', '/'],
+    ];
+    // Both answer the same before anything is timed.
+    for (const [label, path] of reads.slice(0, 5)) {
+      const [a, b] = await Promise.all([bench.request(path).then((r) => r.json()), fetch(bare.baseURL + path).then((r) => r.json())]);
+      if (JSON.stringify(a.data ?? a) !== JSON.stringify(b.data ?? b)) throw new Error(`${label}: the app and the bare server disagree`);
+    }
+    for (let pass = 1; pass <= PASSES; pass++) {
+      for (const [label, path] of reads) {
+        const app = await load(bench.baseURL + path, bench.headers);
+        const base = await load(bare.baseURL + path, {});
+        const ratio = app.requests.average / base.requests.average;
+        const ok = ratio >= TARGETS[label];
+        if (!ok) missed++;
+        loadFailures += app.errors + app.timeouts;
+        rows.push(
+          `| ${fmt(size)} | ${pass} | ${label} | ${fmt(app.requests.average)} | ${app.latency.p99} | ${fmt(base.requests.average)} | ${base.latency.p99} | ${ratio.toFixed(2)}× ${ok ? '' : `(target ${TARGETS[label]})`} |`,
+        );
+        console.log(rows.at(-1));
+      }
+    }
+    for (const [label, path] of reads) {
+      const heavy = await load(bench.baseURL + path, bench.headers, 50);
+      loadFailures += heavy.errors + heavy.timeouts;
+      console.log(
+        `50 connections, ${fmt(size)} rows, ${label}: ${fmt(heavy.requests.average)} req/s, p99 ${heavy.latency.p99} ms, errors ${heavy.errors}, timeouts ${heavy.timeouts}`,
+      );
+    }
+  }
+} finally {
+  await bare.stop();
+  await bench.stop();
+}
+console.log(`\n| rows | pass | read | app req/s | app p99 ms | bare req/s | bare p99 ms | app/bare |\n|---|---|---|---|---|---|---|---|`);
+console.log(rows.join('\n'));
+console.log(
+  `\n${missed === 0 ? 'every ratio at or above its target' : `${missed} ratios below target`}; ${loadFailures} errors or timeouts`,
+);
+process.exit(missed === 0 && loadFailures === 0 ? 0 : 1);
