@@ -1,36 +1,11 @@
-import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { PageLinks } from '../lib/api';
-
-/** The `page` query parameter (default 1). A change of page scrolls to the top smoothly. */
-export function usePageParam(): [number, (page: number) => void] {
-  const [params, setParams] = useSearchParams();
-  const raw = Number(params.get('page'));
-  const page = Number.isInteger(raw) && raw >= 1 ? raw : 1;
-
-  useEffect(() => {
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  }, [page]);
-
-  const setPage = (next: number) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      if (next <= 1) updated.delete('page');
-      else updated.set('page', String(next));
-      return updated;
-    });
-  return [page, setPage];
-}
+import { withPage } from '../lib/search-params';
+import './Pagination.css';
 
 function usePageHref() {
   const [params] = useSearchParams();
-  return (page: number) => {
-    const next = new URLSearchParams(params);
-    if (page <= 1) next.delete('page');
-    else next.set('page', String(page));
-    const search = next.toString();
-    return search ? `?${search}` : '?';
-  };
+  return (page: number) => `?${withPage(params, page).toString()}`;
 }
 
 /**

@@ -2,15 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Alert } from '../../../components/Alert';
 import { PageHeader } from '../../../components/PageHeader';
-import { Pagination, usePageParam } from '../../../components/Pagination';
+import { Pagination } from '../../../components/Pagination';
 import { PageSpinner } from '../../../components/Spinner';
 import { useListDelete } from '../../../components/useListDelete';
 import { itemId } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
+import { usePageParam, useSearchParamText } from '../../../lib/search-params';
 import { contactExportUrl, contactQueries, deleteContactMessage, type ContactMessage } from '../api/contact-us';
 import { DeleteIcon, ViewIcon } from './icons';
 import { MessageDialog } from './MessageDialog';
-import { useNameSearch } from './useNameSearch';
+import './ContactUsScreen.css';
 
 /** How much of a message the table shows; the view dialog has the rest. */
 const EXCERPT_LENGTH = 80;
@@ -34,7 +35,7 @@ function DateTime({ iso }: { iso: string }) {
 
 export function ContactUsScreen() {
   const [page, setPage] = usePageParam();
-  const [searchText, setSearchText, name] = useNameSearch();
+  const [searchText, setSearchText, name] = useSearchParamText('name');
   const list = useQuery(contactQueries.list({ page, name }));
   const [viewing, setViewing] = useState<ContactMessage | null>(null);
   const del = useListDelete<ContactMessage>({

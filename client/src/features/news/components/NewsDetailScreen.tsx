@@ -4,10 +4,11 @@ import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
 import { PageHeader } from '../../../components/PageHeader';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage, itemId } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { newsQueries } from '../api/news';
 import { NewsPhoto } from './NewsPhoto';
+import './NewsDetailScreen.css';
 
 export function NewsDetailScreen() {
   const { id = '' } = useParams();
@@ -40,7 +41,7 @@ export function NewsDetailScreen() {
         <Link className="button" to={paths.news.list}>
           Back to the news
         </Link>
-        <Link className="button button--primary" to={paths.news.edit(news.id)}>
+        <Link className="button button--primary" to={paths.news.edit(itemId(news))}>
           Edit
         </Link>
       </PageHeader>

@@ -3,11 +3,12 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'rea
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
-import { TextAreaField, TextField } from '../../../components/Field';
+import { TextAreaField, TextField, useFields } from '../../../components/Field';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageSpinner, Spinner } from '../../../components/Spinner';
-import { ApiError, errorMessage, type FieldErrors } from '../../../lib/api';
+import { ApiError, errorMessage, itemId, type FieldErrors } from '../../../lib/api';
 import { newsQueries, photoUrl, useCreateNews, useUpdateNews, useUploadNewsPhoto, type News, type NewsInput } from '../api/news';
+import './NewsFormScreen.css';
 
 /** Navigation state the form reads. */
 export interface NewsFormState {
@@ -58,11 +59,12 @@ function NewsForm({ article, heading }: { article: News | undefined; heading: st
   const update = useUpdateNews();
   const upload = useUploadNewsPhoto();
 
-  const [values, setValues] = useState<NewsInput>(
-    article ? { title: article.title, description: article.description, about: article.about } : EMPTY,
-  );
   const [file, setFile] = useState<File | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const { values, bind } = useFields<NewsInput>(
+    article ? { title: article.title, description: article.description, about: article.about } : EMPTY,
+    fieldErrors,
+  );
   const state = location.state as NewsFormState | null;
   const returnTo = typeof state?.returnTo === 'string' && state.returnTo.startsWith('?') ? state.returnTo : '';
   const [photoError, setPhotoError] = useState<string | undefined>(state?.photoError);
@@ -89,8 +91,6 @@ function NewsForm({ article, heading }: { article: News | undefined; heading: st
     [preview],
   );
 
-  const set = (key: keyof NewsInput) => (event: { target: { value: string } }) => setValues({ ...values, [key]: event.target.value });
-
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setSaving(true);
@@ -99,7 +99,7 @@ function NewsForm({ article, heading }: { article: News | undefined; heading: st
 
     let saved: News;
     try {
-      saved = article ? await update.mutateAsync({ id: article.id, input: values }) : await create.mutateAsync(values);
+      saved = article ? await update.mutateAsync({ id: itemId(article), input: values }) : await create.mutateAsync(values);
     } catch (error) {
       console.error('Saving the article failed', error);
       const fields = error instanceof ApiError ? error.fieldErrors : {};
@@ -113,7 +113,7 @@ function NewsForm({ article, heading }: { article: News | undefined; heading: st
     // The spec sends the photo form after every save, even without a file.
     try {
       if (file) setProgress(0);
-      await upload.mutateAsync({ id: saved.id, file, onProgress: setProgress });
+      await upload.mutateAsync({ id: itemId(saved), file, onProgress: setProgress });
     } catch (error) {
       console.error('Uploading the photo failed', error);
       const message =
@@ -125,7 +125,7 @@ function NewsForm({ article, heading }: { article: News | undefined; heading: st
         setRefusals((n) => n + 1);
       } else {
         // The article exists now: become its edit form, so trying again does not create another.
-        navigate(paths.news.edit(saved.id), { replace: true, state: { photoError: message } satisfies NewsFormState });
+        navigate(paths.news.edit(itemId(saved)), { replace: true, state: { photoError: message } satisfies NewsFormState });
       }
       return;
     }
@@ -173,16 +173,9 @@ function NewsForm({ article, heading }: { article: News | undefined; heading: st
           )}
         </div>
 
-        <TextField label="Title" name="title" value={values.title} onChange={set('title')} error={fieldErrors.title?.msg} />
-        <TextAreaField
-          label="Description"
-          name="description"
-          rows={3}
-          value={values.description}
-          onChange={set('description')}
-          error={fieldErrors.description?.msg}
-        />
-        <TextAreaField label="About" name="about" rows={10} value={values.about} onChange={set('about')} error={fieldErrors.about?.msg} />
+        <TextField label="Title" {...bind('title')} />
+        <TextAreaField label="Description" rows={3} {...bind('description')} />
+        <TextAreaField label="About" rows={10} {...bind('about')} />
 
         <div className="form__actions">
           <button type="submit" className="button button--primary" disabled={saving}>

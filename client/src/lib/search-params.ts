@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+/**
+ * The one writer of `?page`: a copy of the query with the page set, page 1 (the default) by
+ * leaving the parameter out. Links, a delete that steps back a page and a search that starts over
+ * at page 1 all go through it.
+ */
+export function withPage(params: URLSearchParams, page: number): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (page <= 1) next.delete('page');
+  else next.set('page', String(page));
+  return next;
+}
+
+/** The `page` query parameter (default 1). A change of page scrolls to the top smoothly. */
+export function usePageParam(): [number, (page: number) => void] {
+  const [params, setParams] = useSearchParams();
+  const raw = Number(params.get('page'));
+  const page = Number.isInteger(raw) && raw >= 1 ? raw : 1;
+
+  useEffect(() => {
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  }, [page]);
+
+  const setPage = (next: number) => setParams((current) => withPage(current, next));
+  return [page, setPage];
+}
+
+const DEBOUNCE_MS = 300;
+
+/**
+ * A search box whose text lives in the URL (`?<param>=`), so a search can be shared, reloaded and
+ * undone with Back. Typing updates the box at once and the URL (and so the request) after a pause,
+ * going back to page 1. A URL changed from outside (Back) refills the box, keeping what is being
+ * typed ("Ada ") when it already matches the URL ("Ada").
+ * Returns [text in the box, setter for the box, trimmed search in the URL].
+ */
+export function useSearchParamText(param: string): [string, (text: string) => void, string] {
+  const [params, setParams] = useSearchParams();
+  const inUrl = params.get(param) ?? '';
+  const [text, setText] = useState(inUrl);
+  const [seen, setSeen] = useState(inUrl);
+
+  // Adjusted while rendering, as React advises over an effect that sets state.
+  if (inUrl !== seen) {
+    setSeen(inUrl);
+    if (text.trim() !== inUrl.trim()) setText(inUrl);
+  }
+
+  useEffect(() => {
+    const value = text.trim();
+    if (value === inUrl.trim()) return;
+    const timer = setTimeout(() => {
+      setParams(
+        (current) => {
+          const next = withPage(current, 1);
+          if (value) next.set(param, value);
+          else next.delete(param);
+          return next;
+        },
+        { replace: true },
+      );
+    }, DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, inUrl, param, setParams]);
+
+  return [text, setText, inUrl.trim()];
+}
