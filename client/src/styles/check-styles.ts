@@ -6,7 +6,7 @@
  *   (`news-card` of `.news-card__body`) styled outside @media in the same file.
  */
 
-export const TOKENS_FILE = 'tokens.css';
+const TOKENS_FILE = 'tokens.css';
 
 // The CSS named colours (CSS Color 4), less the keywords that are not colours of their own.
 const NAMED_COLOURS = `aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue blueviolet

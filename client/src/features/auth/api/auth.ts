@@ -12,7 +12,7 @@ export interface Admin {
 const STORAGE_KEY = 'admin';
 
 /** The spec keeps the session's admin in local storage under `admin`; the server stays the authority. */
-export function storeAdmin(admin: Admin | null): void {
+function storeAdmin(admin: Admin | null): void {
   try {
     if (admin) localStorage.setItem(STORAGE_KEY, JSON.stringify(admin));
     else localStorage.removeItem(STORAGE_KEY);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert } from '../../../components/Alert';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pagination } from '../../../components/Pagination';
@@ -8,6 +8,7 @@ import { useListDelete } from '../../../components/useListDelete';
 import { itemId } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { usePageParam, useSearchParamText } from '../../../lib/search-params';
+import { useLoggedError } from '../../../lib/use-logged-error';
 import { contactExportUrl, contactQueries, deleteContactMessage, type ContactMessage } from '../api/contact-us';
 import { DeleteIcon, ViewIcon } from './icons';
 import { MessageDialog } from './MessageDialog';
@@ -36,10 +37,11 @@ function DateTime({ iso }: { iso: string }) {
 export function ContactUsScreen() {
   const [page, setPage] = usePageParam();
   const [searchText, setSearchText, name] = useSearchParamText('name');
-  const list = useQuery(contactQueries.list({ page, name }));
+  const listQuery = contactQueries.list({ page, name });
+  const list = useQuery(listQuery);
   const [viewing, setViewing] = useState<ContactMessage | null>(null);
   const del = useListDelete<ContactMessage>({
-    pageKey: contactQueries.list({ page, name }).queryKey,
+    pageKey: listQuery.queryKey,
     allKey: contactQueries.all(),
     page,
     setPage,
@@ -48,9 +50,7 @@ export function ContactUsScreen() {
     title: 'Delete message',
   });
 
-  useEffect(() => {
-    if (list.error) console.error('Could not load contact messages', list.error);
-  }, [list.error]);
+  useLoggedError('Could not load contact messages', list.error);
 
   const messages = list.data?.data ?? [];
 

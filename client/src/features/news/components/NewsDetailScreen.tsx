@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
 import { PageHeader } from '../../../components/PageHeader';
 import { errorMessage, itemId } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
+import { useLoggedError } from '../../../lib/use-logged-error';
 import { newsQueries } from '../api/news';
 import { NewsPhoto } from './NewsPhoto';
 import './NewsDetailScreen.css';
@@ -14,9 +14,7 @@ export function NewsDetailScreen() {
   const { id = '' } = useParams();
   const { data: news, isPending, isError, error } = useQuery(newsQueries.detail(id));
 
-  useEffect(() => {
-    if (error) console.error('Loading the article failed', error);
-  }, [error]);
+  useLoggedError('Loading the article failed', error);
 
   if (isPending) {
     return (

@@ -7,6 +7,7 @@ import { TextAreaField, TextField, useFields } from '../../../components/Field';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageSpinner, Spinner } from '../../../components/Spinner';
 import { ApiError, errorMessage, itemId, type FieldErrors } from '../../../lib/api';
+import { useLoggedError } from '../../../lib/use-logged-error';
 import { newsQueries, photoUrl, useCreateNews, useUpdateNews, useUploadNewsPhoto, type News, type NewsInput } from '../api/news';
 import './NewsFormScreen.css';
 
@@ -26,9 +27,7 @@ export function NewsFormScreen() {
   const existing = useQuery({ ...newsQueries.detail(id ?? ''), enabled: id !== undefined });
   const heading = id ? 'Edit News' : 'Create News';
 
-  useEffect(() => {
-    if (existing.error) console.error('Loading the article failed', existing.error);
-  }, [existing.error]);
+  useLoggedError('Loading the article failed', existing.error);
 
   // A copy cached from an earlier visit may be out of date: the form starts from a fresh one.
   if (id && (existing.isPending || (!existing.isFetchedAfterMount && existing.isFetching))) {

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { CardList, ListNotice } from '../../../components/CardList';
@@ -11,6 +10,7 @@ import { useListDelete } from '../../../components/useListDelete';
 import { itemId } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { usePageParam, useSearchParamText } from '../../../lib/search-params';
+import { useLoggedError } from '../../../lib/use-logged-error';
 import { deleteNews, newsQueries, type News } from '../api/news';
 import type { NewsFormState } from './NewsFormScreen';
 import { NewsPhoto } from './NewsPhoto';
@@ -34,9 +34,7 @@ export function NewsListScreen() {
     title: 'Delete news',
   });
 
-  useEffect(() => {
-    if (query.error) console.error('Loading the news failed', query.error);
-  }, [query.error]);
+  useLoggedError('Loading the news failed', query.error);
 
   return (
     <section className="screen">

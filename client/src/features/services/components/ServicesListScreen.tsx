@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { CardList, ListNotice } from '../../../components/CardList';
@@ -10,6 +9,7 @@ import { useListDelete } from '../../../components/useListDelete';
 import { itemId } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { usePageParam } from '../../../lib/search-params';
+import { useLoggedError } from '../../../lib/use-logged-error';
 import { deleteService, serviceQueries, type Service } from '../api/services';
 
 /** What the form reads to return to the page the list was on. */
@@ -33,9 +33,7 @@ export function ServicesListScreen() {
     title: 'Delete service',
   });
 
-  useEffect(() => {
-    if (query.error) console.error('Loading the services failed', query.error);
-  }, [query.error]);
+  useLoggedError('Loading the services failed', query.error);
 
   const formState: ServiceFormState = { returnTo: search };
 
