@@ -8,6 +8,36 @@ function usePageHref() {
   return (page: number) => `?${withPage(params, page).toString()}`;
 }
 
+/** Previous or Next: a link to the page the server names, or shown disabled when there is none. */
+function Step({ to, rel }: { to: string | null; rel: 'prev' | 'next' }) {
+  const arrow = (
+    <span aria-hidden="true" className="pagination__arrow">
+      {rel === 'prev' ? '‹' : '›'}
+    </span>
+  );
+  const content =
+    rel === 'prev' ? (
+      <>
+        {arrow}
+        <span className="pagination__word">Previous</span>
+      </>
+    ) : (
+      <>
+        <span className="pagination__word">Next</span>
+        {arrow}
+      </>
+    );
+  return to ? (
+    <Link className="pagination__step" to={to} rel={rel}>
+      {content}
+    </Link>
+  ) : (
+    <span className="pagination__step pagination__step--disabled" aria-disabled="true">
+      {content}
+    </span>
+  );
+}
+
 /**
  * Previous and next arrows and numbered links from the server's `links`, the current page marked.
  * On a phone only Previous and Next show (the numbers are hidden by CSS).
@@ -19,21 +49,7 @@ export function Pagination({ links, label = 'Pages' }: { links: PageLinks; label
     <nav className="pagination" aria-label={label}>
       <ul>
         <li>
-          {links.previousPage ? (
-            <Link className="pagination__step" to={href(links.previousPage)} rel="prev">
-              <span aria-hidden="true" className="pagination__arrow">
-                ‹
-              </span>
-              <span className="pagination__word">Previous</span>
-            </Link>
-          ) : (
-            <span className="pagination__step pagination__step--disabled" aria-disabled="true">
-              <span aria-hidden="true" className="pagination__arrow">
-                ‹
-              </span>
-              <span className="pagination__word">Previous</span>
-            </span>
-          )}
+          <Step to={links.previousPage ? href(links.previousPage) : null} rel="prev" />
         </li>
         {links.loopLink.map(({ number, active }) => (
           <li key={number} className="pagination__number">
@@ -48,21 +64,7 @@ export function Pagination({ links, label = 'Pages' }: { links: PageLinks; label
           </li>
         ))}
         <li>
-          {links.nextPage ? (
-            <Link className="pagination__step" to={href(links.nextPage)} rel="next">
-              <span className="pagination__word">Next</span>
-              <span aria-hidden="true" className="pagination__arrow">
-                ›
-              </span>
-            </Link>
-          ) : (
-            <span className="pagination__step pagination__step--disabled" aria-disabled="true">
-              <span className="pagination__word">Next</span>
-              <span aria-hidden="true" className="pagination__arrow">
-                ›
-              </span>
-            </span>
-          )}
+          <Step to={links.nextPage ? href(links.nextPage) : null} rel="next" />
         </li>
       </ul>
     </nav>

@@ -67,3 +67,14 @@ export function useSearchParamText(param: string): [string, (text: string) => vo
 
   return [text, setText, inUrl.trim()];
 }
+
+/** Navigation state a list hands the forms it opens: its own query (`?page=3`, `?title=…`). */
+export interface ReturnState {
+  returnTo?: string;
+}
+
+/** The list query a form was opened from, to go back to; '' (page 1) when there is none. */
+export function returnSearch(state: unknown): string {
+  const returnTo = (state as ReturnState | null)?.returnTo;
+  return typeof returnTo === 'string' && returnTo.startsWith('?') ? returnTo : '';
+}

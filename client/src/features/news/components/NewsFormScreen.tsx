@@ -7,14 +7,13 @@ import { TextAreaField, TextField, useFields } from '../../../components/Field';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageSpinner, Spinner } from '../../../components/Spinner';
 import { ApiError, errorMessage, itemId, type FieldErrors } from '../../../lib/api';
+import { returnSearch, type ReturnState } from '../../../lib/search-params';
 import { useLoggedError } from '../../../lib/use-logged-error';
 import { newsQueries, photoUrl, useCreateNews, useUpdateNews, useUploadNewsPhoto, type News, type NewsInput } from '../api/news';
 import './NewsFormScreen.css';
 
 /** Navigation state the form reads. */
-export interface NewsFormState {
-  /** The list's query (`?page=3`, `?title=…`) to return to after an edit. */
-  returnTo?: string;
+export interface NewsFormState extends ReturnState {
   /** From the create form, when the article was saved but its photo refused. */
   photoError?: string;
 }
@@ -65,7 +64,7 @@ function NewsForm({ article, heading }: { article: News | undefined; heading: st
     fieldErrors,
   );
   const state = location.state as NewsFormState | null;
-  const returnTo = typeof state?.returnTo === 'string' && state.returnTo.startsWith('?') ? state.returnTo : '';
+  const returnTo = returnSearch(state);
   const [photoError, setPhotoError] = useState<string | undefined>(state?.photoError);
   const [formError, setFormError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);

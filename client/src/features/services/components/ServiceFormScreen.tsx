@@ -7,14 +7,12 @@ import { TextAreaField, TextField, useFields } from '../../../components/Field';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageSpinner, Spinner } from '../../../components/Spinner';
 import { ApiError, errorMessage } from '../../../lib/api';
+import { returnSearch } from '../../../lib/search-params';
 import { serviceQueries, useCreateService, useUpdateService, type Service, type ServiceInput } from '../api/services';
-import type { ServiceFormState } from './ServicesListScreen';
 
 /** The list to go back to: the page the list was on when the form was opened, else page 1. */
 function useListLocation() {
-  const state = useLocation().state as ServiceFormState | null;
-  const search = typeof state?.returnTo === 'string' && state.returnTo.startsWith('?') ? state.returnTo : '';
-  return { pathname: paths.services.list, search };
+  return { pathname: paths.services.list, search: returnSearch(useLocation().state) };
 }
 
 /** /admin/service/create and /admin/service/edit/{id}. */

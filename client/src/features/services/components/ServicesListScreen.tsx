@@ -8,14 +8,9 @@ import { Pagination } from '../../../components/Pagination';
 import { useListDelete } from '../../../components/useListDelete';
 import { itemId } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
-import { usePageParam } from '../../../lib/search-params';
+import { usePageParam, type ReturnState } from '../../../lib/search-params';
 import { useLoggedError } from '../../../lib/use-logged-error';
 import { deleteService, serviceQueries, type Service } from '../api/services';
-
-/** What the form reads to return to the page the list was on. */
-export interface ServiceFormState {
-  returnTo?: string;
-}
 
 export function ServicesListScreen() {
   const [page, setPage] = usePageParam();
@@ -35,7 +30,7 @@ export function ServicesListScreen() {
 
   useLoggedError('Loading the services failed', query.error);
 
-  const formState: ServiceFormState = { returnTo: search };
+  const formState: ReturnState = { returnTo: search };
 
   return (
     <section className="screen">
