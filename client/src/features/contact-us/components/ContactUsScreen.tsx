@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '../../../components/Alert';
 import { PageHeader } from '../../../components/PageHeader';
+import { SearchBox } from '../../../components/SearchBox';
 import { Pagination } from '../../../components/Pagination';
 import { PageSpinner } from '../../../components/Spinner';
 import { useListDelete } from '../../../components/useListDelete';
@@ -63,16 +64,13 @@ export function ContactUsScreen() {
       </PageHeader>
 
       <div className="contact-toolbar">
-        <div className="search">
-          <input
-            type="search"
-            aria-label="Search by name"
-            placeholder="Search by name"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            maxLength={100}
-          />
-        </div>
+        <SearchBox
+          aria-label="Search by name"
+          placeholder="Search by name"
+          value={searchText}
+          onChange={(event) => setSearchText(event.target.value)}
+          maxLength={100}
+        />
       </div>
 
       {del.error && <Alert onDismiss={del.clearError}>{del.error}</Alert>}

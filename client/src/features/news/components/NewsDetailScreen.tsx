@@ -8,6 +8,8 @@ import { formatDateTime } from '../../../lib/format';
 import { useLoggedError } from '../../../lib/use-logged-error';
 import { newsQueries } from '../api/news';
 import { NewsPhoto } from './NewsPhoto';
+// The date line is a card's meta line.
+import '../../../components/CardList.css';
 import './NewsDetailScreen.css';
 
 export function NewsDetailScreen() {

@@ -4,6 +4,7 @@ import { paths } from '../../../app/paths';
 import { CardList, ListNotice } from '../../../components/CardList';
 import { ItemActions } from '../../../components/ItemActions';
 import { PageHeader } from '../../../components/PageHeader';
+import { SearchBox } from '../../../components/SearchBox';
 import { Pagination } from '../../../components/Pagination';
 import { Spinner } from '../../../components/Spinner';
 import { useListDelete } from '../../../components/useListDelete';
@@ -39,16 +40,16 @@ export function NewsListScreen() {
   return (
     <section className="screen">
       <PageHeader title="News">
-        <div className="search news-search" role="search">
-          <input
-            type="search"
-            placeholder="Search data..."
-            aria-label="Search news by title"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-          />
+        <SearchBox
+          className="news-search"
+          role="search"
+          placeholder="Search data..."
+          aria-label="Search news by title"
+          value={searchText}
+          onChange={(event) => setSearchText(event.target.value)}
+        >
           {query.isFetching && query.isPlaceholderData && <Spinner size="small" label="Searching" />}
-        </div>
+        </SearchBox>
         <Link className="button button--primary" to={paths.news.create}>
           Create
         </Link>
