@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { returnSearch, useSearchParamText, withPage } from './search-params';
 
@@ -56,6 +56,49 @@ describe('useSearchParamText', () => {
     expect(screen.getByLabelText('Query').textContent).toBe('?x=1&name=Ada');
     expect(screen.getByLabelText('In URL').textContent).toBe('Ada');
     expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('Ada ');
+  });
+
+  it('keeps a key typed while the URL catches up with the previous pause', () => {
+    render(
+      <MemoryRouter initialEntries={['/admin/news']}>
+        <SearchBox />
+      </MemoryRouter>,
+    );
+    const box = screen.getByLabelText('Search') as HTMLInputElement;
+    fireEvent.change(box, { target: { value: 'Ad' } });
+    // The pause ends and "Ad" goes to the URL while "a" is being typed, before the page re-renders.
+    act(() => {
+      vi.advanceTimersByTime(300);
+      fireEvent.change(box, { target: { value: 'Ada' } });
+    });
+    expect(screen.getByLabelText('Query').textContent).toBe('?name=Ad');
+    expect(box.value).toBe('Ada');
+    act(() => vi.advanceTimersByTime(300));
+    expect(screen.getByLabelText('Query').textContent).toBe('?name=Ada');
+    expect(box.value).toBe('Ada');
+  });
+
+  it('refills the box when the URL changes from outside (Back)', () => {
+    function BackButton() {
+      const navigate = useNavigate();
+      return (
+        <button type="button" onClick={() => navigate(-1)}>
+          Back
+        </button>
+      );
+    }
+    render(
+      <MemoryRouter initialEntries={['/admin/news?name=Bob', '/admin/news?name=Ann']} initialIndex={1}>
+        <SearchBox />
+        <BackButton />
+      </MemoryRouter>,
+    );
+    const box = screen.getByLabelText('Search') as HTMLInputElement;
+    expect(box.value).toBe('Ann');
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(box.value).toBe('Bob');
+    act(() => vi.advanceTimersByTime(400));
+    expect(screen.getByLabelText('Query').textContent).toBe('?name=Bob');
   });
 
   it('starts from the URL and removes the parameter when the box is emptied', () => {

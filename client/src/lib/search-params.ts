@@ -32,8 +32,9 @@ const DEBOUNCE_MS = 300;
 /**
  * A search box whose text lives in the URL (`?<param>=`), so a search can be shared, reloaded and
  * undone with Back. Typing updates the box at once and the URL (and so the request) after a pause,
- * going back to page 1. A URL changed from outside (Back) refills the box, keeping what is being
- * typed ("Ada ") when it already matches the URL ("Ada").
+ * going back to page 1. What is being typed is kept: the URL catching up with an earlier pause
+ * ("Ad" while the box has "Ada") or matching it already ("Ada" for "Ada ") leaves the box alone;
+ * a URL changed from outside (Back, a link) refills it.
  * Returns [text in the box, setter for the box, trimmed search in the URL].
  */
 export function useSearchParamText(param: string): [string, (text: string) => void, string] {
@@ -41,17 +42,21 @@ export function useSearchParamText(param: string): [string, (text: string) => vo
   const inUrl = params.get(param) ?? '';
   const [text, setText] = useState(inUrl);
   const [seen, setSeen] = useState(inUrl);
+  // The value this hook last put in the URL, until the URL shows it.
+  const [written, setWritten] = useState<string | null>(null);
 
   // Adjusted while rendering, as React advises over an effect that sets state.
   if (inUrl !== seen) {
     setSeen(inUrl);
-    if (text.trim() !== inUrl.trim()) setText(inUrl);
+    if (inUrl === written) setWritten(null);
+    else if (text.trim() !== inUrl.trim()) setText(inUrl);
   }
 
   useEffect(() => {
     const value = text.trim();
     if (value === inUrl.trim()) return;
     const timer = setTimeout(() => {
+      setWritten(value);
       setParams(
         (current) => {
           const next = withPage(current, 1);
