@@ -4,6 +4,7 @@ import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from './paths';
 import { authQueries, useLogout } from '../features/auth/api/auth';
 import { Alert } from '../components/Alert';
+import './AdminLayout.css';
 
 /** The side menu and the content area of every admin screen. */
 export function AdminLayout({ children }: { children?: ReactNode }) {

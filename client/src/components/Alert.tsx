@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './Alert.css';
 
 /** A short message where the user is looking: `error` is announced at once, `info` politely. */
 export function Alert({

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import './Dialog.css';
 
 /**
  * A modal built on <dialog>: showModal() makes the rest of the page inert (focus stays inside)

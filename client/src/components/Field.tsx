@@ -1,4 +1,6 @@
-import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, useState, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import type { FieldErrors } from '../lib/api';
+import './Field.css';
 
 interface FieldProps {
   label: string;
@@ -40,4 +42,19 @@ export function TextAreaField({ label, error, ...textarea }: FieldProps & Textar
       )}
     </div>
   );
+}
+
+/**
+ * A form's text values, and `bind(name)`: the props that tie one field to its value and to the
+ * server's message for it.
+ */
+export function useFields<V extends { [K in keyof V]: string }>(initial: V, errors: FieldErrors = {}) {
+  const [values, setValues] = useState<V>(initial);
+  const bind = (name: keyof V & string) => ({
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
+    error: errors[name]?.msg,
+  });
+  return { values, setValues, bind };
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import './ItemActions.css';
 
 /** Edit and Delete for one item of a list; the item's name completes their accessible names. */
 export function ItemActions({

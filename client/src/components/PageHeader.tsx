@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './PageHeader.css';
 
 /** A screen's heading with its actions (Create, Export…) beside it. */
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {

@@ -1,36 +1,41 @@
-import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { PageLinks } from '../lib/api';
-
-/** The `page` query parameter (default 1). A change of page scrolls to the top smoothly. */
-export function usePageParam(): [number, (page: number) => void] {
-  const [params, setParams] = useSearchParams();
-  const raw = Number(params.get('page'));
-  const page = Number.isInteger(raw) && raw >= 1 ? raw : 1;
-
-  useEffect(() => {
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  }, [page]);
-
-  const setPage = (next: number) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      if (next <= 1) updated.delete('page');
-      else updated.set('page', String(next));
-      return updated;
-    });
-  return [page, setPage];
-}
+import { withPage } from '../lib/search-params';
+import './Pagination.css';
 
 function usePageHref() {
   const [params] = useSearchParams();
-  return (page: number) => {
-    const next = new URLSearchParams(params);
-    if (page <= 1) next.delete('page');
-    else next.set('page', String(page));
-    const search = next.toString();
-    return search ? `?${search}` : '?';
-  };
+  return (page: number) => `?${withPage(params, page).toString()}`;
+}
+
+/** Previous or Next: a link to the page the server names, or shown disabled when there is none. */
+function Step({ to, rel }: { to: string | null; rel: 'prev' | 'next' }) {
+  const arrow = (
+    <span aria-hidden="true" className="pagination__arrow">
+      {rel === 'prev' ? '‹' : '›'}
+    </span>
+  );
+  const content =
+    rel === 'prev' ? (
+      <>
+        {arrow}
+        <span className="pagination__word">Previous</span>
+      </>
+    ) : (
+      <>
+        <span className="pagination__word">Next</span>
+        {arrow}
+      </>
+    );
+  return to ? (
+    <Link className="pagination__step" to={to} rel={rel}>
+      {content}
+    </Link>
+  ) : (
+    <span className="pagination__step pagination__step--disabled" aria-disabled="true">
+      {content}
+    </span>
+  );
 }
 
 /**
@@ -44,21 +49,7 @@ export function Pagination({ links, label = 'Pages' }: { links: PageLinks; label
     <nav className="pagination" aria-label={label}>
       <ul>
         <li>
-          {links.previousPage ? (
-            <Link className="pagination__step" to={href(links.previousPage)} rel="prev">
-              <span aria-hidden="true" className="pagination__arrow">
-                ‹
-              </span>
-              <span className="pagination__word">Previous</span>
-            </Link>
-          ) : (
-            <span className="pagination__step pagination__step--disabled" aria-disabled="true">
-              <span aria-hidden="true" className="pagination__arrow">
-                ‹
-              </span>
-              <span className="pagination__word">Previous</span>
-            </span>
-          )}
+          <Step to={links.previousPage ? href(links.previousPage) : null} rel="prev" />
         </li>
         {links.loopLink.map(({ number, active }) => (
           <li key={number} className="pagination__number">
@@ -73,21 +64,7 @@ export function Pagination({ links, label = 'Pages' }: { links: PageLinks; label
           </li>
         ))}
         <li>
-          {links.nextPage ? (
-            <Link className="pagination__step" to={href(links.nextPage)} rel="next">
-              <span className="pagination__word">Next</span>
-              <span aria-hidden="true" className="pagination__arrow">
-                ›
-              </span>
-            </Link>
-          ) : (
-            <span className="pagination__step pagination__step--disabled" aria-disabled="true">
-              <span className="pagination__word">Next</span>
-              <span aria-hidden="true" className="pagination__arrow">
-                ›
-              </span>
-            </span>
-          )}
+          <Step to={links.nextPage ? href(links.nextPage) : null} rel="next" />
         </li>
       </ul>
     </nav>

@@ -1,3 +1,5 @@
+import './Spinner.css';
+
 /** A spinner with a text for screen readers. */
 export function Spinner({ label = 'Loading', size = 'medium' }: { label?: string; size?: 'small' | 'medium' }) {
   return (

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage, itemId, type Paged } from '../lib/api';
+import { errorMessage, itemId, type Identified, type Paged } from '../lib/api';
 import { ConfirmDialog } from './Dialog';
 
 interface Options<T> {
@@ -22,15 +22,7 @@ interface Options<T> {
  * to the previous page; otherwise the item leaves the list in place. A failure is shown, not only
  * logged.
  */
-export function useListDelete<T extends { id?: string; _id?: string }>({
-  pageKey,
-  allKey,
-  page,
-  setPage,
-  remove,
-  describe,
-  title,
-}: Options<T>) {
+export function useListDelete<T extends Identified>({ pageKey, allKey, page, setPage, remove, describe, title }: Options<T>) {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -41,6 +41,23 @@ function url(path: string, query?: Query): string {
   return `${API_URL}${path}${search ? `?${search}` : ''}`;
 }
 
+const UNREACHABLE = 'The server could not be reached. Check your connection and try again.';
+
+/**
+ * What fetch and the upload both do with an answer: parse the JSON body (none, or not JSON, reads
+ * as undefined), and turn a status outside 2xx into an ApiError carrying the body's `error`.
+ */
+function settle<T>(status: number, text: string): T {
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  if (status < 200 || status > 299) throw new ApiError(status, (body as { error?: string | FieldErrors } | undefined)?.error);
+  return body as T;
+}
+
 async function request<T>(method: string, path: string, options: { query?: Query; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
   const isForm = options.body instanceof FormData;
   let response: Response;
@@ -57,19 +74,9 @@ async function request<T>(method: string, path: string, options: { query?: Query
     });
   } catch (cause) {
     if ((cause as Error).name === 'AbortError') throw cause;
-    throw new ApiError(0, 'The server could not be reached. Check your connection and try again.');
+    throw new ApiError(0, UNREACHABLE);
   }
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
-  if (!response.ok) {
-    throw new ApiError(response.status, (body as { error?: string | FieldErrors } | undefined)?.error);
-  }
-  return body as T;
+  return settle<T>(response.status, await response.text());
 }
 
 /** The one HTTP client: JSON in and out, cookies sent, failures thrown as ApiError. No UI effects. */
@@ -92,16 +99,13 @@ export function uploadFile<T>(path: string, form: FormData, onProgress?: (fracti
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(event.loaded / event.total);
     };
-    xhr.onerror = () => reject(new ApiError(0, 'The server could not be reached. Check your connection and try again.'));
+    xhr.onerror = () => reject(new ApiError(0, UNREACHABLE));
     xhr.onload = () => {
-      let body: unknown;
       try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
-      } catch {
-        body = undefined;
+        resolve(settle<T>(xhr.status, xhr.responseText));
+      } catch (error) {
+        reject(error);
       }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
-      else reject(new ApiError(xhr.status, (body as { error?: string | FieldErrors } | undefined)?.error));
     };
     xhr.send(form);
   });
@@ -120,7 +124,13 @@ export interface Paged<T> {
   meta: { page: number; pageSize: number };
 }
 
-/** Items carry `id`; some older payloads carry `_id`. Both readings are accepted. */
-export function itemId(item: { id?: string; _id?: string }): string {
+/** Anything with an id: items carry `id`, some older payloads `_id`. */
+export interface Identified {
+  id?: string;
+  _id?: string;
+}
+
+/** The one reading of an item's id: the contract has the client accept `_id` wherever it reads one. */
+export function itemId(item: Identified): string {
   return (item._id ?? item.id) as string;
 }

@@ -2,27 +2,23 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api';
 
 /**
- * When any request says the session is gone (401), forget the admin: the route guards then send
- * the user to the login screen. Only the 'auth' query key is touched, so this stays UI-free.
+ * The app's query client. When any request says the session is gone (401) it calls
+ * `onUnauthorized`, which the app layer wires to the auth feature (lib imports no feature): that
+ * forgets the admin, and the route guards then send the user to the login screen.
  */
-function onError(error: unknown): void {
-  if (error instanceof ApiError && error.status === 401) {
-    try {
-      localStorage.removeItem('admin');
-    } catch {
-      // ignore
-    }
-    queryClient.setQueryData(['auth', 'me'], null);
-  }
-}
-
-export const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError }),
-  mutationCache: new MutationCache({ onError }),
-  defaultOptions: {
-    queries: {
-      retry: (failureCount, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
-      refetchOnWindowFocus: false,
+export function createQueryClient(onUnauthorized: (client: QueryClient) => void): QueryClient {
+  const onError = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) onUnauthorized(client);
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
+    defaultOptions: {
+      queries: {
+        retry: (failureCount, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+        refetchOnWindowFocus: false,
+      },
     },
-  },
-});
+  });
+  return client;
+}

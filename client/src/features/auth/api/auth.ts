@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../app/paths';
 import { api } from '../../../lib/api';
 
@@ -12,16 +12,7 @@ export interface Admin {
 const STORAGE_KEY = 'admin';
 
 /** The spec keeps the session's admin in local storage under `admin`; the server stays the authority. */
-export function storedAdmin(): Admin | null {
-  try {
-    const raw = localStorage.getItem(STORAGE_KEY);
-    return raw ? (JSON.parse(raw) as Admin) : null;
-  } catch {
-    return null;
-  }
-}
-
-export function storeAdmin(admin: Admin | null): void {
+function storeAdmin(admin: Admin | null): void {
   try {
     if (admin) localStorage.setItem(STORAGE_KEY, JSON.stringify(admin));
     else localStorage.removeItem(STORAGE_KEY);
@@ -43,6 +34,12 @@ export const authQueries = {
       staleTime: 5 * 60 * 1000,
     }),
 };
+
+/** Forgets the admin (the session is gone): the route guards then show the login screen. */
+export function forgetAdmin(queryClient: QueryClient): void {
+  storeAdmin(null);
+  queryClient.setQueryData(authQueries.me().queryKey, null);
+}
 
 export interface Credentials {
   email: string;
@@ -71,9 +68,8 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => api.post<{ ok: true }>(apiPaths.logout),
     onSuccess: () => {
-      storeAdmin(null);
       queryClient.clear();
-      queryClient.setQueryData(authQueries.me().queryKey, null);
+      forgetAdmin(queryClient);
     },
   });
 }

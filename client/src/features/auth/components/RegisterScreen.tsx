@@ -1,13 +1,20 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
-import { TextField } from '../../../components/Field';
+import { TextField, useFields } from '../../../components/Field';
 import { Spinner } from '../../../components/Spinner';
 import { ApiError } from '../../../lib/api';
 import { useRegister } from '../api/auth';
+import { AuthCard } from './AuthCard';
 
 const EMPTY = { name: '', email: '', password: '' };
+
+const FIELDS = [
+  { name: 'name', label: 'Name', autoComplete: 'name' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+] as const;
 
 /**
  * Register. Signed out, it registers oneself and goes on to the login screen. Signed in, it adds a
@@ -17,7 +24,6 @@ const EMPTY = { name: '', email: '', password: '' };
 export function RegisterScreen({ addingAdmin = false }: { addingAdmin?: boolean }) {
   const navigate = useNavigate();
   const register = useRegister();
-  const [form, setForm] = useState(EMPTY);
   const [added, setAdded] = useState<string | null>(null);
 
   const fieldErrors = register.error instanceof ApiError ? register.error.fieldErrors : {};
@@ -31,8 +37,7 @@ export function RegisterScreen({ addingAdmin = false }: { addingAdmin?: boolean 
           ? register.error.message
           : 'Something went wrong'
       : null;
-
-  const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
+  const { values: form, setValues: setForm, bind } = useFields(EMPTY, fieldErrors);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -51,33 +56,9 @@ export function RegisterScreen({ addingAdmin = false }: { addingAdmin?: boolean 
       <h1>Register</h1>
       {added && <Alert kind="success">{added}</Alert>}
       {generalError && <Alert>{generalError}</Alert>}
-      <TextField
-        label="Name"
-        name="name"
-        autoComplete="name"
-        value={form.name}
-        onChange={set('name')}
-        error={fieldErrors.name?.msg}
-        autoFocus
-      />
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        value={form.email}
-        onChange={set('email')}
-        error={fieldErrors.email?.msg}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete="new-password"
-        value={form.password}
-        onChange={set('password')}
-        error={fieldErrors.password?.msg}
-      />
+      {FIELDS.map(({ name, ...field }) => (
+        <TextField key={name} {...field} {...bind(name)} autoFocus={name === 'name'} />
+      ))}
       <button type="submit" className={`button button--primary${addingAdmin ? '' : ' button--block'}`} disabled={register.isPending}>
         {register.isPending ? <Spinner size="small" label="Registering" /> : 'Register'}
       </button>
@@ -94,13 +75,8 @@ export function RegisterScreen({ addingAdmin = false }: { addingAdmin?: boolean 
     );
   }
   return (
-    <main className="auth">
-      <form className="auth__card" onSubmit={onSubmit} noValidate aria-busy={register.isPending}>
-        {fields}
-        <p className="auth__switch">
-          <Link to={paths.login}>Login here</Link>
-        </p>
-      </form>
-    </main>
+    <AuthCard onSubmit={onSubmit} busy={register.isPending} switchTo={paths.login} switchText="Login here">
+      {fields}
+    </AuthCard>
   );
 }

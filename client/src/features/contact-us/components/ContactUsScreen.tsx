@@ -1,16 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert } from '../../../components/Alert';
 import { PageHeader } from '../../../components/PageHeader';
-import { Pagination, usePageParam } from '../../../components/Pagination';
+import { SearchBox } from '../../../components/SearchBox';
+import { Pagination } from '../../../components/Pagination';
 import { PageSpinner } from '../../../components/Spinner';
 import { useListDelete } from '../../../components/useListDelete';
 import { itemId } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
+import { usePageParam, useSearchParamText } from '../../../lib/search-params';
+import { useLoggedError } from '../../../lib/use-logged-error';
 import { contactExportUrl, contactQueries, deleteContactMessage, type ContactMessage } from '../api/contact-us';
 import { DeleteIcon, ViewIcon } from './icons';
 import { MessageDialog } from './MessageDialog';
-import { useNameSearch } from './useNameSearch';
+import './ContactUsScreen.css';
 
 /** How much of a message the table shows; the view dialog has the rest. */
 const EXCERPT_LENGTH = 80;
@@ -34,11 +37,12 @@ function DateTime({ iso }: { iso: string }) {
 
 export function ContactUsScreen() {
   const [page, setPage] = usePageParam();
-  const [searchText, setSearchText, name] = useNameSearch();
-  const list = useQuery(contactQueries.list({ page, name }));
+  const [searchText, setSearchText, name] = useSearchParamText('name');
+  const listQuery = contactQueries.list({ page, name });
+  const list = useQuery(listQuery);
   const [viewing, setViewing] = useState<ContactMessage | null>(null);
   const del = useListDelete<ContactMessage>({
-    pageKey: contactQueries.list({ page, name }).queryKey,
+    pageKey: listQuery.queryKey,
     allKey: contactQueries.all(),
     page,
     setPage,
@@ -47,9 +51,7 @@ export function ContactUsScreen() {
     title: 'Delete message',
   });
 
-  useEffect(() => {
-    if (list.error) console.error('Could not load contact messages', list.error);
-  }, [list.error]);
+  useLoggedError('Could not load contact messages', list.error);
 
   const messages = list.data?.data ?? [];
 
@@ -62,16 +64,13 @@ export function ContactUsScreen() {
       </PageHeader>
 
       <div className="contact-toolbar">
-        <div className="search">
-          <input
-            type="search"
-            aria-label="Search by name"
-            placeholder="Search by name"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            maxLength={100}
-          />
-        </div>
+        <SearchBox
+          aria-label="Search by name"
+          placeholder="Search by name"
+          value={searchText}
+          onChange={(event) => setSearchText(event.target.value)}
+          maxLength={100}
+        />
       </div>
 
       {del.error && <Alert onDismiss={del.clearError}>{del.error}</Alert>}

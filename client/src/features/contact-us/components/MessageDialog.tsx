@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../../components/Alert';
 import { Dialog } from '../../../components/Dialog';
-import { ApiError } from '../../../lib/api';
+import { ApiError, itemId } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { contactQueries, type ContactMessage } from '../api/contact-us';
+import './MessageDialog.css';
 
 /**
  * The whole of one message. It opens at once with the row the table already has, and refreshes
@@ -11,7 +12,7 @@ import { contactQueries, type ContactMessage } from '../api/contact-us';
  */
 export function MessageDialog({ message, onClose }: { message: ContactMessage | null; onClose: () => void }) {
   const detail = useQuery({
-    ...contactQueries.detail(message?.id ?? ''),
+    ...contactQueries.detail(message ? itemId(message) : ''),
     enabled: message !== null,
     placeholderData: message ?? undefined,
   });

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../app/paths';
-import { api, API_URL, uploadFile, type Paged } from '../../../lib/api';
+import { api, API_URL, itemId, uploadFile, type Paged } from '../../../lib/api';
 
 export interface News {
   id: string;
@@ -42,7 +42,7 @@ export function photoUrl(photo: string): string {
 function useStoreArticle() {
   const queryClient = useQueryClient();
   return async (news: News) => {
-    queryClient.setQueryData(newsQueries.detail(news.id).queryKey, news);
+    queryClient.setQueryData(newsQueries.detail(itemId(news)).queryKey, news);
     await queryClient.invalidateQueries({ queryKey: newsQueries.lists() });
   };
 }

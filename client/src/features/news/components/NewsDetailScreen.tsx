@@ -1,21 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
 import { PageHeader } from '../../../components/PageHeader';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage, itemId } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
+import { useLoggedError } from '../../../lib/use-logged-error';
 import { newsQueries } from '../api/news';
 import { NewsPhoto } from './NewsPhoto';
+// The date line is a card's meta line.
+import '../../../components/CardList.css';
+import './NewsDetailScreen.css';
 
 export function NewsDetailScreen() {
   const { id = '' } = useParams();
   const { data: news, isPending, isError, error } = useQuery(newsQueries.detail(id));
 
-  useEffect(() => {
-    if (error) console.error('Loading the article failed', error);
-  }, [error]);
+  useLoggedError('Loading the article failed', error);
 
   if (isPending) {
     return (
@@ -40,7 +41,7 @@ export function NewsDetailScreen() {
         <Link className="button" to={paths.news.list}>
           Back to the news
         </Link>
-        <Link className="button button--primary" to={paths.news.edit(news.id)}>
+        <Link className="button button--primary" to={paths.news.edit(itemId(news))}>
           Edit
         </Link>
       </PageHeader>

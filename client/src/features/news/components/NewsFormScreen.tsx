@@ -3,16 +3,17 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'rea
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
-import { TextAreaField, TextField } from '../../../components/Field';
+import { TextAreaField, TextField, useFields } from '../../../components/Field';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageSpinner, Spinner } from '../../../components/Spinner';
-import { ApiError, errorMessage, type FieldErrors } from '../../../lib/api';
+import { ApiError, errorMessage, itemId, type FieldErrors } from '../../../lib/api';
+import { returnSearch, type ReturnState } from '../../../lib/search-params';
+import { useLoggedError } from '../../../lib/use-logged-error';
 import { newsQueries, photoUrl, useCreateNews, useUpdateNews, useUploadNewsPhoto, type News, type NewsInput } from '../api/news';
+import './NewsFormScreen.css';
 
 /** Navigation state the form reads. */
-export interface NewsFormState {
-  /** The list's query (`?page=3`, `?title=…`) to return to after an edit. */
-  returnTo?: string;
+export interface NewsFormState extends ReturnState {
   /** From the create form, when the article was saved but its photo refused. */
   photoError?: string;
 }
@@ -25,9 +26,7 @@ export function NewsFormScreen() {
   const existing = useQuery({ ...newsQueries.detail(id ?? ''), enabled: id !== undefined });
   const heading = id ? 'Edit News' : 'Create News';
 
-  useEffect(() => {
-    if (existing.error) console.error('Loading the article failed', existing.error);
-  }, [existing.error]);
+  useLoggedError('Loading the article failed', existing.error);
 
   // A copy cached from an earlier visit may be out of date: the form starts from a fresh one.
   if (id && (existing.isPending || (!existing.isFetchedAfterMount && existing.isFetching))) {
@@ -58,13 +57,14 @@ function NewsForm({ article, heading }: { article: News | undefined; heading: st
   const update = useUpdateNews();
   const upload = useUploadNewsPhoto();
 
-  const [values, setValues] = useState<NewsInput>(
-    article ? { title: article.title, description: article.description, about: article.about } : EMPTY,
-  );
   const [file, setFile] = useState<File | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const { values, bind } = useFields<NewsInput>(
+    article ? { title: article.title, description: article.description, about: article.about } : EMPTY,
+    fieldErrors,
+  );
   const state = location.state as NewsFormState | null;
-  const returnTo = typeof state?.returnTo === 'string' && state.returnTo.startsWith('?') ? state.returnTo : '';
+  const returnTo = returnSearch(state);
   const [photoError, setPhotoError] = useState<string | undefined>(state?.photoError);
   const [formError, setFormError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -89,8 +89,6 @@ function NewsForm({ article, heading }: { article: News | undefined; heading: st
     [preview],
   );
 
-  const set = (key: keyof NewsInput) => (event: { target: { value: string } }) => setValues({ ...values, [key]: event.target.value });
-
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setSaving(true);
@@ -99,7 +97,7 @@ function NewsForm({ article, heading }: { article: News | undefined; heading: st
 
     let saved: News;
     try {
-      saved = article ? await update.mutateAsync({ id: article.id, input: values }) : await create.mutateAsync(values);
+      saved = article ? await update.mutateAsync({ id: itemId(article), input: values }) : await create.mutateAsync(values);
     } catch (error) {
       console.error('Saving the article failed', error);
       const fields = error instanceof ApiError ? error.fieldErrors : {};
@@ -113,7 +111,7 @@ function NewsForm({ article, heading }: { article: News | undefined; heading: st
     // The spec sends the photo form after every save, even without a file.
     try {
       if (file) setProgress(0);
-      await upload.mutateAsync({ id: saved.id, file, onProgress: setProgress });
+      await upload.mutateAsync({ id: itemId(saved), file, onProgress: setProgress });
     } catch (error) {
       console.error('Uploading the photo failed', error);
       const message =
@@ -125,7 +123,7 @@ function NewsForm({ article, heading }: { article: News | undefined; heading: st
         setRefusals((n) => n + 1);
       } else {
         // The article exists now: become its edit form, so trying again does not create another.
-        navigate(paths.news.edit(saved.id), { replace: true, state: { photoError: message } satisfies NewsFormState });
+        navigate(paths.news.edit(itemId(saved)), { replace: true, state: { photoError: message } satisfies NewsFormState });
       }
       return;
     }
@@ -173,16 +171,9 @@ function NewsForm({ article, heading }: { article: News | undefined; heading: st
           )}
         </div>
 
-        <TextField label="Title" name="title" value={values.title} onChange={set('title')} error={fieldErrors.title?.msg} />
-        <TextAreaField
-          label="Description"
-          name="description"
-          rows={3}
-          value={values.description}
-          onChange={set('description')}
-          error={fieldErrors.description?.msg}
-        />
-        <TextAreaField label="About" name="about" rows={10} value={values.about} onChange={set('about')} error={fieldErrors.about?.msg} />
+        <TextField label="Title" {...bind('title')} />
+        <TextAreaField label="Description" rows={3} {...bind('description')} />
+        <TextAreaField label="About" rows={10} {...bind('about')} />
 
         <div className="form__actions">
           <button type="submit" className="button button--primary" disabled={saving}>

@@ -1,25 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../../app/paths';
-import { Alert } from '../../../components/Alert';
+import { CardList, ListNotice } from '../../../components/CardList';
 import { ItemActions } from '../../../components/ItemActions';
 import { PageHeader } from '../../../components/PageHeader';
-import { Pagination, usePageParam } from '../../../components/Pagination';
-import { PageSpinner, Spinner } from '../../../components/Spinner';
+import { SearchBox } from '../../../components/SearchBox';
+import { Pagination } from '../../../components/Pagination';
+import { Spinner } from '../../../components/Spinner';
 import { useListDelete } from '../../../components/useListDelete';
 import { itemId } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
+import { usePageParam, useSearchParamText } from '../../../lib/search-params';
+import { useLoggedError } from '../../../lib/use-logged-error';
 import { deleteNews, newsQueries, type News } from '../api/news';
 import type { NewsFormState } from './NewsFormScreen';
 import { NewsPhoto } from './NewsPhoto';
-import { useTitleSearch } from './useTitleSearch';
+import './NewsListScreen.css';
 
 export function NewsListScreen() {
   const [page, setPage] = usePageParam();
-  const [searchText, setSearchText, title] = useTitleSearch();
+  const [searchText, setSearchText, title] = useSearchParamText('title');
   const listQuery = newsQueries.list({ page, title });
-  const { data, isPending, isError, error, isFetching, isPlaceholderData, refetch } = useQuery(listQuery);
+  const query = useQuery(listQuery);
   // The edit form returns to this page (or search) when it is done.
   const formState: NewsFormState = { returnTo: useLocation().search };
 
@@ -33,75 +35,61 @@ export function NewsListScreen() {
     title: 'Delete news',
   });
 
-  useEffect(() => {
-    if (error) console.error('Loading the news failed', error);
-  }, [error]);
+  useLoggedError('Loading the news failed', query.error);
 
   return (
     <section className="screen">
       <PageHeader title="News">
-        <div className="search news-search" role="search">
-          <input
-            type="search"
-            placeholder="Search data..."
-            aria-label="Search news by title"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-          />
-          {isFetching && isPlaceholderData && <Spinner size="small" label="Searching" />}
-        </div>
+        <SearchBox
+          className="news-search"
+          role="search"
+          placeholder="Search data..."
+          aria-label="Search news by title"
+          value={searchText}
+          onChange={(event) => setSearchText(event.target.value)}
+        >
+          {query.isFetching && query.isPlaceholderData && <Spinner size="small" label="Searching" />}
+        </SearchBox>
         <Link className="button button--primary" to={paths.news.create}>
           Create
         </Link>
       </PageHeader>
 
-      {isPending ? (
-        <PageSpinner label="Loading news" />
-      ) : isError ? (
-        <Alert>
-          Sorry, the news could not be loaded.{' '}
-          <button type="button" className="button button--small" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </Alert>
-      ) : data.data.length === 0 ? (
-        <p className="empty">no data</p>
-      ) : (
-        <ul className="card-list" aria-label={title ? `News matching “${title}”` : 'News'} aria-busy={isFetching}>
-          {data.data.map((item) => (
-            <li key={itemId(item)} className="card news-card">
-              <NewsPhoto photo={item.photo} alt={item.title} className="news-card__photo" />
-              <div className="news-card__body">
-                <h2 className="card__title">{item.title}</h2>
-                <p className="card__text">{item.description}</p>
-                <p className="news-card__more">
-                  <Link to={paths.news.detail(itemId(item))}>
-                    about – click here<span className="visually-hidden">: {item.title}</span>
-                  </Link>
-                </p>
-                <p className="card__meta">
-                  <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
-                </p>
-                <ItemActions
-                  name={item.title}
-                  editTo={paths.news.edit(itemId(item))}
-                  editState={formState}
-                  onDelete={() => remove.request(item)}
-                />
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardList
+        query={query}
+        label={title ? `News matching “${title}”` : 'News'}
+        loadingLabel="Loading news"
+        failure="Sorry, the news could not be loaded."
+        cardClassName="news-card"
+      >
+        {(item) => (
+          <>
+            <NewsPhoto photo={item.photo} alt={item.title} className="news-card__photo" />
+            <div className="news-card__body">
+              <h2 className="card__title">{item.title}</h2>
+              <p className="card__text">{item.description}</p>
+              <p className="news-card__more">
+                <Link to={paths.news.detail(itemId(item))}>
+                  about – click here<span className="visually-hidden">: {item.title}</span>
+                </Link>
+              </p>
+              <p className="card__meta">
+                <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+              </p>
+              <ItemActions
+                name={item.title}
+                editTo={paths.news.edit(itemId(item))}
+                editState={formState}
+                onDelete={() => remove.request(item)}
+              />
+            </div>
+          </>
+        )}
+      </CardList>
 
       {/* The spec hides paging during a search: a search answers one list of at most 100. */}
-      {!title && data && <Pagination links={data.links} label="News pages" />}
-      {remove.error && (
-        // Sticks to the bottom of the window, so it shows wherever in the list the delete was asked.
-        <div className="list-notice">
-          <Alert onDismiss={remove.clearError}>{remove.error}</Alert>
-        </div>
-      )}
+      {!title && query.data && <Pagination links={query.data.links} label="News pages" />}
+      <ListNotice error={remove.error} onDismiss={remove.clearError} />
       {remove.dialog}
     </section>
   );

@@ -1,4 +1,5 @@
 import { photoUrl } from '../api/news';
+import './NewsPhoto.css';
 
 /** An article's photo, or a placeholder of the same size when it has none. */
 export function NewsPhoto({ photo, alt, className = '' }: { photo: string | null; alt: string; className?: string }) {

@@ -1,20 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
-import { TextAreaField, TextField } from '../../../components/Field';
+import { TextAreaField, TextField, useFields } from '../../../components/Field';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageSpinner, Spinner } from '../../../components/Spinner';
 import { ApiError, errorMessage } from '../../../lib/api';
+import { returnSearch } from '../../../lib/search-params';
 import { serviceQueries, useCreateService, useUpdateService, type Service, type ServiceInput } from '../api/services';
-import type { ServiceFormState } from './ServicesListScreen';
 
 /** The list to go back to: the page the list was on when the form was opened, else page 1. */
 function useListLocation() {
-  const state = useLocation().state as ServiceFormState | null;
-  const search = typeof state?.returnTo === 'string' && state.returnTo.startsWith('?') ? state.returnTo : '';
-  return { pathname: paths.services.list, search };
+  return { pathname: paths.services.list, search: returnSearch(useLocation().state) };
 }
 
 /** /admin/service/create and /admin/service/edit/{id}. */
@@ -88,7 +86,6 @@ function ServiceForm({
   mutation: SaveMutation;
   onSaved: () => void;
 }) {
-  const [values, setValues] = useState<ServiceInput>({ title: initial?.title ?? '', about: initial?.about ?? '' });
   const formRef = useRef<HTMLFormElement>(null);
   const list = useListLocation();
 
@@ -98,6 +95,7 @@ function ServiceForm({
     error && !fieldErrors.title && !fieldErrors.about
       ? errorMessage(error, 'Sorry, the service could not be saved. Please try again.')
       : null;
+  const { values, bind } = useFields<ServiceInput>({ title: initial?.title ?? '', about: initial?.about ?? '' }, fieldErrors);
 
   // After a refused save, take the keyboard to the first field the server complained about.
   useEffect(() => {
@@ -116,22 +114,8 @@ function ServiceForm({
     <section className="screen">
       <PageHeader title={title} />
       <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-busy={mutation.isPending} aria-label={title}>
-        <TextField
-          label="Title"
-          name="title"
-          value={values.title}
-          onChange={(event) => setValues({ ...values, title: event.target.value })}
-          error={fieldErrors.title?.msg}
-          autoComplete="off"
-        />
-        <TextAreaField
-          label="About"
-          name="about"
-          value={values.about}
-          onChange={(event) => setValues({ ...values, about: event.target.value })}
-          error={fieldErrors.about?.msg}
-          rows={8}
-        />
+        <TextField label="Title" {...bind('title')} autoComplete="off" />
+        <TextAreaField label="About" {...bind('about')} rows={8} />
         {formError && <Alert>{formError}</Alert>}
         <div className="form__actions">
           <button type="submit" className="button button--primary" disabled={mutation.isPending}>

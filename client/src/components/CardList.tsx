@@ -1,0 +1,61 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { itemId, type Identified, type Paged } from '../lib/api';
+import { Alert } from './Alert';
+import { PageSpinner } from './Spinner';
+import './CardList.css';
+
+/**
+ * A page of a list as cards, with what every card list shows while it loads, when it fails
+ * (with Try again) and when it is empty.
+ */
+export function CardList<T extends Identified>({
+  query,
+  label,
+  loadingLabel,
+  failure,
+  cardClassName = '',
+  children,
+}: {
+  query: UseQueryResult<Paged<T>>;
+  /** The list's accessible name. */
+  label: string;
+  loadingLabel: string;
+  /** The start of the failure message, e.g. "Sorry, the news could not be loaded." */
+  failure: string;
+  cardClassName?: string;
+  /** One card's content. */
+  children: (item: T) => ReactNode;
+}) {
+  if (query.isPending) return <PageSpinner label={loadingLabel} />;
+  if (query.isError) {
+    return (
+      <Alert>
+        {failure}{' '}
+        <button type="button" className="button button--small" onClick={() => void query.refetch()}>
+          Try again
+        </button>
+      </Alert>
+    );
+  }
+  if (query.data.data.length === 0) return <p className="empty">no data</p>;
+  return (
+    <ul className="card-list" aria-label={label} aria-busy={query.isFetching}>
+      {query.data.data.map((item) => (
+        <li key={itemId(item)} className={`card${cardClassName ? ` ${cardClassName}` : ''}`}>
+          {children(item)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A failed delete, kept in view at the bottom of the window wherever in the list it was asked. */
+export function ListNotice({ error, onDismiss }: { error: string | null; onDismiss: () => void }) {
+  if (!error) return null;
+  return (
+    <div className="list-notice">
+      <Alert onDismiss={onDismiss}>{error}</Alert>
+    </div>
+  );
+}
