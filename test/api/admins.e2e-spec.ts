@@ -1,8 +1,10 @@
 import { Controller, Get, Module } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { AdminsService } from '../../server/admins/admins.service';
+import { AllExceptionsFilter } from '../../server/common/all-exceptions.filter';
+import { ApiError } from '../../server/common/api-error';
 import { Public } from '../../server/common/public.decorator';
 import { APP_TEST_TIMEOUT, createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
 
@@ -968,5 +970,84 @@ describe('errors and headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-powered-by']).toBeUndefined();
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('one error path', () => {
+  let t: TestApp;
+  let filterCatch: MockInstance<AllExceptionsFilter['catch']>;
+  beforeAll(async () => {
+    // Watched, not replaced: the filter still answers. Nest binds it when the app starts, so the
+    // spy goes in first.
+    filterCatch = vi.spyOn(AllExceptionsFilter.prototype, 'catch');
+    t = await createTestApp({ registration: 'open' });
+  });
+  afterAll(async () => {
+    await t.close();
+    filterCatch.mockRestore();
+  });
+  beforeEach(() => {
+    filterCatch.mockClear();
+  });
+
+  /** What the exception filter was handed for the one request just made. */
+  function caught(): unknown {
+    expect(filterCatch).toHaveBeenCalledTimes(1);
+    return filterCatch.mock.calls[0][0];
+  }
+
+  it.each([
+    ['a cross-site request', () => t.http().post('/api/admins/logout').set('Origin', 'https://evil.example'), 403],
+    ['malformed JSON', () => t.http().post('/api/admins/login').set('Content-Type', 'application/json').send('{"email":'), 400],
+    ['a JSON body that is not an object', () => t.http().post('/api/admins/login').set('Content-Type', 'application/json').send('[]'), 400],
+    [
+      'a body over 1 MB',
+      () =>
+        t
+          .http()
+          .post('/api/admins/login')
+          .set('Content-Type', 'application/json')
+          .send(JSON.stringify({ email: 'x'.repeat(1_100_000) })),
+      413,
+    ],
+    ['a text/plain body', () => t.http().post('/api/admins/login').set('Content-Type', 'text/plain').send('email=a'), 415],
+    ['a missing built asset', () => t.http().get('/assets/missing-0000.js'), 404],
+    ['a missing stored photo', () => t.http().get('/uploads/news/missing.webp'), 404],
+  ])('answers %s through the exception filter, in its shape', async (_case, send, status) => {
+    const res = await send();
+    expect(res.status).toBe(status);
+    const error = caught();
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).getStatus()).toBe(status);
+    expect(res.body).toEqual((error as ApiError).getResponse());
+    expect(res.body).toEqual({ error: expect.anything() });
+  });
+
+  it('maps a taken email to the field error the entity declares, also when two registrations race', async () => {
+    const input = newAdmin();
+    const [a, b] = await Promise.all([
+      t.http().post('/api/admins/register').send(input),
+      t.http().post('/api/admins/register').send(input),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    expect((a.status === 409 ? a : b).body).toEqual({ error: { email: { msg: 'Email is already registered' } } });
+    // The service let the database's unique violation through; the filter alone turned it into a 409.
+    expect(caught()).not.toBeInstanceOf(ApiError);
+    expect(caught()).toMatchObject({ driverError: { code: '23505', constraint: 'admins_email_key' } });
+  });
+
+  it('judges the body’s type before the session: an anonymous text/plain post to an admin route is a 415', async () => {
+    const res = await t.http().post('/api/services').set('Content-Type', 'text/plain').send('title=x');
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({ error: 'Send the request body as application/json' });
+  });
+
+  it('takes multipart only on a route that declares it (the photo upload)', async () => {
+    const { agent } = await loggedInAgent(t);
+    const res = await agent.post('/api/services').field('title', 'Multipart').field('about', 'Not here');
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({ error: 'Send the request body as application/json' });
+    const rows: unknown[] = await t.dataSource.query(`SELECT 1 FROM services WHERE title = 'Multipart'`);
+    expect(rows).toEqual([]);
   });
 });
