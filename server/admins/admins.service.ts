@@ -2,7 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { ApiError } from '../common/api-error';
-import { isUuid } from '../common/find-one-or-404';
+import { isUuid } from '../common/by-id-or-404';
 import { Admin } from './admin.entity';
 import type { RegisterAdminDto } from './dto/register-admin.dto';
 import { hashPassword } from '../common/password';

@@ -3,7 +3,7 @@ import { Controller, Get, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from
 import type { Request, Response } from 'express';
 import type { PublicAdmin } from '../admins/admins.service';
 import { Public } from '../common/public.decorator';
-import { LoginGuard } from './guards';
+import { LoginGuard } from './login.guard';
 import { SESSION_COOKIE } from './session-cookie';
 
 @Controller('admins')

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type SelectQueryBuilder } from 'typeorm';
 import { containsPattern } from '../common/contains-pattern';
-import { deleteOr404, findOneOr404 } from '../common/find-one-or-404';
+import { deleteOr404, findOneOr404 } from '../common/by-id-or-404';
 import { paginate, type Paged } from '../common/pagination';
 import { ContactMessage } from './contact-message.entity';
 

@@ -14,11 +14,11 @@ import {
 } from '@nestjs/common';
 import { AcceptsMultipart } from '../common/accepts-multipart.decorator';
 import { ApiError } from '../common/api-error';
-import { PagePipe } from '../common/pagination';
+import { PagePipe } from '../common/page.pipe';
 import { CreateNewsDto } from './dto/create-news.dto';
 import { UpdateNewsDto } from './dto/update-news.dto';
 import { NewsService } from './news.service';
-import { PhotoUploadInterceptor } from './photo-upload.interceptor';
+import { PhotoUploadInterceptor } from './photos/photo-upload.interceptor';
 
 @Controller('news')
 export class NewsController {

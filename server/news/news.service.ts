@@ -2,14 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { containsPattern } from '../common/contains-pattern';
-import { deleteOr404, findOneOr404, notFound, updateOr404 } from '../common/find-one-or-404';
+import { deleteOr404, findOneOr404, notFound, updateOr404 } from '../common/by-id-or-404';
 import { NO_LINKS, paginate, type Paged } from '../common/pagination';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { CreateNewsDto } from './dto/create-news.dto';
 import type { UpdateNewsDto } from './dto/update-news.dto';
 import { News } from './news.entity';
-import { preparePhoto } from './photo-processor';
-import { PhotoStorage } from './photo-storage.service';
+import { preparePhoto } from './photos/photo-processor';
+import { PhotoStorage } from './photos/photo-storage.service';
 
 /** A search answers at most this many articles, newest first, in one unpaged list. */
 export const SEARCH_LIMIT = 100;

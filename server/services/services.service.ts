@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { deleteOr404, findOneOr404, updateOr404 } from '../common/find-one-or-404';
+import { deleteOr404, findOneOr404, updateOr404 } from '../common/by-id-or-404';
 import { paginate, type Paged } from '../common/pagination';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { CreateServiceDto } from './dto/create-service.dto';

@@ -6,7 +6,7 @@ import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { SuperAgentTest } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PhotoStorage } from '../../server/news/photo-storage.service';
+import { PhotoStorage } from '../../server/news/photos/photo-storage.service';
 import { createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';

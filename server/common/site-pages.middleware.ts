@@ -12,7 +12,7 @@ const MAINTENANCE_RETRY_AFTER_SECONDS = 3600;
  * Everything outside /api: stored photos, the built assets, the admin app and, for every other
  * path, the maintenance page with 503 so search engines keep the site's standing while it is down.
  */
-export function pages(clientDir: string, uploadsDir: string): Router {
+export function sitePages(clientDir: string, uploadsDir: string): Router {
   const router = express.Router();
   // Errors are thrown, and the exception filter writes them, as for every API route.
   const notFound: RequestHandler = () => {
