@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import type { PublicAdmin } from '../admins/admins.service';
 import { Public } from '../common/public.decorator';
 import { LoginGuard } from './login.guard';
-import { SESSION_COOKIE } from './session-cookie';
+import { SESSION_COOKIE } from './session-store.service';
 
 @Controller('admins')
 export class AuthController {
