@@ -1,6 +1,8 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { ConflictOn } from '../common/unique-violation';
 
 @Entity('admins')
+@ConflictOn('admins_email_key', 'email', 'Email is already registered')
 export class Admin {
   @PrimaryGeneratedColumn('uuid')
   id: string;

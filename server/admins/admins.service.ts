@@ -2,7 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { ApiError } from '../common/api-error';
-import { isUuid } from '../common/find-one-or-404';
+import { isUuid } from '../common/by-id-or-404';
 import { Admin } from './admin.entity';
 import type { RegisterAdminDto } from './dto/register-admin.dto';
 import { hashPassword } from '../common/password';
@@ -45,21 +45,15 @@ export class AdminsService {
    */
   async create(dto: RegisterAdminDto, options: { onlyIfFirst?: boolean } = {}): Promise<Admin> {
     const passwordHash = await hashPassword(dto.password);
-    try {
-      return await this.dataSource.transaction(async (manager) => {
-        if (options.onlyIfFirst) {
-          await manager.query(`SELECT pg_advisory_xact_lock(hashtext('admins:first'))`);
-          if ((await manager.count(Admin)) > 0) throw new ApiError(HttpStatus.FORBIDDEN, REGISTRATION_CLOSED);
-        }
-        const admin = manager.create(Admin, { name: dto.name, email: dto.email.toLowerCase(), passwordHash });
-        const saved = await manager.save(admin);
-        return manager.findOneByOrFail(Admin, { id: saved.id });
-      });
-    } catch (error) {
-      if ((error as { driverError?: { code?: string } }).driverError?.code === '23505') {
-        throw ApiError.field('email', 'Email is already registered', HttpStatus.CONFLICT);
+    return this.dataSource.transaction(async (manager) => {
+      if (options.onlyIfFirst) {
+        await manager.query(`SELECT pg_advisory_xact_lock(hashtext('admins:first'))`);
+        if ((await manager.count(Admin)) > 0) throw new ApiError(HttpStatus.FORBIDDEN, REGISTRATION_CLOSED);
       }
-      throw error;
-    }
+      // A taken email breaks admins_email_key, whose 409 the entity declares (ConflictOn).
+      const admin = manager.create(Admin, { name: dto.name, email: dto.email.toLowerCase(), passwordHash });
+      const saved = await manager.save(admin);
+      return manager.findOneByOrFail(Admin, { id: saved.id });
+    });
   }
 }

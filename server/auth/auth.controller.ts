@@ -3,8 +3,8 @@ import { Controller, Get, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from
 import type { Request, Response } from 'express';
 import type { PublicAdmin } from '../admins/admins.service';
 import { Public } from '../common/public.decorator';
-import { LoginGuard } from './guards';
-import { SESSION_COOKIE } from './session-cookie';
+import { LoginGuard } from './login.guard';
+import { SESSION_COOKIE } from './session-store.service';
 
 @Controller('admins')
 export class AuthController {

@@ -3,24 +3,14 @@ import { APP_GUARD } from '@nestjs/core';
 import { AdminsModule } from '../admins/admins.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
-import { LoginGuard, SessionGuard } from './guards';
-import { LocalStrategy } from './local.strategy';
-import { PASSPORT, passportProvider } from './passport';
-import { SessionSerializer } from './session.serializer';
-import { SessionStore } from './session-store';
+import { passportProvider } from './passport';
+import { SessionGuard } from './session.guard';
+import { SessionStore } from './session-store.service';
 
+/** Login, logout and the session; configureApp mounts the session store and Passport made here. */
 @Module({
   imports: [AdminsModule],
   controllers: [AuthController],
-  providers: [
-    passportProvider,
-    AuthService,
-    LocalStrategy,
-    SessionSerializer,
-    SessionStore,
-    LoginGuard,
-    { provide: APP_GUARD, useClass: SessionGuard },
-  ],
-  exports: [SessionStore, PASSPORT],
+  providers: [passportProvider, AuthService, SessionStore, { provide: APP_GUARD, useClass: SessionGuard }],
 })
 export class AuthModule {}

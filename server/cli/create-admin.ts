@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { Admin } from '../admins/admin.entity';
 import { AdminsService } from '../admins/admins.service';
 import { RegisterAdminDto } from '../admins/dto/register-admin.dto';
+import { conflictFor } from '../common/unique-violation';
 import { runCommand, withDatabase } from './cli-database';
 
 const USAGE = `Usage: npm run admin:create -- --name "Ada Lovelace" --email ada@example.com
@@ -49,7 +50,9 @@ async function main(): Promise<number> {
       const admin = await new AdminsService(dataSource.getRepository(Admin), dataSource).create(dto);
       console.log(`Created admin ${admin.name} <${admin.email}>.`);
       return 0;
-    } catch (error) {
+    } catch (thrown) {
+      // The same refusals the API answers with: a taken email is the 409 the entity declares.
+      const error = conflictFor(thrown) ?? thrown;
       const body = (error as { getResponse?: () => { error?: unknown } }).getResponse?.();
       if (!body?.error) throw error;
       console.error(`Not created: ${JSON.stringify(body.error)}`);

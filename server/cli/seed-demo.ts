@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { DataSource, EntityManager } from 'typeorm';
 import { runCommand, withDatabase } from './cli-database';
+import { insertContactMessages } from './demo-contact-messages';
 
 /*
  * `npm run seed:demo`: fills an EMPTY database with demo services, news articles (with generated
@@ -74,53 +75,6 @@ const NEWS: { title: string; description: string; about: string; colours: [strin
   },
 ];
 
-const FIRST = [
-  'Ada',
-  'Grace',
-  'Alan',
-  'Katherine',
-  'Linus',
-  'Margaret',
-  'Tim',
-  'Barbara',
-  'Dennis',
-  'Frances',
-  'Ken',
-  'Radia',
-  'Edsger',
-  'Hedy',
-  'John',
-];
-const LAST = [
-  'Lovelace',
-  'Hopper',
-  'Turing',
-  'Johnson',
-  'Torvalds',
-  'Hamilton',
-  'Berners-Lee',
-  'Liskov',
-  'Ritchie',
-  'Allen',
-  'Thompson',
-  'Perlman',
-  'Dijkstra',
-  'Lamarr',
-  'Backus',
-];
-const MESSAGES = [
-  'Hello, could you send me a quote for a small website? We are a bakery with two shops.',
-  'Is the spring workshop suitable for someone who has never edited a website before?',
-  'Our site seems slow since this morning. Can someone have a look?\n\nThanks,\nthe front desk',
-  'I would like to book the training for three people in April.',
-  'Do you also design logos, or only websites?',
-  'We are unhappy with our current host. What would moving to you involve?\n1. Domain\n2. Email\n3. The site itself',
-  'Please call me back about the maintenance contract, preferably in the afternoon.',
-  'Can you help us make our site accessible? We had a complaint from a visitor who uses a screen reader, and we want to do this properly rather than patch it. We have about forty pages, a contact form and an online booking calendar from a third party.',
-  'Thank you for the quick fix yesterday!',
-  'Are you hiring? I am a junior developer looking for my first job.',
-];
-
 /** A colourful 1200×675 WebP: a diagonal gradient with a few soft shapes (no text, so no fonts needed). */
 function photoSvg([a, b, c]: [string, string, string], seed: number): string {
   const circles = Array.from({ length: 5 }, (_, i) => {
@@ -175,19 +129,8 @@ async function insertAll(manager: EntityManager, photos: string[]): Promise<void
       [article.title, article.description, article.about, photos[i], at],
     );
   }
-  for (let i = 0; i < 30; i++) {
-    const first = FIRST[(i * 7) % FIRST.length];
-    const last = LAST[(i * 11 + 3) % LAST.length];
-    const phone = i % 3 === 2 ? '' : `+44 20 7946 ${String(1000 + i * 263).slice(-4)}`;
-    const email = `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '') + `@example.${i % 2 ? 'org' : 'com'}`;
-    await manager.query(`INSERT INTO contact_messages (name, phno, email, msg, created_at) VALUES ($1, $2, $3, $4, $5)`, [
-      `${first} ${last}`,
-      phone,
-      email,
-      MESSAGES[i % MESSAGES.length],
-      ago(i * 17 + 1),
-    ]);
-  }
+  const messages = insertContactMessages(30, { secondsApart: 17 * 3600 });
+  await manager.query(messages.sql, messages.parameters);
 }
 
 async function main(): Promise<number> {

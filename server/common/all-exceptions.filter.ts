@@ -1,8 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiError } from './api-error';
-
-const UNIQUE_VIOLATION = '23505';
+import { conflictFor } from './unique-violation';
 
 const STATUS_TEXT: Partial<Record<number, string>> = {
   400: 'Bad request',
@@ -17,7 +16,11 @@ const STATUS_TEXT: Partial<Record<number, string>> = {
 
 /**
  * The one place that turns exceptions into replies: always `{ error: … }`, never a stack, a query
- * or a path. Unexpected errors are logged with the request id and answered with a plain 500.
+ * or a path. Route handlers, guards and pipes throw; the middleware in front of the routes (the
+ * cross-site check, the JSON parser, the site's pages) hands its errors to Express's `next`, and
+ * Nest's Express adapter brings those here too. A unique violation becomes the 409 its entity
+ * declares (see ConflictOn). Unexpected errors are logged with the request id and answered with a
+ * plain 500.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -36,7 +39,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     res.status(status).json(body);
   }
 
-  private toReply(exception: unknown, req: Request): { status: number; body: unknown; headers: Record<string, string> } {
+  private toReply(thrown: unknown, req: Request): { status: number; body: unknown; headers: Record<string, string> } {
+    const exception = conflictFor(thrown) ?? thrown;
     if (exception instanceof ApiError) {
       return { status: exception.getStatus(), body: exception.getResponse(), headers: exception.headers };
     }
@@ -55,9 +59,6 @@ export class AllExceptionsFilter implements ExceptionFilter {
         headers: {},
       };
     }
-    if (this.isUniqueViolation(exception)) {
-      return { status: HttpStatus.CONFLICT, body: { error: 'That record already exists' }, headers: {} };
-    }
     this.logUnexpected(exception, req);
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { error: 'Something went wrong' }, headers: {} };
   }
@@ -67,11 +68,6 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (text === undefined) return undefined;
     if (/^Cannot (GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) /.test(text)) return 'Not found';
     return text;
-  }
-
-  private isUniqueViolation(exception: unknown): boolean {
-    const error = exception as { code?: unknown; driverError?: { code?: unknown } } | null;
-    return error?.code === UNIQUE_VIOLATION || error?.driverError?.code === UNIQUE_VIOLATION;
   }
 
   private logUnexpected(exception: unknown, req: Request): void {

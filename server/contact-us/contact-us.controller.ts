@@ -1,27 +1,15 @@
-import { Body, Controller, Delete, Get, Inject, Injectable, Param, PipeTransform, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
-import { ApiError } from '../common/api-error';
-import { PagePipe } from '../common/pagination';
+import { PagePipe } from '../common/page.pipe';
 import { Public } from '../common/public.decorator';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { ContactMessage } from './contact-message.entity';
-import { ContactMessageLimit, ContactPostLimitGuard } from './contact-post-limit';
+import { ContactMessageLimit, ContactPostLimitGuard } from './contact-post-limit.guard';
 import { ContactUsService } from './contact-us.service';
 import { streamCsv } from './csv';
 import { CreateContactMessageDto } from './dto/create-contact-message.dto';
-
-/** `?name=`: optional text up to 100 characters, trimmed; empty means no filter. */
-@Injectable()
-export class NameFilterPipe implements PipeTransform<unknown, string | undefined> {
-  transform(value: unknown): string | undefined {
-    if (value === undefined) return undefined;
-    if (typeof value !== 'string') throw ApiError.field('name', 'Name must be text');
-    const text = value.trim();
-    if (text.length > 100) throw ApiError.field('name', 'Name must be at most 100 characters');
-    return text === '' ? undefined : text;
-  }
-}
+import { NameFilterPipe } from './name-filter.pipe';
 
 /** A honeypot counts as filled with anything but nothing or blank text. */
 function honeypotFilled(value: unknown): boolean {

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ContactMessage } from './contact-message.entity';
-import { ContactMessageLimit, ContactPostLimitGuard } from './contact-post-limit';
+import { ContactMessageLimit, ContactPostLimitGuard } from './contact-post-limit.guard';
 import { ContactUsController } from './contact-us.controller';
 import { ContactUsService } from './contact-us.service';
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type SelectQueryBuilder } from 'typeorm';
 import { containsPattern } from '../common/contains-pattern';
-import { findOneOr404, isUuid, notFound } from '../common/find-one-or-404';
+import { deleteOr404, findOneOr404 } from '../common/by-id-or-404';
 import { paginate, type Paged } from '../common/pagination';
 import { ContactMessage } from './contact-message.entity';
 
@@ -29,11 +29,9 @@ export class ContactUsService {
     return findOneOr404(this.messages, id, MESSAGE);
   }
 
-  async remove(id: string): Promise<{ id: string }> {
-    if (!isUuid(id)) throw notFound(MESSAGE);
-    const result = await this.messages.delete({ id });
-    if (!result.affected) throw notFound(MESSAGE);
-    return { id };
+  /** One statement, so deleting twice (or at once from two tabs) answers 404 to the loser. */
+  remove(id: string): Promise<{ id: string }> {
+    return deleteOr404(this.messages, id, MESSAGE);
   }
 
   /**

@@ -12,12 +12,13 @@ import {
   UploadedFile,
   UseInterceptors,
 } from '@nestjs/common';
+import { AcceptsMultipart } from '../common/accepts-multipart.decorator';
 import { ApiError } from '../common/api-error';
-import { PagePipe } from '../common/pagination';
+import { PagePipe } from '../common/page.pipe';
 import { CreateNewsDto } from './dto/create-news.dto';
 import { UpdateNewsDto } from './dto/update-news.dto';
 import { NewsService } from './news.service';
-import { PhotoUploadInterceptor } from './photo-upload.interceptor';
+import { PhotoUploadInterceptor } from './photos/photo-upload.interceptor';
 
 @Controller('news')
 export class NewsController {
@@ -49,6 +50,7 @@ export class NewsController {
 
   /** Multipart with the field `photo`; without a file nothing changes (the client always sends this call). */
   @Post(':id/upload')
+  @AcceptsMultipart()
   @HttpCode(HttpStatus.OK)
   @UseInterceptors(PhotoUploadInterceptor)
   upload(@Param('id') id: string, @UploadedFile() file: { buffer: Buffer } | undefined) {

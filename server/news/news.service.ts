@@ -2,14 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { containsPattern } from '../common/contains-pattern';
-import { findOneOr404, isUuid, notFound } from '../common/find-one-or-404';
+import { deleteOr404, findOneOr404, notFound, updateOr404 } from '../common/by-id-or-404';
 import { NO_LINKS, paginate, type Paged } from '../common/pagination';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { CreateNewsDto } from './dto/create-news.dto';
 import type { UpdateNewsDto } from './dto/update-news.dto';
 import { News } from './news.entity';
-import { preparePhoto } from './photo-processor';
-import { PhotoStorage } from './photo-storage.service';
+import { preparePhoto } from './photos/photo-processor';
+import { PhotoStorage } from './photos/photo-storage.service';
 
 /** A search answers at most this many articles, newest first, in one unpaged list. */
 export const SEARCH_LIMIT = 100;
@@ -54,17 +54,12 @@ export class NewsService {
   }
 
   /**
-   * Sets only the fields sent. Not load-merge-save: that would write back the photo it had read,
-   * undoing an upload that committed in between (and orphaning its file).
+   * Sets only the fields sent, never the photo: writing back the photo it had read would undo an
+   * upload that committed in between (and orphan its file).
    */
   async update(id: string, dto: UpdateNewsDto): Promise<News> {
-    if (!isUuid(id)) throw notFound('News');
     const { title, description, about } = dto;
-    const changes = Object.fromEntries(Object.entries({ title, description, about }).filter(([, value]) => value !== undefined));
-    if (Object.keys(changes).length > 0) {
-      const result = await this.repository.update({ id }, changes);
-      if (!result.affected) throw notFound('News');
-    }
+    await updateOr404(this.repository, id, { title, description, about }, 'News');
     return this.findOne(id);
   }
 
@@ -112,11 +107,8 @@ export class NewsService {
 
   /** Deletes the row, then (once that has committed) its photo. */
   async remove(id: string): Promise<{ id: string }> {
-    if (!isUuid(id)) throw notFound('News');
-    const result = await this.repository.createQueryBuilder().delete().from(News).where('id = :id', { id }).returning(['photo']).execute();
-    const rows = result.raw as { photo: string | null }[];
-    if (rows.length === 0) throw notFound('News');
-    await this.photos.remove(rows[0].photo);
+    const { photo } = await deleteOr404(this.repository, id, 'News', ['photo']);
+    await this.photos.remove(photo);
     return { id };
   }
 }

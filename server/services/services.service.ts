@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { findOneOr404, isUuid, notFound } from '../common/find-one-or-404';
+import { deleteOr404, findOneOr404, updateOr404 } from '../common/by-id-or-404';
 import { paginate, type Paged } from '../common/pagination';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { CreateServiceDto } from './dto/create-service.dto';
@@ -32,27 +32,13 @@ export class ServicesService {
     return this.findOne(id);
   }
 
-  /**
-   * One UPDATE by id, never save(): save() inserts a row it cannot find, so an edit racing a
-   * delete would bring the service back.
-   */
   async update(id: string, dto: UpdateServiceDto): Promise<Service> {
-    if (!isUuid(id)) throw notFound(RESOURCE);
-    const changes: Partial<Pick<Service, 'title' | 'about'>> = {};
-    if (dto.title !== undefined) changes.title = dto.title;
-    if (dto.about !== undefined) changes.about = dto.about;
-    if (Object.keys(changes).length > 0) {
-      const result = await this.services.update({ id }, changes);
-      if (!result.affected) throw notFound(RESOURCE);
-    }
+    await updateOr404(this.services, id, { title: dto.title, about: dto.about }, RESOURCE);
     return this.findOne(id);
   }
 
   /** One statement, so deleting twice (or at once from two tabs) answers 404 to the loser. */
-  async remove(id: string): Promise<{ id: string }> {
-    if (!isUuid(id)) throw notFound(RESOURCE);
-    const result = await this.services.delete({ id });
-    if (!result.affected) throw notFound(RESOURCE);
-    return { id };
+  remove(id: string): Promise<{ id: string }> {
+    return deleteOr404(this.services, id, RESOURCE);
   }
 }

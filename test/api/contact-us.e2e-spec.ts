@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
 import { parseCsv } from '../support/csv';
+import { unique } from '../support/unique.mjs';
 
 type Agent = Awaited<ReturnType<typeof loggedInAgent>>['agent'];
 
 const VALID = { name: 'Ada Lovelace', phno: '+44 (20) 7946-0018', email: 'ada@example.com', msg: 'Hello there' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-let counter = 0;
-/** A name no other test uses, so searches see only this test's messages. */
-function unique(prefix: string): string {
-  counter += 1;
-  return `${prefix} ${Date.now().toString(36)}${counter}`;
-}
 
 describe('contact messages', () => {
   let t: TestApp;
@@ -28,6 +22,9 @@ describe('contact messages', () => {
     await t.dataSource.query('DELETE FROM rate_limits');
   });
 
+  /** Posts `body` as an anonymous visitor, from the one address every request here comes from. */
+  const post = (body: object) => t.http().post('/api/contactus').send(body);
+
   /** Leaves a message as a logged-in admin, which the per-address limit does not count. */
   async function arrange(fields: Partial<typeof VALID> = {}): Promise<string> {
     const res = await admin.post('/api/contactus').send({ ...VALID, ...fields });
@@ -42,11 +39,8 @@ describe('contact messages', () => {
 
   describe('POST /api/contactus', () => {
     it('stores an anonymous visitor’s message and answers 201 with only its id', async () => {
-      const name = unique('Visitor');
-      const res = await t
-        .http()
-        .post('/api/contactus')
-        .send({ ...VALID, name });
+      const name = unique('Visitor ');
+      const res = await post({ ...VALID, name });
       expect(res.status).toBe(201);
       expect(Object.keys(res.body)).toEqual(['id']);
       expect(res.body.id).toMatch(UUID);
@@ -65,11 +59,8 @@ describe('contact messages', () => {
     });
 
     it('trims every field and keeps line breaks inside the message', async () => {
-      const name = unique('Trimmed');
-      const res = await t
-        .http()
-        .post('/api/contactus')
-        .send({ name: `  ${name}  `, phno: ' 0123 456 ', email: ' ada@example.com ', msg: '\n  line one\nline two  \n' });
+      const name = unique('Trimmed ');
+      const res = await post({ name: `  ${name}  `, phno: ' 0123 456 ', email: ' ada@example.com ', msg: '\n  line one\nline two  \n' });
       expect(res.status).toBe(201);
       const stored = await admin.get(`/api/contactus/${res.body.id}`);
       expect(stored.body).toMatchObject({ name, phno: '0123 456', email: 'ada@example.com', msg: 'line one\nline two' });
@@ -81,27 +72,24 @@ describe('contact messages', () => {
       ['empty', ''],
       ['blank', '   '],
     ])('accepts a message whose phone is %s and stores an empty phone', async (_label, phno) => {
-      const res = await t
-        .http()
-        .post('/api/contactus')
-        .send({ ...VALID, name: unique('No phone'), phno });
+      const res = await post({ ...VALID, name: unique('No phone '), phno });
       expect(res.status).toBe(201);
       expect((await admin.get(`/api/contactus/${res.body.id}`)).body.phno).toBe('');
     });
 
     it('accepts a name of 100 characters, a phone of 30 and a message of 5,000', async () => {
-      const res = await t
-        .http()
-        .post('/api/contactus')
-        .send({ name: 'n'.repeat(100), phno: '1'.repeat(30), email: VALID.email, msg: 'm'.repeat(5000) });
+      const res = await post({ name: 'n'.repeat(100), phno: '1'.repeat(30), email: VALID.email, msg: 'm'.repeat(5000) });
       expect(res.status).toBe(201);
     });
 
     it('ignores unknown fields', async () => {
-      const res = await t
-        .http()
-        .post('/api/contactus')
-        .send({ ...VALID, name: unique('Extra'), id: '00000000-0000-4000-8000-000000000000', createdAt: '2000-01-01', admin: true });
+      const res = await post({
+        ...VALID,
+        name: unique('Extra '),
+        id: '00000000-0000-4000-8000-000000000000',
+        createdAt: '2000-01-01',
+        admin: true,
+      });
       expect(res.status).toBe(201);
       const stored = await admin.get(`/api/contactus/${res.body.id}`);
       expect(stored.body.id).toBe(res.body.id);
@@ -140,7 +128,7 @@ describe('contact messages', () => {
     });
 
     it('answers an anonymous empty body with one message per missing field', async () => {
-      const res = await t.http().post('/api/contactus').send({});
+      const res = await post({});
       expect(res.status).toBe(400);
       expect(res.body).toEqual({
         error: { name: { msg: 'Name is required' }, email: { msg: 'Email is required' }, msg: { msg: 'Message is required' } },
@@ -150,7 +138,7 @@ describe('contact messages', () => {
     it('refuses a body that is not JSON with 400 or 415, never 500', async () => {
       const broken = await t.http().post('/api/contactus').set('Content-Type', 'application/json').send('{"name": ');
       expect(broken.status).toBe(400);
-      const array = await t.http().post('/api/contactus').send([VALID]);
+      const array = await post([VALID]);
       expect(array.status).toBe(400);
       const text = await t.http().post('/api/contactus').set('Content-Type', 'text/plain').send('name=Ada');
       expect(text.status).toBe(415);
@@ -162,7 +150,7 @@ describe('contact messages', () => {
         .http()
         .post('/api/contactus')
         .set('Origin', 'https://evil.example')
-        .send({ ...VALID, name: unique('Foreign') });
+        .send({ ...VALID, name: unique('Foreign ') });
       expect(res.status).toBe(403);
       expect(await count()).toBe(before);
     });
@@ -174,11 +162,8 @@ describe('contact messages', () => {
         ['an object', { a: 1 }],
       ])('answers 201 with a fresh id when the hidden website field holds %s, and stores nothing', async (_label, website) => {
         const before = await count();
-        const name = unique('Bot');
-        const res = await t
-          .http()
-          .post('/api/contactus')
-          .send({ ...VALID, name, website });
+        const name = unique('Bot ');
+        const res = await post({ ...VALID, name, website });
         expect(res.status).toBe(201);
         expect(Object.keys(res.body)).toEqual(['id']);
         expect(res.body.id).toMatch(UUID);
@@ -188,42 +173,27 @@ describe('contact messages', () => {
       });
 
       it('stores the message when the website field is empty', async () => {
-        const res = await t
-          .http()
-          .post('/api/contactus')
-          .send({ ...VALID, name: unique('Human'), website: '' });
+        const res = await post({ ...VALID, name: unique('Human '), website: '' });
         expect(res.status).toBe(201);
         expect((await admin.get(`/api/contactus/${res.body.id}`)).status).toBe(200);
       });
 
       it('gives a different id each time', async () => {
-        const first = await t
-          .http()
-          .post('/api/contactus')
-          .send({ ...VALID, website: 'x' });
-        const second = await t
-          .http()
-          .post('/api/contactus')
-          .send({ ...VALID, website: 'x' });
+        const first = await post({ ...VALID, website: 'x' });
+        const second = await post({ ...VALID, website: 'x' });
         expect(first.body.id).not.toBe(second.body.id);
       });
     });
 
     describe('the per-address limit', () => {
       it('accepts 5 messages in 10 minutes, then answers 429 with Retry-After and stores nothing more', async () => {
-        const name = unique('Limited');
+        const name = unique('Limited ');
         for (let i = 1; i <= 5; i++) {
-          const res = await t
-            .http()
-            .post('/api/contactus')
-            .send({ ...VALID, name: `${name} ${i}` });
+          const res = await post({ ...VALID, name: `${name} ${i}` });
           expect(res.status).toBe(201);
         }
         const before = await count();
-        const over = await t
-          .http()
-          .post('/api/contactus')
-          .send({ ...VALID, name: `${name} 6` });
+        const over = await post({ ...VALID, name: `${name} 6` });
         expect(over.status).toBe(429);
         expect(over.body.error).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/);
         const retryAfter = Number(over.headers['retry-after']);
@@ -235,75 +205,33 @@ describe('contact messages', () => {
       });
 
       it('does not count rejected posts against the messages a visitor may leave', async () => {
-        for (let i = 0; i < 8; i++)
-          expect(
-            (
-              await t
-                .http()
-                .post('/api/contactus')
-                .send({ ...VALID, email: 'typo' })
-            ).status,
-          ).toBe(400);
-        for (let i = 0; i < 5; i++)
-          expect(
-            (
-              await t
-                .http()
-                .post('/api/contactus')
-                .send({ ...VALID, name: unique('After typos') })
-            ).status,
-          ).toBe(201);
+        for (let i = 0; i < 8; i++) expect((await post({ ...VALID, email: 'typo' })).status).toBe(400);
+        for (let i = 0; i < 5; i++) expect((await post({ ...VALID, name: unique('After typos ') })).status).toBe(201);
       });
 
       it('cuts off an address that keeps sending invalid posts after 20 attempts', async () => {
-        for (let i = 0; i < 20; i++) expect((await t.http().post('/api/contactus').send({ msg: 'spam' })).status).toBe(400);
-        const res = await t.http().post('/api/contactus').send({ msg: 'spam' });
+        for (let i = 0; i < 20; i++) expect((await post({ msg: 'spam' })).status).toBe(400);
+        const res = await post({ msg: 'spam' });
         expect(res.status).toBe(429);
         expect(res.headers['retry-after']).toMatch(/^\d+$/);
-        const valid = await t
-          .http()
-          .post('/api/contactus')
-          .send({ ...VALID, name: unique('Spammer') });
+        const valid = await post({ ...VALID, name: unique('Spammer ') });
         expect(valid.status).toBe(429);
       });
 
       it('counts honeypot catches like messages, so a bot cannot tell them apart', async () => {
-        for (let i = 0; i < 5; i++)
-          expect(
-            (
-              await t
-                .http()
-                .post('/api/contactus')
-                .send({ ...VALID, website: 'x' })
-            ).status,
-          ).toBe(201);
-        expect(
-          (
-            await t
-              .http()
-              .post('/api/contactus')
-              .send({ ...VALID, website: 'x' })
-          ).status,
-        ).toBe(429);
+        for (let i = 0; i < 5; i++) expect((await post({ ...VALID, website: 'x' })).status).toBe(201);
+        expect((await post({ ...VALID, website: 'x' })).status).toBe(429);
       });
 
       it('keeps the message counter in the database, where every replica shares it', async () => {
-        for (let i = 0; i < 5; i++)
-          expect(
-            (
-              await t
-                .http()
-                .post('/api/contactus')
-                .send({ ...VALID, name: unique('Shared') })
-            ).status,
-          ).toBe(201);
+        for (let i = 0; i < 5; i++) expect((await post({ ...VALID, name: unique('Shared ') })).status).toBe(201);
         const rows: { hits: number }[] = await t.dataSource.query(`SELECT hits FROM rate_limits WHERE key LIKE 'contact:messages:%'`);
         expect(rows.map((r) => r.hits)).toEqual([5]);
       });
 
       it('does not limit a logged-in admin', async () => {
-        for (let i = 0; i < 7; i++) await arrange({ name: unique('Admin test') });
-        expect((await admin.post('/api/contactus').send({ ...VALID, name: unique('Admin test') })).status).toBe(201);
+        for (let i = 0; i < 7; i++) await arrange({ name: unique('Admin test ') });
+        expect((await admin.post('/api/contactus').send({ ...VALID, name: unique('Admin test ') })).status).toBe(201);
       });
     });
   });
@@ -322,7 +250,7 @@ describe('contact messages', () => {
     });
 
     it('DELETE without a session leaves the message in place', async () => {
-      const id = await arrange({ name: unique('Kept') });
+      const id = await arrange({ name: unique('Kept ') });
       expect((await t.http().delete(`/api/contactus/${id}`)).status).toBe(401);
       expect((await admin.get(`/api/contactus/${id}`)).status).toBe(200);
     });
@@ -330,7 +258,7 @@ describe('contact messages', () => {
 
   describe('GET /api/contactus', () => {
     it('lists messages newest first, ten to a page, with links', async () => {
-      const name = unique('Paged');
+      const name = unique('Paged ');
       const ids: string[] = [];
       for (let i = 0; i < 23; i++) ids.push(await arrange({ name: `${name} #${i}` }));
       const newestFirst = [...ids].reverse();
@@ -356,7 +284,7 @@ describe('contact messages', () => {
     });
 
     it('lists every message when no name is given', async () => {
-      const id = await arrange({ name: unique('Everyone') });
+      const id = await arrange({ name: unique('Everyone ') });
       const res = await admin.get('/api/contactus');
       expect(res.status).toBe(200);
       expect(res.body.data[0].id).toBe(id);
@@ -379,7 +307,7 @@ describe('contact messages', () => {
       const names = (res: { body: { data: { name: string }[] } }) => res.body.data.map((m) => m.name).sort();
 
       it('matches a substring of the name, ignoring case and surrounding spaces', async () => {
-        const tag = unique('Zq').replace(' ', '');
+        const tag = unique('Zq');
         await arrange({ name: `Alice ${tag} Smith` });
         await arrange({ name: `BOB ${tag.toUpperCase()}` });
         await arrange({ name: 'Carol Unrelated' });
@@ -394,7 +322,7 @@ describe('contact messages', () => {
         ["'", ["O'Brien"]],
         ['"', ['say "hi"']],
       ])('treats %s as itself, not as a wildcard', async (needle, expected) => {
-        const tag = unique('Esc').replace(' ', '');
+        const tag = unique('Esc');
         const all = ['100% sure', '50%-off', 'snake_case', 'snakeXcase', 'back\\slash', "O'Brien", 'say "hi"', 'plain'];
         for (const n of all) await arrange({ name: `${n} ${tag}` });
         const res = await admin.get('/api/contactus').query({ name: `${needle}` });
@@ -403,7 +331,7 @@ describe('contact messages', () => {
       });
 
       it('answers an empty data list and no links when nothing matches', async () => {
-        const res = await admin.get('/api/contactus').query({ name: unique('Nobody at all') });
+        const res = await admin.get('/api/contactus').query({ name: unique('Nobody at all ') });
         expect(res.status).toBe(200);
         expect(res.body).toEqual({
           data: [],
@@ -417,7 +345,7 @@ describe('contact messages', () => {
   describe('GET /api/contactus/:id', () => {
     it('answers the whole message', async () => {
       const msg = `First line\nSecond line, "quoted"\n${'long '.repeat(400)}`.trim();
-      const id = await arrange({ name: unique('Whole'), msg });
+      const id = await arrange({ name: unique('Whole '), msg });
       const res = await admin.get(`/api/contactus/${id}`);
       expect(res.status).toBe(200);
       expect(res.body.msg).toBe(msg);
@@ -432,7 +360,7 @@ describe('contact messages', () => {
 
   describe('DELETE /api/contactus/:id', () => {
     it('deletes the message and answers its id; a second delete is a 404', async () => {
-      const id = await arrange({ name: unique('Doomed') });
+      const id = await arrange({ name: unique('Doomed ') });
       const first = await admin.delete(`/api/contactus/${id}`);
       expect(first.status).toBe(200);
       expect(first.body).toEqual({ id });
@@ -462,7 +390,7 @@ describe('contact messages', () => {
     }
 
     it('sends a UTF-8 CSV download with a BOM and the header row', async () => {
-      const res = await exportCsv(unique('Nobody'));
+      const res = await exportCsv(unique('Nobody '));
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toBe('attachment; filename="contact-messages.csv"');
@@ -471,7 +399,7 @@ describe('contact messages', () => {
     });
 
     it('quotes commas, quotes and line breaks as RFC 4180 asks, and keeps non-Latin text', async () => {
-      const tag = unique('Csv');
+      const tag = unique('Csv ');
       const msg = 'Hello, "world"\nsecond line\r\nthird, line';
       const id = await arrange({ name: `Zoë Ångström ${tag}`, phno: '0123 456', email: 'zoe@example.com', msg });
       const res = await exportCsv(tag);
@@ -491,14 +419,14 @@ describe('contact messages', () => {
       ['-', '-2+3'],
       ['@', '@SUM(A1:A2)'],
     ])('neutralises a cell starting with %s by a leading single quote', async (_start, formula) => {
-      const tag = unique('Formula');
+      const tag = unique('Formula ');
       await arrange({ name: `${tag}`, msg: formula });
       const rows = parseCsv(((await exportCsv(tag)).body as string).slice(1));
       expect(rows[1][3]).toBe(`'${formula}`);
     });
 
     it('neutralises formula names and phones too', async () => {
-      const tag = unique('Cells');
+      const tag = unique('Cells ');
       await arrange({ name: `=cmd|' /C calc'!A0 ${tag}`, phno: '+44 20 7946 0018', msg: 'plain' });
       await arrange({ name: `@${tag}`, phno: '-1', msg: 'plain too' });
       const rows = parseCsv(((await exportCsv(tag)).body as string).slice(1)).slice(1);
@@ -509,7 +437,7 @@ describe('contact messages', () => {
     });
 
     it('neutralises cells that start with a tab or a carriage return (stored before trimming, say)', async () => {
-      const tag = unique('Untrimmed');
+      const tag = unique('Untrimmed ');
       await t.dataSource.query(
         `INSERT INTO contact_messages (name, email, msg) VALUES ($1, 'x@example.com', $2), ($1, 'y@example.com', $3)`,
         [tag, '\t=1+1', '\r=2+2'],
@@ -519,7 +447,7 @@ describe('contact messages', () => {
     });
 
     it('exports only the messages the name search matches, newest first, with wildcards taken literally', async () => {
-      const tag = unique('Only');
+      const tag = unique('Only ');
       await arrange({ name: `100% ${tag} one` });
       await arrange({ name: `1000 ${tag} two` });
       await arrange({ name: `Other ${tag.toUpperCase()}` });
@@ -531,7 +459,7 @@ describe('contact messages', () => {
     });
 
     it('exports every message, across batches, without losing or repeating one', async () => {
-      const tag = unique('Bulk').replace(' ', '_');
+      const tag = unique('Bulk_');
       // 2,345 rows, many sharing one created_at (one statement), so the keyset must break ties by id.
       await t.dataSource.query(
         `INSERT INTO contact_messages (name, email, msg, created_at)
@@ -547,7 +475,7 @@ describe('contact messages', () => {
     });
 
     it('exports everything when no name is given', async () => {
-      const id = await arrange({ name: unique('Unfiltered') });
+      const id = await arrange({ name: unique('Unfiltered ') });
       const rows = parseCsv(((await exportCsv()).body as string).slice(1));
       const stored = (await admin.get(`/api/contactus/${id}`)).body;
       expect(rows[1]).toEqual([stored.name, `'${stored.phno}`, stored.email, stored.msg, stored.createdAt]);

@@ -6,20 +6,14 @@ import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { SuperAgentTest } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PhotoStorage } from '../../server/news/photo-storage.service';
+import { PhotoStorage } from '../../server/news/photos/photo-storage.service';
 import { createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
+import { unique } from '../support/unique.mjs';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const STORED_PATH = new RegExp(`^/uploads/news/${UUID}\\.webp$`);
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 const TYPE_MESSAGE = { error: { photo: { msg: 'Photo must be a JPEG, PNG or WebP image' } } };
-
-let seq = 0;
-/** A word no other test uses, so searches and lists can be checked against a shared table. */
-function unique(prefix = 'n'): string {
-  seq += 1;
-  return `${prefix}${Date.now().toString(36)}q${seq}`;
-}
 
 // Images made in memory: every test builds exactly the file it needs.
 function canvas(width: number, height: number) {

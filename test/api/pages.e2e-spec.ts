@@ -97,12 +97,6 @@ describe('pages', () => {
       }
     });
 
-    it('answers a missing asset with 404, not the maintenance page', async () => {
-      const res = await t.http().get('/assets/missing-0000.js');
-      expect(res.status).toBe(404);
-      expect(res.text).not.toContain('Our website is under maintenance');
-    });
-
     it('does not serve files from outside the asset folder', async () => {
       for (const path of ['/assets/..%2f..%2fpackage.json', '/assets/%2e%2e/%2e%2e/package.json', '/uploads/..%2f..%2fpackage.json']) {
         const res = await t.http().get(path);
@@ -113,12 +107,6 @@ describe('pages', () => {
   });
 
   describe('stored photos', () => {
-    it('answers a missing photo with 404', async () => {
-      const res = await t.http().get('/uploads/missing.webp');
-      expect(res.status).toBe(404);
-      expect(res.text).not.toContain('Our website is under maintenance');
-    });
-
     it('serves a stored photo with an immutable cache lifetime, locked down on its own', async () => {
       const dir = join(t.config.dataDir, 'uploads', 'news');
       mkdirSync(dir, { recursive: true });
@@ -139,6 +127,15 @@ describe('pages', () => {
       expect(res.status).not.toBe(200);
       expect(res.text).not.toContain('hidden');
     });
+  });
+
+  it.each([
+    ['asset', '/assets/missing-0000.js'],
+    ['photo', '/uploads/missing.webp'],
+  ])('answers a missing %s with 404, not the maintenance page', async (_kind, path) => {
+    const res = await t.http().get(path);
+    expect(res.status).toBe(404);
+    expect(res.text).not.toContain('Our website is under maintenance');
   });
 
   describe('the API beside the pages', () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
+import { unique } from '../support/unique.mjs';
 
 type Agent = Awaited<ReturnType<typeof loggedInAgent>>['agent'];
 
@@ -9,14 +10,8 @@ const NOT_FOUND = { error: 'Service not found' };
 const PAGE_ERROR = { error: { page: { msg: 'Page must be a whole number from 1 to 100000' } } };
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-let counter = 0;
-function unique(prefix = 'Service') {
-  counter += 1;
-  return `${prefix} ${counter} ${Date.now()}`;
-}
-
 async function createService(agent: Agent, fields: Partial<{ title: string; about: string }> = {}) {
-  const res = await agent.post('/api/services').send({ title: unique(), about: 'What we do.', ...fields });
+  const res = await agent.post('/api/services').send({ title: unique('Service '), about: 'What we do.', ...fields });
   expect(res.status).toBe(201);
   return res.body as { id: string; title: string; about: string; createdAt: string; updatedAt: string };
 }
@@ -84,7 +79,7 @@ describe('services API', () => {
 
   describe('POST /api/services', () => {
     it('creates a service and answers 201 with exactly id, title, about, createdAt and updatedAt', async () => {
-      const title = unique();
+      const title = unique('Service ');
       const res = await agent.post('/api/services').send({ title: `  ${title}  `, about: '\n  Line one\nLine two  \n' });
       expect(res.status).toBe(201);
       expect(Object.keys(res.body).sort()).toEqual(['about', 'createdAt', 'id', 'title', 'updatedAt']);
@@ -125,7 +120,7 @@ describe('services API', () => {
     it('ignores unknown fields, including an id and timestamps of its own', async () => {
       const res = await agent
         .post('/api/services')
-        .send({ title: unique(), about: 'A', id: UNKNOWN_ID, createdAt: '2000-01-01T00:00:00.000Z', isAdmin: true });
+        .send({ title: unique('Service '), about: 'A', id: UNKNOWN_ID, createdAt: '2000-01-01T00:00:00.000Z', isAdmin: true });
       expect(res.status).toBe(201);
       expect(res.body.id).not.toBe(UNKNOWN_ID);
       expect(res.body.createdAt.startsWith('2000')).toBe(false);
@@ -371,35 +366,17 @@ describe('paging through services', () => {
     return res.body;
   };
 
-  it('on the first page links to the first seven pages, with no previous page', async () => {
-    const body = await get(1);
-    expect(titlesOf(body)).toEqual([title(1), title(2), title(3)]);
-    expect(body.links).toEqual({ previousPage: null, nextPage: 2, loopLink: loop(1, 7, 1) });
-    expect(body.meta).toEqual({ page: 1, pageSize: 3 });
-  });
-
-  it('on the second page keeps the window at pages 1 to 7', async () => {
-    const body = await get(2);
-    expect(titlesOf(body)).toEqual([title(4), title(5), title(6)]);
-    expect(body.links).toEqual({ previousPage: 1, nextPage: 3, loopLink: loop(1, 7, 2) });
-  });
-
-  it('on a middle page shows three pages on each side', async () => {
-    const body = await get(5);
-    expect(titlesOf(body)).toEqual([title(13), title(14), title(15)]);
-    expect(body.links).toEqual({ previousPage: 4, nextPage: 6, loopLink: loop(2, 8, 5) });
-  });
-
-  it('on the page before the last gives the spare room to the pages before it', async () => {
-    const body = await get(9);
-    expect(titlesOf(body)).toEqual([title(25), title(26), title(27)]);
-    expect(body.links).toEqual({ previousPage: 8, nextPage: 10, loopLink: loop(4, 10, 9) });
-  });
-
-  it('on the last, part-filled page has no next page', async () => {
-    const body = await get(10);
-    expect(titlesOf(body)).toEqual([title(28), title(29)]);
-    expect(body.links).toEqual({ previousPage: 9, nextPage: null, loopLink: loop(4, 10, 10) });
+  it.each([
+    ['on the first page links to the first seven pages, with no previous page', 1, [1, 2, 3], null, 2, [1, 7]],
+    ['on the second page keeps the window at pages 1 to 7', 2, [4, 5, 6], 1, 3, [1, 7]],
+    ['on a middle page shows three pages on each side', 5, [13, 14, 15], 4, 6, [2, 8]],
+    ['on the page before the last gives the spare room to the pages before it', 9, [25, 26, 27], 8, 10, [4, 10]],
+    ['on the last, part-filled page has no next page', 10, [28, 29], 9, null, [4, 10]],
+  ] as const)('%s', async (_behaviour, page, services, previousPage, nextPage, [from, to]) => {
+    const body = await get(page);
+    expect(titlesOf(body)).toEqual(services.map(title));
+    expect(body.links).toEqual({ previousPage, nextPage, loopLink: loop(from, to, page) });
+    expect(body.meta).toEqual({ page, pageSize: 3 });
   });
 
   it.each([11, 500, 100000])('past the end (page %i) answers 200 with no data and links back to the last page', async (page) => {

@@ -1,5 +1,7 @@
 // Contact messages on a million rows: the list (first and deep pages), a search for a rare name
 // and for a common fragment, and a streamed CSV export of 100,000 rows.
+// Built by `npm run bench` before it runs, like the server the benchmark starts.
+import { insertContactMessages } from '../../dist/server/cli/demo-contact-messages.js';
 import { measure, report, startBenchServer } from './support.mjs';
 
 const TOTAL = 1_000_000;
@@ -7,74 +9,20 @@ const EXPORTED = 100_000;
 const RARE = 'Quintessa Vanderbilt';
 const COMMON = 'son';
 
-const FIRST = [
-  'Ada',
-  'Grace',
-  'Alan',
-  'Katherine',
-  'Linus',
-  'Margaret',
-  'Tim',
-  'Barbara',
-  'Dennis',
-  'Frances',
-  'Ken',
-  'Radia',
-  'Edsger',
-  'Hedy',
-  'John',
-  'Mary',
-  'Peter',
-  'Olga',
-  'Yusuf',
-  'Mei',
-];
-const LAST = [
-  'Lovelace',
-  'Hopper',
-  'Turing',
-  'Johnson',
-  'Torvalds',
-  'Hamilton',
-  'Liskov',
-  'Ritchie',
-  'Allen',
-  'Thompson',
-  'Perlman',
-  'Dijkstra',
-  'Lamarr',
-  'Backus',
-  'Anderson',
-  'García',
-  'Nakamura',
-  'Okafor',
-  'Kowalski',
-  'Nielsen',
-  'Silva',
-  'Haddad',
-  'Ivanova',
-  'Murphy',
-  'Dubois',
-];
-const sqlArray = (values) => `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
-
 const bench = await startBenchServer();
 try {
   let started = Date.now();
-  // One in ten names carries the prefix the export selects; a few rows carry a rare name.
-  await bench.db.query(`
-    INSERT INTO contact_messages (name, phno, email, msg, created_at)
-    SELECT CASE WHEN g % 10 = 0 THEN 'Exportee ' ELSE '' END
-             || (${sqlArray(FIRST)})[1 + g % ${FIRST.length}] || ' ' || (${sqlArray(LAST)})[1 + (g / ${FIRST.length}) % ${LAST.length}],
-           CASE WHEN g % 3 = 0 THEN '' ELSE '+44 20 ' || (7000 + g % 3000) || ' ' || (1000 + g % 9000) END,
-           'visitor' || g || '@example.com',
-           'Message number ' || g || ', asking about a quote, the workshop dates, or "the usual", with a comma or two.',
-           now() - g * interval '1 second'
-      FROM generate_series(1, ${TOTAL}) AS g`);
-  await bench.db.query(
-    `UPDATE contact_messages SET name = $1 WHERE email IN ('visitor17@example.com', 'visitor333333@example.com', 'visitor999999@example.com')`,
-    [RARE],
-  );
+  // The seed:demo generator, one in ten names carrying the prefix the export selects; the 17th,
+  // 333,333rd and 999,999th newest messages get a rare name.
+  const messages = insertContactMessages(TOTAL, { secondsApart: 1, tag: { every: 10, text: 'Exportee ' } });
+  await bench.db.query(messages.sql, messages.parameters);
+  for (const position of [17, 333_333, 999_999]) {
+    await bench.db.query(
+      `UPDATE contact_messages SET name = $1
+        WHERE id = (SELECT id FROM contact_messages ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT 1)`,
+      [RARE, position - 1],
+    );
+  }
   await bench.db.query('VACUUM ANALYZE contact_messages');
   console.log(`seeded ${TOTAL.toLocaleString('en-US')} messages in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 

@@ -47,24 +47,29 @@ try {
     return stats;
   }
 
-  await seed(1_000);
-  await settle();
-  console.log('1,000 services');
-  const smallFirst = await run('  1,000 services', 1);
-  await sql('  1,000 services', 1);
-  await run('  1,000 services', 50);
-  await run('  1,000 services', 100);
-
-  await seed(99_000);
-  await settle();
-  console.log('100,000 services');
-  const bigFirst = await run('  100,000 services', 1);
-  await sql('  100,000 services', 1);
-  await run('  100,000 services', 5_000);
-  await run('  100,000 services', 9_500);
-  await sql('  100,000 services', 9_500);
-  await run('  100,000 services', 10_000);
-  await run('  100,000 services (past end)', 10_001);
+  // For each table size: the pages read through the API, and (`sql`) the app's statements alone.
+  const sizes = [
+    [1_000, [1, 'sql 1', 50, 100]],
+    [100_000, [1, 'sql 1', 5_000, 9_500, 'sql 9500', 10_000, 10_001]],
+  ];
+  const firstPage = {};
+  let seeded = 0;
+  for (const [total, pages] of sizes) {
+    await seed(total - seeded);
+    seeded = total;
+    await settle();
+    const label = `  ${total.toLocaleString('en-US')} services`;
+    console.log(label.trim());
+    for (const step of pages) {
+      if (typeof step === 'string') await sql(label, Number(step.slice(4)));
+      else {
+        const stats = await run(`${label}${step * 10 > total ? ' (past end)' : ''}`, step);
+        if (step === 1) firstPage[total] = stats;
+      }
+    }
+  }
+  const smallFirst = firstPage[1_000];
+  const bigFirst = firstPage[100_000];
 
   const plan = await server.db.query(
     `EXPLAIN (ANALYZE, BUFFERS, TIMING OFF, SUMMARY ON) SELECT * FROM services ORDER BY created_at DESC, id DESC OFFSET 0 LIMIT 10`,

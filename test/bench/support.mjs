@@ -6,18 +6,50 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { createScratchDatabase } from '../support/scratch-database.mjs';
 
-const baseDatabaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const baseDatabaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 let nextPort = Number(process.env.BENCH_PORT ?? 3300);
 
-async function adminQuery(sql) {
-  const client = new pg.Client({ connectionString: baseDatabaseUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
+/**
+ * Starts the built server (production mode) with `env` on the next free bench port and waits until
+ * /api/health/ready answers. Returns `{ baseURL, pid, readyMs, stop() }`; readyMs counts from the
+ * spawn.
+ */
+export async function startServer(env, { stdout = 'inherit', pollMs = 250 } = {}) {
+  const port = nextPort++;
+  const started = process.hrtime.bigint();
+  const server = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', stdout, 'inherit'],
+  });
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  const baseURL = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${baseURL}/api/health/ready`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (server.exitCode !== null || i * pollMs > 60_000) throw new Error(`the server on ${baseURL} did not become ready`);
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
+  return {
+    baseURL,
+    pid: server.pid,
+    readyMs: Number(process.hrtime.bigint() - started) / 1e6,
+    async stop() {
+      server.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
 /**
@@ -26,34 +58,10 @@ async function adminQuery(sql) {
  * bench database for seeding (after the server has migrated it).
  */
 export async function startBenchServer(env = {}) {
-  const name = `bench_${Date.now()}_${process.pid}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
-  const url = new URL(baseDatabaseUrl);
-  url.pathname = `/${name}`;
+  const database = await createScratchDatabase(baseDatabaseUrl, 'bench');
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
-  const port = nextPort++;
-  const server = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
-      DATABASE_URL: url.toString(),
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const baseURL = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${baseURL}/api/health/ready`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  const server = await startServer({ DATABASE_URL: database.url, DATA_DIR: dataDir, ...env });
+  const { baseURL } = server;
   const admin = { name: 'Bench', email: 'bench@example.com', password: 'bench password 1' };
   await fetch(`${baseURL}/api/admins/register`, {
     method: 'POST',
@@ -70,20 +78,19 @@ export async function startBenchServer(env = {}) {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  const db = new pg.Client({ connectionString: url.toString() });
+  const db = new pg.Client({ connectionString: database.url });
   await db.connect();
   return {
     baseURL,
-    databaseUrl: url.toString(),
+    databaseUrl: database.url,
     headers: { cookie },
     db,
     dataDir,
     request: (path, init = {}) => fetch(`${baseURL}${path}`, { ...init, headers: { cookie, ...(init.headers ?? {}) } }),
     async stop() {
       await db.end();
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
-      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await server.stop();
+      await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -2,15 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { apiOf, expectNoA11yViolations } from './support';
 import { parseCsv } from '../support/csv';
+import { unique } from '../support/unique.mjs';
 
 const SCREEN = '/admin/adminContactUs';
-
-let counter = 0;
-/** A tag no other test (or run) uses; searching for it shows only this test's messages. */
-function uniqueTag(): string {
-  counter += 1;
-  return `Zq${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
-}
 
 /** Leaves a message through the public API (the admin cookie rides along, which the limit spares). */
 async function leaveMessage(page: Page, fields: { name: string; msg?: string; phno?: string; email?: string }): Promise<string> {
@@ -32,7 +26,7 @@ function rows(page: Page) {
 
 test.describe('contact messages', () => {
   test('the table shows messages with every column, and has no accessibility violations', async ({ page }) => {
-    const tag = uniqueTag();
+    const tag = unique('Zq');
     await leaveMessage(page, { name: `Ada ${tag}`, phno: '+44 20 7946 0001', email: 'ada@example.com', msg: 'Please call me back.' });
     await page.goto(`${SCREEN}?name=${tag}`);
 
@@ -53,7 +47,7 @@ test.describe('contact messages', () => {
   });
 
   test('typing a name narrows the table, puts the search in the URL and goes back to page 1', async ({ page }) => {
-    const tag = uniqueTag();
+    const tag = unique('Zq');
     for (let i = 0; i < 11; i++) await leaveMessage(page, { name: `Crowd ${tag} ${i}` });
     await leaveMessage(page, { name: `Special ${tag}` });
 
@@ -73,7 +67,7 @@ test.describe('contact messages', () => {
   });
 
   test('a long message is cut short in the table; the view icon shows all of it, Escape closes it and focus returns', async ({ page }) => {
-    const tag = uniqueTag();
+    const tag = unique('Zq');
     const msg = `First line of a long message from ${tag}.\nSecond line, which goes on: ${'and on '.repeat(20).trim()}.\n\nLast line.`;
     await leaveMessage(page, { name: `Grace ${tag}`, phno: '', email: 'grace@example.com', msg });
     await page.goto(`${SCREEN}?name=${tag}`);
@@ -108,7 +102,7 @@ test.describe('contact messages', () => {
   });
 
   test('delete asks first: Cancel keeps the message, Delete removes it', async ({ page }) => {
-    const tag = uniqueTag();
+    const tag = unique('Zq');
     await leaveMessage(page, { name: `Alan ${tag}` });
     await leaveMessage(page, { name: `Kept ${tag}` });
     await page.goto(`${SCREEN}?name=${tag}`);
@@ -133,7 +127,7 @@ test.describe('contact messages', () => {
   });
 
   test('Export CSV downloads the messages the search shows', async ({ page }) => {
-    const tag = uniqueTag();
+    const tag = unique('Zq');
     await leaveMessage(page, { name: `Export ${tag} one`, msg: 'Line one, with a comma\nand a "quote"' });
     await leaveMessage(page, { name: `Export ${tag} two`, msg: '=1+1' });
     await leaveMessage(page, { name: `Other ${tag}` });
@@ -157,14 +151,14 @@ test.describe('contact messages', () => {
 
   test('a search that matches nothing shows "No records found"', async ({ page }) => {
     await page.goto(SCREEN);
-    await searchBox(page).fill(`nothing-${uniqueTag()}`);
+    await searchBox(page).fill(`nothing-${unique('Zq')}`);
     await expect(page.getByText('No records found')).toBeVisible();
     await expect(page.getByRole('table')).toHaveCount(0);
     await expectNoA11yViolations(page);
   });
 
   test('on a phone the table scrolls sideways inside its frame, not the page', async ({ page }) => {
-    const tag = uniqueTag();
+    const tag = unique('Zq');
     await leaveMessage(page, { name: `Phone ${tag}`, email: 'a.rather.long.address.for.a.phone@example.com' });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${SCREEN}?name=${tag}`);

@@ -1,13 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { unique } from '../support/unique.mjs';
 import { apiOf, expectNoA11yViolations } from './support';
-
-let counter = 0;
-/** A title no other test uses, so searches find exactly what this test made. */
-function uniqueTitle(prefix: string): string {
-  counter += 1;
-  return `${prefix} ${Date.now().toString(36)}${process.pid}x${counter}`;
-}
 
 function jpeg(width: number, height: number): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 110, b: 190 } } })
@@ -38,7 +32,7 @@ function card(page: Page, title: string) {
 
 test.describe('news', () => {
   test('an admin creates an article with a photo, reads it, edits it, finds it and deletes it', async ({ page }) => {
-    const title = uniqueTitle('Launch');
+    const title = unique('Launch ');
     await page.goto('/admin/news');
     await expect(page.getByRole('heading', { name: 'News', level: 1 })).toBeVisible();
     await page.getByRole('link', { name: 'Create', exact: true }).click();
@@ -120,7 +114,7 @@ test.describe('news', () => {
   });
 
   test('a refused photo shows its message and the form becomes the edit form of the saved article', async ({ page }) => {
-    const title = uniqueTitle('Refused');
+    const title = unique('Refused ');
     await page.goto('/admin/news/create');
     await page.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: SVG });
     await page.getByLabel('Title').fill(title);
@@ -167,7 +161,7 @@ test.describe('news', () => {
       const title = new URL(request.url()).searchParams.get('title');
       if (title !== null) searches.push(title);
     });
-    const text = uniqueTitle('Nothing%_\\');
+    const text = unique('Nothing%_\\ ');
     await page.getByRole('searchbox', { name: 'Search news by title' }).pressSequentially(text, { delay: 20 });
     await expect.poll(() => new URL(page.url()).searchParams.get('title')).toBe(text);
     await expect(page.getByText('no data')).toBeVisible();
@@ -184,7 +178,7 @@ test.describe('news', () => {
   });
 
   test('the list, the form and the detail page pass axe', async ({ page }) => {
-    const title = uniqueTitle('Axe');
+    const title = unique('Axe ');
     const id = await createArticle(page, title);
     await createArticle(page, `${title} without photo`, false);
 

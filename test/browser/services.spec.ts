@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { unique } from '../support/unique.mjs';
 import { apiOf, expectNoA11yViolations } from './support';
 
 // Services are shared by every admin and page positions move whenever one is created, so this
@@ -17,21 +18,15 @@ interface Paged {
   meta: { page: number; pageSize: number };
 }
 
-let counter = 0;
-function uniqueTitle(prefix: string) {
-  counter += 1;
-  return `${prefix} ${Date.now()}-${process.pid}-${counter}`;
-}
-
 async function createService(api: APIRequestContext, fields: Partial<{ title: string; about: string }> = {}): Promise<Service> {
-  const res = await api.post('/api/services', { data: { title: uniqueTitle('Service'), about: 'What we offer.', ...fields } });
+  const res = await api.post('/api/services', { data: { title: unique('Service '), about: 'What we offer.', ...fields } });
   expect(res.status()).toBe(201);
   return res.json();
 }
 
 async function createServices(api: APIRequestContext, count: number, prefix: string): Promise<Service[]> {
   const created: Service[] = [];
-  for (let i = 0; i < count; i++) created.push(await createService(api, { title: uniqueTitle(prefix) }));
+  for (let i = 0; i < count; i++) created.push(await createService(api, { title: unique(`${prefix} `) }));
   return created;
 }
 
@@ -72,7 +67,7 @@ function shownDate(page: Page, iso: string) {
 }
 
 test('creates a service from the list and shows it first with its about and "Published at" date', async ({ page }) => {
-  const title = uniqueTitle('Window cleaning');
+  const title = unique('Window cleaning ');
   await page.goto('/admin/service');
   await expect(page.getByRole('heading', { name: 'Services', level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'Create' }).click();
@@ -109,7 +104,7 @@ test('edits a service: the form loads its values, saves them and returns to the 
   await expect(page.getByLabel('About')).toHaveValue('Old about');
   await expect(page.getByRole('textbox', { name: 'About' })).toHaveJSProperty('tagName', 'TEXTAREA');
 
-  const newTitle = uniqueTitle('Renamed');
+  const newTitle = unique('Renamed ');
   await page.getByLabel('Title').fill(newTitle);
   await page.getByLabel('About').fill('New about');
   await page.getByRole('button', { name: 'Edit Service' }).click();
@@ -129,7 +124,7 @@ test('the edit form starts from the saved values, not from a copy cached on an e
   const editLink = page.getByRole('link', { name: `Edit ${service.title}` });
   await expect(editLink).toBeVisible();
 
-  const changed = uniqueTitle('Changed elsewhere');
+  const changed = unique('Changed elsewhere ');
   expect((await api.patch(`/api/services/${service.id}`, { data: { title: changed } })).status()).toBe(200);
   await editLink.click();
   await expect(page.getByLabel('Title')).toHaveValue(changed);

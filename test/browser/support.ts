@@ -1,16 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { unique } from '../support/unique.mjs';
 
 export const STORAGE_STATE = 'test-results/.auth/admin.json';
 
 /** The admin the global setup registers and logs in; tests that use the saved state act as them. */
 export const ADMIN = { name: 'Grace Hopper', email: 'grace@example.com', password: 'correct horse battery' };
 
-let counter = 0;
 /** A unique admin for a test that registers or logs in by itself. */
 export function uniqueAdmin(prefix = 'admin') {
-  counter += 1;
-  const stamp = `${Date.now()}-${process.pid}-${counter}`;
+  const stamp = unique();
   return { name: `${prefix} ${stamp}`, email: `${prefix.toLowerCase()}-${stamp}@example.com`, password: 'correct horse battery' };
 }
 

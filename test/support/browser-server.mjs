@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { createScratchDatabase } from './scratch-database.mjs';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'browser-test-'));
 const env = {
@@ -20,20 +20,9 @@ const env = {
 
 let dropDatabase = async () => {};
 if (process.env.DATABASE_URL) {
-  const name = `browser_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  env.DATABASE_URL = url.toString();
-  dropDatabase = async () => {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
-  };
+  const database = await createScratchDatabase(process.env.DATABASE_URL, 'browser');
+  env.DATABASE_URL = database.url;
+  dropDatabase = database.drop;
 }
 
 const server = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: 'inherit' });

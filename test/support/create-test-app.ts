@@ -11,6 +11,7 @@ import { loadConfig, type AppConfig } from '../../server/config/app-config';
 import { configureApp } from '../../server/configure-app';
 import { AdminsService } from '../../server/admins/admins.service';
 import { createTestDatabase } from './test-database';
+import { unique, uniqueEmail } from './unique.mjs';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -35,7 +36,7 @@ export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   options: { imports?: ModuleMetadata['imports'] } = {},
 ): Promise<TestApp> {
-  const { connection } = await createTestDatabase();
+  const connection = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'app-test-'));
   const config: AppConfig = {
     ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'test-secret-test-secret-test-secret!' }),
@@ -67,14 +68,11 @@ export async function createTestApp(
   };
 }
 
-let counter = 0;
-
 /** Creates an admin directly (whatever the registration policy) and returns a logged-in agent. */
 export async function loggedInAgent(testApp: TestApp, fields: Partial<{ name: string; email: string; password: string }> = {}) {
-  counter += 1;
   const admin = {
-    name: fields.name ?? `Admin ${counter}`,
-    email: fields.email ?? `admin${counter}-${Date.now()}@example.com`,
+    name: fields.name ?? unique('Admin '),
+    email: fields.email ?? uniqueEmail(),
     password: fields.password ?? 'correct horse battery',
   };
   await testApp.app.get(AdminsService).create(admin);

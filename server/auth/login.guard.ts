@@ -1,26 +1,10 @@
-import { toError } from '../common/to-error';
 import { CanActivate, ExecutionContext, HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
 import type { Request, RequestHandler, Response } from 'express';
 import type { PublicAdmin } from '../admins/admins.service';
 import { ApiError } from '../common/api-error';
-import { IS_PUBLIC } from '../common/public.decorator';
+import { toError } from '../common/to-error';
 import { INVALID_LOGIN } from './auth.service';
 import { PASSPORT, type AppPassport } from './passport';
-
-/** Global: every route needs a logged-in admin unless it says @Public(). */
-@Injectable()
-export class SessionGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector) {}
-
-  canActivate(context: ExecutionContext): boolean {
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
-    if (isPublic) return true;
-    const req = context.switchToHttp().getRequest<Request>();
-    if (req.isAuthenticated()) return true;
-    throw new ApiError(HttpStatus.UNAUTHORIZED, 'Not logged in');
-  }
-}
 
 /** Checks the credentials with passport-local, then starts a new session for the admin. */
 @Injectable()

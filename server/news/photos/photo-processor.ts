@@ -1,6 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import sharp from 'sharp';
-import { ApiError } from '../common/api-error';
+import { ApiError } from '../../common/api-error';
 
 /** Larger images are refused before they are decoded: a small file can claim a huge canvas. */
 export const MAX_PHOTO_PIXELS = 40_000_000;

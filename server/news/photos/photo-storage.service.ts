@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 
 const PUBLIC_PREFIX = '/uploads/news/';
 /** The only names this service writes, so it never touches anything else, whatever a row says. */
@@ -10,7 +10,7 @@ const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 /**
  * Where news photos live: files under `${DATA_DIR}/uploads/news`, served by the same process at
- * /uploads/news/… (server/common/pages.ts). Everything else talks to it through save() and
+ * /uploads/news/… (server/common/site-pages.middleware.ts). Everything else talks to it through save() and
  * remove(), so an object-store driver can replace it without touching its callers.
  */
 @Injectable()

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import express, { type Request, type RequestHandler, type Response } from 'express';
+import { HttpStatus } from '@nestjs/common';
+import express, { type Request, type RequestHandler } from 'express';
+import { ApiError } from './api-error';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -20,23 +22,18 @@ export const noStore: RequestHandler = (_req, res, next) => {
 /**
  * Cross-site request forgery: a state-changing request from a foreign origin, or one the browser
  * marks cross-site, is refused before it touches anything. Requests without an Origin (curl,
- * server to server) are judged by the session alone. A body must be JSON (multipart for uploads),
- * which also rules out the "simple" text/plain form posts a foreign page could send.
+ * server to server) are judged by the session alone. (The body's type, which rules out the
+ * "simple" text/plain form posts a foreign page could send, is checked per route: BodyTypeGuard.)
  */
 export function sameOriginOnly(allowedOrigins: string[]): RequestHandler {
-  return (req, res, next) => {
+  return (req, _res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     const origin = req.get('origin');
-    if (req.get('sec-fetch-site') === 'cross-site' && !(origin && allowedOrigins.includes(origin))) {
-      return refuse(res, 403, 'Cross-site requests are not allowed');
-    }
-    if (origin !== undefined && !isOwnOrigin(origin, req.get('host')) && !allowedOrigins.includes(origin)) {
-      return refuse(res, 403, 'Cross-site requests are not allowed');
-    }
-    const hasBody = (req.get('content-length') ?? '0') !== '0' || req.get('transfer-encoding') !== undefined;
-    if (hasBody && !req.is('application/json') && !(req.path.endsWith('/upload') && req.is('multipart/form-data'))) {
-      return refuse(res, 415, 'Send the request body as application/json');
-    }
+    const allowed = origin !== undefined && allowedOrigins.includes(origin);
+    const markedCrossSite = req.get('sec-fetch-site') === 'cross-site';
+    const foreign = origin !== undefined && !isOwnOrigin(origin, req.get('host'));
+    // Express 5 passes what a middleware throws to the error handlers: the exception filter answers.
+    if (!allowed && (markedCrossSite || foreign)) throw new ApiError(HttpStatus.FORBIDDEN, 'Cross-site requests are not allowed');
     next();
   };
 }
@@ -59,24 +56,24 @@ function isOwnOrigin(origin: string, host: string | undefined): boolean {
 export function jsonBody(limit: string): RequestHandler {
   const parse = express.json({ limit });
   return (req, res, next) => {
+    // The parser answers through a callback, outside Express's reach for a throw: errors go to next().
     parse(req, res, (error?: unknown) => {
       if (error) {
-        const type = (error as { type?: string }).type;
-        if (type === 'entity.too.large') return refuse(res, 413, 'Request body is too large');
-        return refuse(res, 400, { body: { msg: 'The request body is not valid JSON' } });
+        const tooLarge = (error as { type?: string }).type === 'entity.too.large';
+        return next(
+          tooLarge
+            ? new ApiError(HttpStatus.PAYLOAD_TOO_LARGE, 'Request body is too large')
+            : ApiError.field('body', 'The request body is not valid JSON'),
+        );
       }
       if (
         req.body !== undefined &&
         req.is('application/json') &&
         (typeof req.body !== 'object' || Array.isArray(req.body) || req.body === null)
       ) {
-        return refuse(res, 400, { body: { msg: 'The request body must be a JSON object' } });
+        return next(ApiError.field('body', 'The request body must be a JSON object'));
       }
       next();
     });
   };
-}
-
-function refuse(res: Response, status: number, error: string | Record<string, { msg: string }>): void {
-  res.status(status).json({ error });
 }

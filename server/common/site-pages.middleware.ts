@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import express, { type Router } from 'express';
+import { HttpStatus } from '@nestjs/common';
+import express, { type RequestHandler, type Router } from 'express';
+import { ApiError } from './api-error';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 /** How long visitors and crawlers are asked to wait before coming back to the maintenance page. */
@@ -10,9 +12,12 @@ const MAINTENANCE_RETRY_AFTER_SECONDS = 3600;
  * Everything outside /api: stored photos, the built assets, the admin app and, for every other
  * path, the maintenance page with 503 so search engines keep the site's standing while it is down.
  */
-export function pages(clientDir: string, uploadsDir: string): Router {
+export function sitePages(clientDir: string, uploadsDir: string): Router {
   const router = express.Router();
-  const notFound = (_req: express.Request, res: express.Response) => res.status(404).json({ error: 'Not found' });
+  // Errors are thrown, and the exception filter writes them, as for every API route.
+  const notFound: RequestHandler = () => {
+    throw new ApiError(HttpStatus.NOT_FOUND, 'Not found');
+  };
 
   router.use(
     '/uploads',
@@ -35,11 +40,10 @@ export function pages(clientDir: string, uploadsDir: string): Router {
 
   const adminHtml = join(clientDir, 'admin.html');
   const maintenanceHtml = join(clientDir, 'index.html');
-  const missingBuild = (res: express.Response) =>
-    res.status(503).type('text/plain').send('The client is not built yet: run `npm run build`.');
+  const missingBuild = () => new ApiError(HttpStatus.SERVICE_UNAVAILABLE, 'The client is not built yet: run `npm run build`.');
 
   router.get(['/admin', '/admin/{*rest}'], (_req, res) => {
-    if (!existsSync(adminHtml)) return missingBuild(res);
+    if (!existsSync(adminHtml)) throw missingBuild();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(adminHtml);
   });
@@ -51,7 +55,7 @@ export function pages(clientDir: string, uploadsDir: string): Router {
 
   router.use((req, res, next) => {
     if (req.path === '/api' || req.path.startsWith('/api/')) return next();
-    if (!existsSync(maintenanceHtml)) return missingBuild(res);
+    if (!existsSync(maintenanceHtml)) throw missingBuild();
     res.status(503);
     res.setHeader('Retry-After', String(MAINTENANCE_RETRY_AFTER_SECONDS));
     res.setHeader('Cache-Control', 'no-cache');

@@ -4,6 +4,9 @@ import session from 'express-session';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 
+/** The session cookie's name (configureApp sets it, logout clears it). */
+export const SESSION_COOKIE = 'sid';
+
 declare module 'express-session' {
   interface SessionData {
     /** When the admin logged in (ms since the epoch), for the absolute session lifetime. */

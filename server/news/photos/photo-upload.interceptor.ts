@@ -1,8 +1,8 @@
 import { type CallHandler, type ExecutionContext, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Observable } from 'rxjs';
-import { ApiError } from '../common/api-error';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { ApiError } from '../../common/api-error';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { photoTooLarge } from './photo-processor';
 
 /** The multipart field that carries the photo. */

@@ -1,1 +1,0 @@
-export const SESSION_COOKIE = 'sid';

@@ -1,0 +1,14 @@
+import { Injectable, PipeTransform } from '@nestjs/common';
+import { ApiError } from '../common/api-error';
+
+/** `?name=`: optional text up to 100 characters, trimmed; empty means no filter. */
+@Injectable()
+export class NameFilterPipe implements PipeTransform<unknown, string | undefined> {
+  transform(value: unknown): string | undefined {
+    if (value === undefined) return undefined;
+    if (typeof value !== 'string') throw ApiError.field('name', 'Name must be text');
+    const text = value.trim();
+    if (text.length > 100) throw ApiError.field('name', 'Name must be at most 100 characters');
+    return text === '' ? undefined : text;
+  }
+}

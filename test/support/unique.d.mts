@@ -1,0 +1,2 @@
+export function unique(prefix?: string): string;
+export function uniqueEmail(prefix?: string): string;
