@@ -11,6 +11,7 @@ import { pages } from './common/pages';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app-config';
 import { CLIENT_DIST } from './config/paths';
+import { DatabaseOutage, databaseUnavailableHandler } from './database/database-health';
 
 /**
  * Everything about the HTTP layer that is not a route: security headers, pages, body parsing,
@@ -69,8 +70,11 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, opt
   });
   const passport = app.get<AppPassport>(PASSPORT);
   app.use('/api', passport.initialize(), passport.session());
+  // The session store and Passport fail outside Nest's pipeline: an outage there is a 503 too.
+  const outage = app.get(DatabaseOutage);
+  app.use('/api', databaseUnavailableHandler(outage));
 
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
-  app.useGlobalFilters(new AllExceptionsFilter());
+  app.useGlobalFilters(new AllExceptionsFilter(outage));
 }
