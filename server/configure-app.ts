@@ -6,6 +6,7 @@ import { PASSPORT, type AppPassport } from './auth/passport';
 import { SESSION_COOKIE } from './auth/session-cookie';
 import { SessionStore } from './auth/session-store';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { jsonDepthLimit, singleQueryValues } from './common/hostile-input';
 import { jsonBody, noStore, requestId, sameOriginOnly } from './common/http-middleware';
 import { pages } from './common/pages';
 import { createValidationPipe } from './common/validation';
@@ -48,7 +49,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, opt
 
   app.use(pages(options.clientDir ?? CLIENT_DIST, join(config.dataDir, 'uploads')));
 
-  app.use('/api', noStore, sameOriginOnly(config.corsOrigins), jsonBody('1mb'));
+  app.use('/api', noStore, singleQueryValues, sameOriginOnly(config.corsOrigins), jsonBody('1mb'), jsonDepthLimit);
   app.use(
     '/api',
     session({

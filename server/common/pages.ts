@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type Router } from 'express';
 
@@ -35,6 +35,7 @@ export function pages(clientDir: string, uploadsDir: string): Router {
 
   const adminHtml = join(clientDir, 'admin.html');
   const maintenanceHtml = join(clientDir, 'index.html');
+  let maintenanceBytes: Buffer | undefined;
   const missingBuild = (res: express.Response) =>
     res.status(503).type('text/plain').send('The client is not built yet: run `npm run build`.');
 
@@ -55,7 +56,9 @@ export function pages(clientDir: string, uploadsDir: string): Router {
     res.status(503);
     res.setHeader('Retry-After', String(MAINTENANCE_RETRY_AFTER_SECONDS));
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(maintenanceHtml);
+    // The bytes, not sendFile: a Range or conditional header must not turn this 503 into a 206 or 304.
+    maintenanceBytes ??= readFileSync(maintenanceHtml);
+    res.type('html').send(maintenanceBytes);
   });
   return router;
 }
