@@ -1,4 +1,4 @@
-import { HttpStatus, ValidationError, ValidationPipe, type ArgumentMetadata } from '@nestjs/common';
+import { applyDecorators, HttpStatus, ValidationError, ValidationPipe, type ArgumentMetadata } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { Matches } from 'class-validator';
 import { ApiError, type FieldErrors } from './api-error';
@@ -44,7 +44,12 @@ export function createValidationPipe(): ValidationPipe {
 export const Trim = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
 
 /**
- * Text with a NUL character is refused, keyed by its field: PostgreSQL cannot store NUL in text.
- * Place it just above the type check, so it runs after it.
+ * Text PostgreSQL can store as sent, else a 400 keyed by the field: no NUL character (PostgreSQL
+ * cannot store it) and no lone UTF-16 surrogate (it would be stored as U+FFFD, and the e-mail
+ * check throws on it). Place it just above the type check, so it runs after it.
  */
-export const NoNul = (label: string) => Matches(/^[^\0]*$/, { message: `${label} must not contain NUL characters` });
+export const StorableText = (label: string) =>
+  applyDecorators(
+    Matches(/^[^\0]*$/, { message: `${label} must not contain NUL characters` }),
+    Matches(/^(?:[^\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/, { message: `${label} must be valid Unicode text` }),
+  );

@@ -101,6 +101,26 @@ describe('hostile input', () => {
       expect(res.body).toEqual({ error: { [field]: { msg: `${label} must not contain NUL characters` } } });
     });
 
+    it.each([
+      ['email', 'Email', 'lone \ud83d'],
+      ['msg', 'Message', 'tail \udfff'],
+    ])('a lone surrogate is a 400 keyed %s (the e-mail check threw on it: a 500)', async (field, label, value) => {
+      const res = await t
+        .http()
+        .post('/api/contactus')
+        .send({ ...CONTACT, [field]: value });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: { [field]: { msg: `${label} must be valid Unicode text` } } });
+    });
+
+    it('a whole surrogate pair is text like any other', async () => {
+      const res = await t
+        .http()
+        .post('/api/contactus')
+        .send({ ...CONTACT, msg: 'Thanks 😀' });
+      expect(res.status).toBe(201);
+    });
+
     it('is a 400 keyed title when updating an article', async () => {
       const created = await agent.post('/api/news').send({ title: 'T', description: 'D', about: 'A' });
       const res = await agent.patch(`/api/news/${created.body.id}`).send({ title: '\u0000' });

@@ -1,5 +1,5 @@
 import { Allow, IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { NoNul, Trim } from '../../common/validation';
+import { StorableText, Trim } from '../../common/validation';
 
 /**
  * The checks run from the decorator nearest the property upwards, and stop at the first failure:
@@ -7,7 +7,7 @@ import { NoNul, Trim } from '../../common/validation';
  */
 export class CreateContactMessageDto {
   @MaxLength(100, { message: 'Name must be at most 100 characters' })
-  @NoNul('Name')
+  @StorableText('Name')
   @IsString({ message: 'Name must be text' })
   @IsNotEmpty({ message: 'Name is required' })
   @Trim()
@@ -16,7 +16,7 @@ export class CreateContactMessageDto {
   /** Optional; empty when absent. */
   @Matches(/^[0-9 +()-]*$/, { message: 'Phone may contain only digits, spaces and + ( ) -' })
   @MaxLength(30, { message: 'Phone must be at most 30 characters' })
-  @NoNul('Phone')
+  @StorableText('Phone')
   @IsString({ message: 'Phone must be text' })
   @IsOptional()
   @Trim()
@@ -24,14 +24,14 @@ export class CreateContactMessageDto {
 
   @IsEmail({}, { message: 'Email must be a valid email address' })
   @MaxLength(254, { message: 'Email must be at most 254 characters' })
-  @NoNul('Email')
+  @StorableText('Email')
   @IsString({ message: 'Email must be text' })
   @IsNotEmpty({ message: 'Email is required' })
   @Trim()
   email: string;
 
   @MaxLength(5000, { message: 'Message must be at most 5,000 characters' })
-  @NoNul('Message')
+  @StorableText('Message')
   @IsString({ message: 'Message must be text' })
   @IsNotEmpty({ message: 'Message is required' })
   @Trim()
