@@ -37,6 +37,8 @@ const UNAVAILABLE_MESSAGES = [
   /cannot use a pool after calling end/i,
   /client was closed and is not queryable/i,
   /connection is not established/i,
+  // TypeORM releases a query runner whose connection failed; its next query throws this.
+  /query runner already released/i,
 ];
 
 /**

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -16,8 +16,9 @@ export class Cluster {
   readonly dir = mkdtempSync(join(tmpdir(), 'fault-pg-'));
   readonly dataDir = join(this.dir, 'data');
   private readonly asRoot = process.getuid?.() === 0;
+  private started = false;
 
-  constructor(readonly port: number) {
+  constructor(public port: number) {
     if (this.asRoot) {
       const { uid, gid } = postgresUser();
       chownSync(this.dir, uid, gid);
@@ -36,14 +37,39 @@ export class Cluster {
     return stdout;
   }
 
+  /**
+   * Creates and starts the cluster on the first free port from `port` up: a port in the ephemeral
+   * range may be held by some client connection of the moment.
+   */
   async init(): Promise<void> {
     await this.pg('initdb', ['-D', this.dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
-    await this.start();
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await this.start();
+        return;
+      } catch (error) {
+        if (attempt >= 20 || !/Address already in use/.test((error as Error).message)) throw error;
+        this.port += 1;
+      }
+    }
   }
 
+  /** Starts the cluster again on its port, waiting a moment if something holds the port just now. */
   async start(): Promise<void> {
     const options = `-p ${this.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${this.dir} -c fsync=off -c max_connections=50`;
-    await this.pg('pg_ctl', ['start', '-D', this.dataDir, '-w', '-t', '30', '-l', join(this.dir, 'log'), '-o', options]);
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await this.pg('pg_ctl', ['start', '-D', this.dataDir, '-w', '-t', '30', '-l', join(this.dir, 'log'), '-o', options]);
+        this.started = true;
+        return;
+      } catch (error) {
+        const log = existsSync(join(this.dir, 'log')) ? readFileSync(join(this.dir, 'log'), 'utf8').slice(-2000) : '';
+        const inUse = /Address already in use/.test(log);
+        rmSync(join(this.dir, 'log'), { force: true });
+        if (!inUse || attempt >= (this.started ? 20 : 0)) throw new Error(`${(error as Error).message}\n${log}`, { cause: error });
+        await new Promise((done) => setTimeout(done, 100));
+      }
+    }
   }
 
   /** A fast stop: every connection is terminated, new ones are refused. */
