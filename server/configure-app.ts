@@ -5,11 +5,13 @@ import { join } from 'node:path';
 import { PASSPORT, type AppPassport } from './auth/passport';
 import { SESSION_COOKIE, SessionStore } from './auth/session-store.service';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { jsonDepthLimit, singleQueryValues } from './common/hostile-input';
 import { jsonBody, noStore, requestId, sameOriginOnly } from './common/http.middleware';
 import { sitePages } from './common/site-pages.middleware';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app-config';
 import { CLIENT_DIST } from './config/paths';
+import { DatabaseOutage, databaseUnavailableHandler } from './database/database-health';
 
 /**
  * Everything about the HTTP layer that is not a route: security headers, pages, body parsing,
@@ -46,7 +48,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, opt
 
   app.use(sitePages(options.clientDir ?? CLIENT_DIST, join(config.dataDir, 'uploads')));
 
-  app.use('/api', noStore, sameOriginOnly(config.corsOrigins), jsonBody('1mb'));
+  app.use('/api', noStore, singleQueryValues, sameOriginOnly(config.corsOrigins), jsonBody('1mb'), jsonDepthLimit);
   app.use(
     '/api',
     session({
@@ -68,8 +70,11 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, opt
   });
   const passport = app.get<AppPassport>(PASSPORT);
   app.use('/api', passport.initialize(), passport.session());
+  // The session store and Passport fail outside Nest's pipeline: an outage there is a 503 too.
+  const outage = app.get(DatabaseOutage);
+  app.use('/api', databaseUnavailableHandler(outage));
 
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
-  app.useGlobalFilters(new AllExceptionsFilter());
+  app.useGlobalFilters(new AllExceptionsFilter(outage));
 }

@@ -6,6 +6,7 @@ import { AppModule } from './app.module';
 import { ConfigError, loadConfig, type AppConfig } from './config/app-config';
 import { configureApp } from './configure-app';
 import { openDatabase } from './database/database-connection';
+import { Lifecycle } from './lifecycle/shutdown';
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
 
@@ -25,28 +26,29 @@ async function bootstrap(): Promise<void> {
     throw error;
   }
   const logger = new Logger('Main');
+  const lifecycle = new Lifecycle();
   const connection = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, connection), {
     bodyParser: false,
     logger: logLevels(config.logLevel),
   });
+  app.use(lifecycle.middleware);
   configureApp(app, config);
   await app.listen(config.port);
 
   const database = connection.embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL from DATABASE_URL';
   logger.log(`Listening on http://localhost:${config.port} (${database})`);
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.log(`${signal}: shutting down`);
-    await app.close();
-    await connection.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  // From here on a stop drains the requests first (before, it ends the process at once: see
+  // Lifecycle). Nest's close ends the session store and the pool; the embedded database goes last.
+  lifecycle.running(
+    app.getHttpServer(),
+    [
+      { name: 'the app (sessions, database pool)', close: () => app.close() },
+      { name: 'the database', close: () => connection.close() },
+    ],
+    config.shutdownTimeoutMs,
+  );
 }
 
 bootstrap().catch((error: unknown) => {

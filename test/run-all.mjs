@@ -1,4 +1,4 @@
-// `npm test`: builds the app, runs every suite (client components, API end to end, browser) and
+// `npm test`: builds the app, runs every suite (client components, API end to end, browser, faults) and
 // ends with one line: `tests: N passed, N failed`. Exits non-zero if anything failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -53,14 +53,29 @@ ok =
     BROWSER_TEST_PORT: browserPort,
   }) && ok;
 
+// The fault suite: the built app against a private PostgreSQL cluster it stops, freezes and cuts off.
+const faultsReport = join(reports, 'faults.json');
+ok =
+  run('faults (database outages, shutdown, fuzz)', npx, [
+    'vitest',
+    'run',
+    '--config',
+    'test/faults/vitest.config.mts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${faultsReport}`,
+  ]) && ok;
+
 let passed = 0;
 let failed = 0;
-if (existsSync(vitestReport)) {
-  const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests + (report.numTotalTestSuites > 0 && report.success === false && report.numFailedTests === 0 ? 1 : 0);
-} else {
-  failed += 1;
+for (const report of [vitestReport, faultsReport]) {
+  if (!existsSync(report)) {
+    failed += 1;
+    continue;
+  }
+  const counts = JSON.parse(readFileSync(report, 'utf8'));
+  passed += counts.numPassedTests;
+  failed += counts.numFailedTests + (counts.numTotalTestSuites > 0 && counts.success === false && counts.numFailedTests === 0 ? 1 : 0);
 }
 if (existsSync(playwrightReport)) {
   const { stats } = JSON.parse(readFileSync(playwrightReport, 'utf8'));

@@ -36,6 +36,9 @@ export class AuthService implements OnModuleInit {
     if (typeof email !== 'string' || typeof password !== 'string' || email.length > 254 || password.length > 128) {
       throw new ApiError(HttpStatus.UNAUTHORIZED, INVALID_LOGIN);
     }
+    // PostgreSQL cannot take NUL in text: refused like any body text holding one.
+    if (email.includes('\0')) throw ApiError.field('email', 'Email must not contain NUL characters');
+    if (password.includes('\0')) throw ApiError.field('password', 'Password must not contain NUL characters');
     const accountKey = `login:account:${email.trim().toLowerCase()}`;
     const addressKey = `login:address:${address}`;
     const blocked = Math.max(

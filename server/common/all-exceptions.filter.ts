@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { DatabaseOutage, isDatabaseUnavailable, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../database/database-health';
 import { ApiError } from './api-error';
 import { conflictFor } from './unique-violation';
 
@@ -25,6 +26,9 @@ const STATUS_TEXT: Partial<Record<number, string>> = {
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Exceptions');
+
+  /** `outage` logs a database outage once instead of a stack per request. */
+  constructor(private readonly outage?: DatabaseOutage) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
@@ -57,6 +61,14 @@ export class AllExceptionsFilter implements ExceptionFilter {
         status,
         body: { error: status >= 500 ? 'Something went wrong' : (this.plain(text) ?? STATUS_TEXT[status] ?? 'Request failed') },
         headers: {},
+      };
+    }
+    if (isDatabaseUnavailable(exception)) {
+      this.outage?.report(exception);
+      return {
+        status: HttpStatus.SERVICE_UNAVAILABLE,
+        body: { error: UNAVAILABLE_MESSAGE },
+        headers: { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
       };
     }
     this.logUnexpected(exception, req);

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HttpStatus } from '@nestjs/common';
 import express, { type RequestHandler, type Router } from 'express';
@@ -41,6 +41,7 @@ export function sitePages(clientDir: string, uploadsDir: string): Router {
   const adminHtml = join(clientDir, 'admin.html');
   const maintenanceHtml = join(clientDir, 'index.html');
   const missingBuild = () => new ApiError(HttpStatus.SERVICE_UNAVAILABLE, 'The client is not built yet: run `npm run build`.');
+  let maintenanceBytes: Buffer | undefined;
 
   router.get(['/admin', '/admin/{*rest}'], (_req, res) => {
     if (!existsSync(adminHtml)) throw missingBuild();
@@ -59,7 +60,9 @@ export function sitePages(clientDir: string, uploadsDir: string): Router {
     res.status(503);
     res.setHeader('Retry-After', String(MAINTENANCE_RETRY_AFTER_SECONDS));
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(maintenanceHtml);
+    // The bytes, not sendFile: a Range or conditional header must not turn this 503 into a 206 or 304.
+    maintenanceBytes ??= readFileSync(maintenanceHtml);
+    res.type('html').send(maintenanceBytes);
   });
   return router;
 }

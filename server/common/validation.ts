@@ -1,5 +1,6 @@
-import { HttpStatus, ValidationError, ValidationPipe } from '@nestjs/common';
+import { applyDecorators, HttpStatus, ValidationError, ValidationPipe, type ArgumentMetadata } from '@nestjs/common';
 import { Transform } from 'class-transformer';
+import { Matches } from 'class-validator';
 import { ApiError, type FieldErrors } from './api-error';
 
 function collect(errors: ValidationError[], into: FieldErrors, prefix = ''): FieldErrors {
@@ -17,8 +18,19 @@ function collect(errors: ValidationError[], into: FieldErrors, prefix = ''): Fie
  * as `{ error: { field: { msg } } }`. Decorators are checked from the one nearest the property
  * upwards, so the type check sits nearest and runs first.
  */
+/**
+ * Query and route parameters reach their own pipes as the strings they came as: Nest's default
+ * would turn a parameter declared `number` into `+value` first, which reads `1e3` or ` 1` as a
+ * number. Each pipe (PagePipe) judges the text itself.
+ */
+class AppValidationPipe extends ValidationPipe {
+  protected override transformPrimitive(value: unknown, _metadata: ArgumentMetadata): unknown {
+    return value;
+  }
+}
+
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new AppValidationPipe({
     whitelist: true,
     transform: true,
     stopAtFirstError: true,
@@ -28,9 +40,16 @@ export function createValidationPipe(): ValidationPipe {
   });
 }
 
+/** Trims string input; leaves anything else for the type check to refuse. */
+export const Trim = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
+
 /**
- * Trims string input and drops NUL characters, which PostgreSQL cannot store in text (it would
- * answer with an error, a 500); leaves anything else for the type check to refuse.
+ * Text PostgreSQL can store as sent, else a 400 keyed by the field: no NUL character (PostgreSQL
+ * cannot store it) and no lone UTF-16 surrogate (it would be stored as U+FFFD, and the e-mail
+ * check throws on it). Place it just above the type check, so it runs after it.
  */
-export const Trim = () =>
-  Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.replaceAll('\0', '').trim() : value));
+export const StorableText = (label: string) =>
+  applyDecorators(
+    Matches(/^[^\0]*$/, { message: `${label} must not contain NUL characters` }),
+    Matches(/^(?:[^\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/, { message: `${label} must be valid Unicode text` }),
+  );

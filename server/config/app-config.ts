@@ -23,6 +23,8 @@ export interface AppConfig {
   pageSize: number;
   uploadMaxBytes: number;
   logLevel: LogLevel;
+  /** How long a stop (SIGTERM, SIGINT) may take: requests in flight finish within it, then the process exits. */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -144,5 +146,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     pageSize: integer(env, 'PAGE_SIZE', 10, 1, 100),
     uploadMaxBytes: integer(env, 'UPLOAD_MAX_BYTES', 5 * 1024 * 1024, 1024, 50 * 1024 * 1024),
     logLevel: oneOf(env, 'LOG_LEVEL', ['error', 'warn', 'log', 'debug', 'verbose'] as const, 'log'),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 1000, 600_000),
   };
 }

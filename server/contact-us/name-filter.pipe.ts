@@ -7,6 +7,8 @@ export class NameFilterPipe implements PipeTransform<unknown, string | undefined
   transform(value: unknown): string | undefined {
     if (value === undefined) return undefined;
     if (typeof value !== 'string') throw ApiError.field('name', 'Name must be text');
+    // PostgreSQL cannot take NUL in a pattern (an error, a 500): no name holds one anyway.
+    if (value.includes('\0')) throw ApiError.field('name', 'Name must not contain NUL characters');
     const text = value.trim();
     if (text.length > 100) throw ApiError.field('name', 'Name must be at most 100 characters');
     return text === '' ? undefined : text;

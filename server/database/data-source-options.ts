@@ -15,6 +15,19 @@ export const entities = [Admin, Service, News, ContactMessage];
 /** Every migration in order. `npm run migration:generate` writes new ones beside these: add them here. */
 export const migrations = [Foundation1763769600000, Services1763769700000, News1763769800000, ContactMessages1763769900000];
 
+/**
+ * Every query is bounded, so a database that is down or frozen costs a request a 503 within
+ * seconds, never a hang: connecting (and waiting for a free pooled connection) gives up after
+ * CONNECT_TIMEOUT_MS, PostgreSQL cancels a statement after STATEMENT_TIMEOUT_MS, and the client
+ * itself gives up after QUERY_TIMEOUT_MS in case the server cannot even do that (frozen). The
+ * embedded database runs in this process and cannot freeze on its own, enforces no
+ * statement_timeout and is slower under load, so it gets wider bounds.
+ */
+const CONNECT_TIMEOUT_MS = 2000;
+const STATEMENT_TIMEOUT_MS = 2000;
+const QUERY_TIMEOUT_MS = 2500;
+const EMBEDDED_TIMEOUT_MS = 30_000;
+
 /** The one definition of the database options, used by the app, the tests and ormconfig.ts. */
 export function dataSourceOptions(connection: DatabaseConnection): DataSourceOptions {
   return {
@@ -31,7 +44,12 @@ export function dataSourceOptions(connection: DatabaseConnection): DataSourceOpt
     logging: ['warn', 'migration'],
     extra: {
       max: connection.embedded ? EMBEDDED_POOL_SIZE : 10,
-      connectionTimeoutMillis: 10_000,
+      connectionTimeoutMillis: connection.embedded ? EMBEDDED_TIMEOUT_MS : CONNECT_TIMEOUT_MS,
+      query_timeout: connection.embedded ? EMBEDDED_TIMEOUT_MS : QUERY_TIMEOUT_MS,
+      ...(connection.embedded ? {} : { statement_timeout: STATEMENT_TIMEOUT_MS }),
+      // Idle connections are dropped after a while, so a pool never holds many dead ones.
+      idleTimeoutMillis: 10_000,
+      keepAlive: true,
     },
   };
 }

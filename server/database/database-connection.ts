@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PGlite as PGliteInstance } from '@electric-sql/pglite' with { 'resolution-mode': 'import' };
+import { serialiseExtendedQueries } from './pglite-protocol-lock';
 
 /** Where the pg driver connects: either a PostgreSQL URL or the embedded server's socket. */
 export interface DatabaseConnection {
@@ -86,6 +87,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     path: join(socketDir, '.s.PGSQL.5432'),
     maxConnections: EMBEDDED_MAX_CONNECTIONS,
   });
+  serialiseExtendedQueries(server);
   await server.start();
 
   let closed = false;

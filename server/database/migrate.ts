@@ -8,7 +8,13 @@ export async function migrate(dataSource: DataSource): Promise<void> {
   const runner = dataSource.createQueryRunner();
   await runner.connect();
   try {
-    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    // Polled rather than waited for: every query has a timeout (see data-source-options.ts),
+    // and another replica's migrations may take longer than that.
+    for (;;) {
+      const [{ locked }] = (await runner.query('SELECT pg_try_advisory_lock($1) AS locked', [MIGRATION_LOCK])) as { locked: boolean }[];
+      if (locked) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
     await dataSource.runMigrations({ transaction: 'each' });
   } finally {
     await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);

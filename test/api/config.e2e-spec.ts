@@ -50,6 +50,7 @@ describe('loadConfig', () => {
       pageSize: 10,
       uploadMaxBytes: 5 * 1024 * 1024,
       logLevel: 'log',
+      shutdownTimeoutMs: 10_000,
     });
   });
 
@@ -73,6 +74,7 @@ describe('loadConfig', () => {
         PAGE_SIZE: '25',
         UPLOAD_MAX_BYTES: '1048576',
         LOG_LEVEL: 'debug',
+        SHUTDOWN_TIMEOUT_MS: '2500',
       }),
     );
     expect(config).toMatchObject({
@@ -87,6 +89,7 @@ describe('loadConfig', () => {
       pageSize: 25,
       uploadMaxBytes: 1_048_576,
       logLevel: 'debug',
+      shutdownTimeoutMs: 2500,
     });
   });
 
@@ -128,6 +131,8 @@ describe('loadConfig', () => {
     ['CORS_ORIGINS', 'null'],
     ['CORS_ORIGINS', 'https://ok.example,*'],
     ['SESSION_SECRET', 'too-short'],
+    ['SHUTDOWN_TIMEOUT_MS', '10s'],
+    ['SHUTDOWN_TIMEOUT_MS', '10'],
   ])('stops with a message naming %s when it is %j', (variable, value) => {
     const error = failure({ [variable]: value });
     expect(error.message).toContain(variable);

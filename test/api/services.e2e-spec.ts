@@ -108,13 +108,13 @@ describe('services API', () => {
       expect((await agent.get(`/api/services/${res.body.id}`)).body.title).toBe(title);
     });
 
-    it('drops NUL characters, which the database cannot store, instead of failing', async () => {
-      const res = await agent.post('/api/services').send({ title: 'Tea\u0000 time', about: '\u0000' });
+    it('answers 400 keyed by the field for a NUL character, which the database cannot store', async () => {
+      const res = await agent.post('/api/services').send({ title: 'Tea\u0000 time', about: 'Hot' });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: { about: { msg: 'About is required' } } });
-      const ok = await agent.post('/api/services').send({ title: 'Tea\u0000 time', about: 'Hot' });
-      expect(ok.status).toBe(201);
-      expect(ok.body.title).toBe('Tea time');
+      expect(res.body).toEqual({ error: { title: { msg: 'Title must not contain NUL characters' } } });
+      const about = await agent.post('/api/services').send({ title: 'Tea time', about: '\u0000' });
+      expect(about.status).toBe(400);
+      expect(about.body).toEqual({ error: { about: { msg: 'About must not contain NUL characters' } } });
     });
 
     it('ignores unknown fields, including an id and timestamps of its own', async () => {

@@ -1,10 +1,11 @@
 import { IsEmail, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
 import { Transform } from 'class-transformer';
-import { Trim } from '../../common/validation';
+import { StorableText, Trim } from '../../common/validation';
 
 /** Checked from the decorator nearest the property upwards: missing, then not text, then length. */
 export class RegisterAdminDto {
   @MaxLength(100, { message: 'Name must be at most 100 characters' })
+  @StorableText('Name')
   @IsString({ message: 'Name must be text' })
   @IsNotEmpty({ message: 'Name is required' })
   @Trim()
@@ -12,6 +13,7 @@ export class RegisterAdminDto {
 
   @IsEmail({}, { message: 'Email must be a valid email address' })
   @MaxLength(254, { message: 'Email must be at most 254 characters' })
+  @StorableText('Email')
   @IsString({ message: 'Email must be text' })
   @IsNotEmpty({ message: 'Email is required' })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
@@ -19,6 +21,7 @@ export class RegisterAdminDto {
 
   @MaxLength(128, { message: 'Password must be at most 128 characters' })
   @MinLength(8, { message: 'Password must be at least 8 characters' })
+  @StorableText('Password')
   @IsString({ message: 'Password must be text' })
   @IsNotEmpty({ message: 'Password is required' })
   password: string;

@@ -1,5 +1,5 @@
 import { Allow, IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { Trim } from '../../common/validation';
+import { StorableText, Trim } from '../../common/validation';
 
 /**
  * The checks run from the decorator nearest the property upwards, and stop at the first failure:
@@ -7,6 +7,7 @@ import { Trim } from '../../common/validation';
  */
 export class CreateContactMessageDto {
   @MaxLength(100, { message: 'Name must be at most 100 characters' })
+  @StorableText('Name')
   @IsString({ message: 'Name must be text' })
   @IsNotEmpty({ message: 'Name is required' })
   @Trim()
@@ -15,6 +16,7 @@ export class CreateContactMessageDto {
   /** Optional; empty when absent. */
   @Matches(/^[0-9 +()-]*$/, { message: 'Phone may contain only digits, spaces and + ( ) -' })
   @MaxLength(30, { message: 'Phone must be at most 30 characters' })
+  @StorableText('Phone')
   @IsString({ message: 'Phone must be text' })
   @IsOptional()
   @Trim()
@@ -22,12 +24,14 @@ export class CreateContactMessageDto {
 
   @IsEmail({}, { message: 'Email must be a valid email address' })
   @MaxLength(254, { message: 'Email must be at most 254 characters' })
+  @StorableText('Email')
   @IsString({ message: 'Email must be text' })
   @IsNotEmpty({ message: 'Email is required' })
   @Trim()
   email: string;
 
   @MaxLength(5000, { message: 'Message must be at most 5,000 characters' })
+  @StorableText('Message')
   @IsString({ message: 'Message must be text' })
   @IsNotEmpty({ message: 'Message is required' })
   @Trim()

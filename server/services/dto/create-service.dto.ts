@@ -1,5 +1,5 @@
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { Trim } from '../../common/validation';
+import { StorableText, Trim } from '../../common/validation';
 
 /**
  * Checked from the decorator nearest the property upwards, first failure only: a missing or null
@@ -7,12 +7,14 @@ import { Trim } from '../../common/validation';
  */
 export class CreateServiceDto {
   @MaxLength(200, { message: 'Title must be at most 200 characters' })
+  @StorableText('Title')
   @IsString({ message: 'Title must be text' })
   @IsNotEmpty({ message: 'Title is required' })
   @Trim()
   title: string;
 
   @MaxLength(5000, { message: 'About must be at most 5000 characters' })
+  @StorableText('About')
   @IsString({ message: 'About must be text' })
   @IsNotEmpty({ message: 'About is required' })
   @Trim()
