@@ -23,6 +23,8 @@ export interface AppConfig {
   pageSize: number;
   uploadMaxBytes: number;
   logLevel: LogLevel;
+  /** From ADMIN_EMAIL, ADMIN_NAME and ADMIN_PASSWORD_FILE: created at start while no admin exists. */
+  firstAdmin: { name: string; email: string; password: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -126,6 +128,29 @@ function sessionSecret(env: Env, nodeEnv: AppConfig['nodeEnv'], dataDir: string)
   return secret;
 }
 
+/**
+ * The administrator to create unattended on a fresh deployment. The password comes from a file
+ * (a Docker or Kubernetes secret), never from the environment, which `docker inspect` shows.
+ */
+function firstAdmin(env: Env): AppConfig['firstAdmin'] {
+  const email = text(env, 'ADMIN_EMAIL');
+  const passwordFile = text(env, 'ADMIN_PASSWORD_FILE');
+  if (email === undefined && passwordFile === undefined) return undefined;
+  if (email === undefined) throw new ConfigError('ADMIN_EMAIL', 'is required when ADMIN_PASSWORD_FILE is set');
+  if (passwordFile === undefined) throw new ConfigError('ADMIN_PASSWORD_FILE', 'is required when ADMIN_EMAIL is set');
+  let password: string;
+  try {
+    // One trailing line break, as `echo` and editors leave it, is not part of the password.
+    password = readFileSync(passwordFile, 'utf8').replace(/\r?\n$/, '');
+  } catch (error) {
+    throw new ConfigError('ADMIN_PASSWORD_FILE', `cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  if (password.length < 8 || password.length > 128) {
+    throw new ConfigError('ADMIN_PASSWORD_FILE', 'must hold a password of 8 to 128 characters');
+  }
+  return { name: text(env, 'ADMIN_NAME') ?? 'Administrator', email: email.toLowerCase(), password };
+}
+
 /** Reads and validates the environment. The one place, with ormconfig.ts, that reads process.env. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const nodeEnv = oneOf(env, 'NODE_ENV', ['production', 'development', 'test'] as const, 'development');
@@ -144,5 +169,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     pageSize: integer(env, 'PAGE_SIZE', 10, 1, 100),
     uploadMaxBytes: integer(env, 'UPLOAD_MAX_BYTES', 5 * 1024 * 1024, 1024, 50 * 1024 * 1024),
     logLevel: oneOf(env, 'LOG_LEVEL', ['error', 'warn', 'log', 'debug', 'verbose'] as const, 'log'),
+    firstAdmin: firstAdmin(env),
   };
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
 import { TextField } from '../../../components/Field';
@@ -12,11 +12,13 @@ const EMPTY = { name: '', email: '', password: '' };
 /**
  * Register. Signed out, it registers oneself and goes on to the login screen. Signed in, it adds a
  * further administrator (the only way the default REGISTRATION=first-admin allows after the first)
- * and stays, ready for another.
+ * and stays, ready for another. A fresh production deployment logs a setup link
+ * (`?setup=<token>`); the token goes along with the first registration.
  */
 export function RegisterScreen({ addingAdmin = false }: { addingAdmin?: boolean }) {
   const navigate = useNavigate();
   const register = useRegister();
+  const setupToken = useSearchParams()[0].get('setup') ?? undefined;
   const [form, setForm] = useState(EMPTY);
   const [added, setAdded] = useState<string | null>(null);
 
@@ -37,7 +39,7 @@ export function RegisterScreen({ addingAdmin = false }: { addingAdmin?: boolean 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setAdded(null);
-    register.mutate(form, {
+    register.mutate(addingAdmin || !setupToken ? form : { ...form, setupToken }, {
       onSuccess: ({ admin }) => {
         if (!addingAdmin) return navigate(paths.login, { state: { registeredEmail: admin?.email ?? form.email } });
         setAdded(`${admin.name} (${admin.email}) is registered and can log in now.`);
