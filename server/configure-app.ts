@@ -6,6 +6,7 @@ import { PASSPORT, type AppPassport } from './auth/passport';
 import { SESSION_COOKIE } from './auth/session-cookie';
 import { SessionStore } from './auth/session-store';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { requestLog } from './common/app-logger';
 import { jsonBody, noStore, requestId, sameOriginOnly } from './common/http-middleware';
 import { pages } from './common/pages';
 import { createValidationPipe } from './common/validation';
@@ -21,6 +22,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, opt
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(requestId);
+  app.use(requestLog);
   app.use(
     helmet({
       contentSecurityPolicy: {

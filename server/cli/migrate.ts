@@ -49,7 +49,7 @@ async function executed(dataSource: DataSource): Promise<string[]> {
   const runner = dataSource.createQueryRunner();
   try {
     if (!(await runner.hasTable('migrations'))) return [];
-    const rows: { name: string }[] = await runner.query('SELECT name FROM migrations ORDER BY id');
+    const rows = (await runner.query('SELECT name FROM migrations ORDER BY id')) as { name: string }[];
     return rows.map((row) => row.name);
   } finally {
     await runner.release();

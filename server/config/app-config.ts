@@ -23,6 +23,8 @@ export interface AppConfig {
   pageSize: number;
   uploadMaxBytes: number;
   logLevel: LogLevel;
+  /** LOG_FORMAT: JSON lines (production default) or readable lines. */
+  logFormat: 'json' | 'pretty';
   /** From ADMIN_EMAIL, ADMIN_NAME and ADMIN_PASSWORD_FILE: created at start while no admin exists. */
   firstAdmin: { name: string; email: string; password: string } | undefined;
 }
@@ -169,6 +171,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     pageSize: integer(env, 'PAGE_SIZE', 10, 1, 100),
     uploadMaxBytes: integer(env, 'UPLOAD_MAX_BYTES', 5 * 1024 * 1024, 1024, 50 * 1024 * 1024),
     logLevel: oneOf(env, 'LOG_LEVEL', ['error', 'warn', 'log', 'debug', 'verbose'] as const, 'log'),
+    logFormat: oneOf(env, 'LOG_FORMAT', ['json', 'pretty'] as const, nodeEnv === 'production' ? 'json' : 'pretty'),
     firstAdmin: firstAdmin(env),
   };
 }

@@ -50,7 +50,14 @@ describe('loadConfig', () => {
       pageSize: 10,
       uploadMaxBytes: 5 * 1024 * 1024,
       logLevel: 'log',
+      logFormat: 'pretty',
+      firstAdmin: undefined,
     });
+  });
+
+  it('writes JSON log lines by default in production only', () => {
+    expect(loadConfig(env({ NODE_ENV: 'production' })).logFormat).toBe('json');
+    expect(loadConfig(env({ NODE_ENV: 'development' })).logFormat).toBe('pretty');
   });
 
   it('defaults NODE_ENV to development and DATA_DIR to ./data', () => {
@@ -73,6 +80,7 @@ describe('loadConfig', () => {
         PAGE_SIZE: '25',
         UPLOAD_MAX_BYTES: '1048576',
         LOG_LEVEL: 'debug',
+        LOG_FORMAT: 'pretty',
       }),
     );
     expect(config).toMatchObject({
@@ -87,6 +95,7 @@ describe('loadConfig', () => {
       pageSize: 25,
       uploadMaxBytes: 1_048_576,
       logLevel: 'debug',
+      logFormat: 'pretty',
     });
   });
 
@@ -118,6 +127,7 @@ describe('loadConfig', () => {
     ['UPLOAD_MAX_BYTES', '5MB'],
     ['UPLOAD_MAX_BYTES', '10'],
     ['LOG_LEVEL', 'loud'],
+    ['LOG_FORMAT', 'xml'],
     ['NODE_ENV', 'staging'],
     ['SESSION_IDLE_HOURS', '0'],
     ['SESSION_MAX_DAYS', 'forever'],
