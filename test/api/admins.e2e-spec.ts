@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminsService } from '../../server/admins/admins.service';
 import { Public } from '../../server/common/public.decorator';
 import { APP_TEST_TIMEOUT, createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
+import { registeredRoutes } from '../support/routes';
 
 const PASSWORD = 'correct horse battery';
 const CLOSED = 'Registration is closed. Ask an administrator to add you.';
@@ -660,25 +661,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/health',
   'GET /api/health/ready',
   'POST /api/contactus',
+  'GET /api/openapi.json',
 ]);
-
-/** Every route Express holds, as Nest registered it: `METHOD /path`. */
-function registeredRoutes(t: TestApp): { method: string; path: string }[] {
-  const express = t.app.getHttpAdapter().getInstance() as {
-    router: { stack: { route?: { path: string | string[]; methods: Record<string, boolean> } }[] };
-  };
-  const routes: { method: string; path: string }[] = [];
-  for (const layer of express.router.stack) {
-    if (!layer.route) continue;
-    const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
-    for (const path of paths) {
-      for (const [method, on] of Object.entries(layer.route.methods)) {
-        if (on && method !== '_all') routes.push({ method: method.toUpperCase(), path });
-      }
-    }
-  }
-  return routes;
-}
 
 /** Asks every route that is not in the allow-list without a session; returns those that did not refuse. */
 async function routesOpenWithoutSession(t: TestApp): Promise<string[]> {
