@@ -153,8 +153,12 @@ function firstAdmin(env: Env): AppConfig['firstAdmin'] {
   return { name: text(env, 'ADMIN_NAME') ?? 'Administrator', email: email.toLowerCase(), password };
 }
 
-/** Reads and validates the environment. The one place, with ormconfig.ts, that reads process.env. */
-export function loadConfig(env: Env = process.env): AppConfig {
+/**
+ * Reads and validates the environment. The one place, with ormconfig.ts, that reads process.env.
+ * Command-line tools pass `sessionSecret: false`: they serve no sessions, so they neither need
+ * SESSION_SECRET (a one-off `docker run` of a command should not have to be given it) nor make one.
+ */
+export function loadConfig(env: Env = process.env, options: { sessionSecret?: boolean } = {}): AppConfig {
   const nodeEnv = oneOf(env, 'NODE_ENV', ['production', 'development', 'test'] as const, 'development');
   const dataDir = resolve(text(env, 'DATA_DIR') ?? './data');
   return {
@@ -162,7 +166,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     port: integer(env, 'PORT', 3000, 0, 65535),
     databaseUrl: databaseUrl(env),
     dataDir,
-    sessionSecret: sessionSecret(env, nodeEnv, dataDir),
+    sessionSecret: options.sessionSecret === false ? '' : sessionSecret(env, nodeEnv, dataDir),
     sessionIdleHours: integer(env, 'SESSION_IDLE_HOURS', 12, 1, 24 * 365),
     sessionMaxDays: integer(env, 'SESSION_MAX_DAYS', 7, 1, 365),
     registration: oneOf(env, 'REGISTRATION', ['first-admin', 'open', 'closed'] as const, 'first-admin'),

@@ -55,6 +55,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('asks command-line tools for no SESSION_SECRET, even in production, and makes none', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }, { sessionSecret: false });
+    expect(config.sessionSecret).toBe('');
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir }, { sessionSecret: false }).sessionSecret).toBe('');
+    expect(existsSync(join(dataDir, 'session-secret'))).toBe(false);
+  });
+
   it('writes JSON log lines by default in production only', () => {
     expect(loadConfig(env({ NODE_ENV: 'production' })).logFormat).toBe('json');
     expect(loadConfig(env({ NODE_ENV: 'development' })).logFormat).toBe('pretty');
