@@ -2,7 +2,7 @@
 // logged-in cookie, and timing helpers. Benchmarks need a real PostgreSQL (BENCH_DATABASE_URL or
 // DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres) and `npm run build` first.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -21,7 +21,7 @@ async function adminQuery(sql) {
 }
 
 /**
- * Starts the built server on a fresh database, registers and logs in an admin.
+ * Starts the built server on a fresh database with an admin (ADMIN_EMAIL) and logs in.
  * Returns `{ baseURL, headers, db, request(path, init), stop() }`; `db` is a pg.Client on the
  * bench database for seeding (after the server has migrated it).
  */
@@ -32,6 +32,9 @@ export async function startBenchServer(env = {}) {
   url.pathname = `/${name}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
   const port = nextPort++;
+  const admin = { name: 'Bench', email: 'bench@example.com', password: 'bench password 1' };
+  // Production asks for a setup link before the first registration: the admin is created at start instead.
+  writeFileSync(join(dataDir, 'admin-password'), admin.password);
   const server = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
       ...process.env,
@@ -41,6 +44,9 @@ export async function startBenchServer(env = {}) {
       DATA_DIR: dataDir,
       PORT: String(port),
       LOG_LEVEL: 'warn',
+      ADMIN_NAME: admin.name,
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD_FILE: join(dataDir, 'admin-password'),
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -54,12 +60,6 @@ export async function startBenchServer(env = {}) {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  const admin = { name: 'Bench', email: 'bench@example.com', password: 'bench password 1' };
-  await fetch(`${baseURL}/api/admins/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(admin),
-  });
   const login = await fetch(`${baseURL}/api/admins/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
