@@ -1,9 +1,12 @@
 # Builds with BuildKit and with the classic builder (no `# syntax=` line: nothing is fetched from
 # Docker Hub but the base image).
 #
-# npm configuration (a private registry, a proxy, a CA): the build uses the base image's global
-# npm configuration (/usr/local/etc/npmrc). Credentials never go into a layer: this Dockerfile
-# writes no .npmrc, and .dockerignore keeps a project .npmrc out of the build context.
+# npm configuration (a private registry, a proxy, a CA): `npm ci` uses the base image's global npm
+# configuration (/usr/local/etc/npmrc), so a company base image built FROM node:24-bookworm-slim
+# with that file is the way to set it. Credentials never go into a layer: this Dockerfile writes no
+# .npmrc, and .dockerignore keeps a project .npmrc out of the build context. (A BuildKit secret,
+# `RUN --mount=type=secret,...`, cannot be made optional here: the classic builder refuses any
+# `RUN --mount` with "the --mount option requires BuildKit", and this file must build with both.)
 
 # 1. Build: every dependency, compile the server (tsc) and the client (Vite), then drop the dev
 #    dependencies in place (`npm prune`, no second download).
