@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AdminsModule } from './admins/admins.module';
 import { AuthModule } from './auth/auth.module';
+import { SESSION_COOKIE } from './auth/session-store.service';
 import { CommonModule } from './common/common.module';
 import type { AppConfig } from './config/app-config';
 import { AppConfigModule } from './config/config.module';
@@ -12,6 +13,7 @@ import { dataSourceOptions } from './database/data-source-options';
 import { migrate } from './database/migrate';
 import { HealthModule } from './health/health.module';
 import { NewsModule } from './news/news.module';
+import { OpenApiModule } from './openapi/openapi.module';
 import { ServicesModule } from './services/services.module';
 
 @Module({})
@@ -38,6 +40,7 @@ export class AppModule {
         ServicesModule,
         NewsModule,
         ContactUsModule,
+        OpenApiModule.register({ sessionCookie: SESSION_COOKIE }),
       ],
     };
   }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { PASSPORT, type AppPassport } from './auth/passport';
 import { SESSION_COOKIE, SessionStore } from './auth/session-store.service';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { requestLog } from './common/app-logger';
 import { jsonDepthLimit, singleQueryValues } from './common/hostile-input';
 import { jsonBody, noStore, requestId, sameOriginOnly } from './common/http.middleware';
 import { sitePages } from './common/site-pages.middleware';
@@ -22,6 +23,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, opt
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(requestId);
+  app.use(requestLog);
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -1,18 +1,13 @@
 import 'reflect-metadata';
-import { Logger, type LogLevel } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
+import { createAppLogger } from './common/app-logger';
 import { ConfigError, loadConfig, type AppConfig } from './config/app-config';
 import { configureApp } from './configure-app';
 import { openDatabase } from './database/database-connection';
 import { Lifecycle } from './lifecycle/shutdown';
-
-const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
-
-function logLevels(level: AppConfig['logLevel']): LogLevel[] {
-  return LEVELS.slice(0, LEVELS.indexOf(level) + 1);
-}
 
 async function bootstrap(): Promise<void> {
   let config: AppConfig;
@@ -25,12 +20,15 @@ async function bootstrap(): Promise<void> {
     }
     throw error;
   }
+  // One logger for the whole process, Nest's messages and ours, from the first line on.
+  const appLogger = createAppLogger(config);
+  Logger.overrideLogger(appLogger);
   const logger = new Logger('Main');
   const lifecycle = new Lifecycle();
   const connection = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, connection), {
     bodyParser: false,
-    logger: logLevels(config.logLevel),
+    logger: appLogger,
   });
   app.use(lifecycle.middleware);
   configureApp(app, config);

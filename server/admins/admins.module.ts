@@ -3,11 +3,12 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { Admin } from './admin.entity';
 import { AdminsController } from './admins.controller';
 import { AdminsService } from './admins.service';
+import { FirstAdminBootstrap } from './first-admin.bootstrap';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Admin])],
   controllers: [AdminsController],
-  providers: [AdminsService],
+  providers: [AdminsService, FirstAdminBootstrap],
   exports: [AdminsService],
 })
 export class AdminsModule {}

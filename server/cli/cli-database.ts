@@ -7,10 +7,14 @@ import { migrate } from '../database/migrate';
 
 /**
  * For command-line tools: opens the app's database (DATABASE_URL, or the embedded one in
- * DATA_DIR), brings its schema up to date, runs `work` and closes everything again.
+ * DATA_DIR), brings its schema up to date (unless `migrations: false`), runs `work` and closes
+ * everything again.
  */
-export async function withDatabase<T>(work: (dataSource: DataSource, config: AppConfig) => Promise<T>): Promise<T> {
-  const config = loadConfig();
+export async function withDatabase<T>(
+  work: (dataSource: DataSource, config: AppConfig) => Promise<T>,
+  options: { migrations?: boolean } = {},
+): Promise<T> {
+  const config = loadConfig(undefined, { sessionSecret: false });
   const connection = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((error: unknown) => {
     throw new Error(
       `Could not open the database (${(error as Error).message}).` +
@@ -19,7 +23,7 @@ export async function withDatabase<T>(work: (dataSource: DataSource, config: App
   });
   const dataSource = await new DataSource(dataSourceOptions(connection)).initialize();
   try {
-    await migrate(dataSource);
+    if (options.migrations !== false) await migrate(dataSource);
     return await work(dataSource, config);
   } finally {
     await dataSource.destroy();

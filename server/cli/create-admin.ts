@@ -9,6 +9,7 @@ import { conflictFor } from '../common/unique-violation';
 import { runCommand, withDatabase } from './cli-database';
 
 const USAGE = `Usage: npm run admin:create -- --name "Ada Lovelace" --email ada@example.com
+  (from the built files, e.g. in the image: node dist/server/cli/create-admin.js --name … --email …)
 The password is asked for (hidden), or read from ADMIN_PASSWORD, or from standard input when it is not a terminal.`;
 
 /** Reads a line without echoing it, when standard input is a terminal. */

@@ -25,6 +25,10 @@ export interface AppConfig {
   logLevel: LogLevel;
   /** How long a stop (SIGTERM, SIGINT) may take: requests in flight finish within it, then the process exits. */
   shutdownTimeoutMs: number;
+  /** LOG_FORMAT: JSON lines (production default) or readable lines. */
+  logFormat: 'json' | 'pretty';
+  /** From ADMIN_EMAIL, ADMIN_NAME and ADMIN_PASSWORD_FILE: created at start while no admin exists. */
+  firstAdmin: { name: string; email: string; password: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -128,8 +132,35 @@ function sessionSecret(env: Env, nodeEnv: AppConfig['nodeEnv'], dataDir: string)
   return secret;
 }
 
-/** Reads and validates the environment. The one place, with ormconfig.ts, that reads process.env. */
-export function loadConfig(env: Env = process.env): AppConfig {
+/**
+ * The administrator to create unattended on a fresh deployment. The password comes from a file
+ * (a Docker or Kubernetes secret), never from the environment, which `docker inspect` shows.
+ */
+function firstAdmin(env: Env): AppConfig['firstAdmin'] {
+  const email = text(env, 'ADMIN_EMAIL');
+  const passwordFile = text(env, 'ADMIN_PASSWORD_FILE');
+  if (email === undefined && passwordFile === undefined) return undefined;
+  if (email === undefined) throw new ConfigError('ADMIN_EMAIL', 'is required when ADMIN_PASSWORD_FILE is set');
+  if (passwordFile === undefined) throw new ConfigError('ADMIN_PASSWORD_FILE', 'is required when ADMIN_EMAIL is set');
+  let password: string;
+  try {
+    // One trailing line break, as `echo` and editors leave it, is not part of the password.
+    password = readFileSync(passwordFile, 'utf8').replace(/\r?\n$/, '');
+  } catch (error) {
+    throw new ConfigError('ADMIN_PASSWORD_FILE', `cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  if (password.length < 8 || password.length > 128) {
+    throw new ConfigError('ADMIN_PASSWORD_FILE', 'must hold a password of 8 to 128 characters');
+  }
+  return { name: text(env, 'ADMIN_NAME') ?? 'Administrator', email: email.toLowerCase(), password };
+}
+
+/**
+ * Reads and validates the environment. The one place, with ormconfig.ts, that reads process.env.
+ * Command-line tools pass `sessionSecret: false`: they serve no sessions, so they neither need
+ * SESSION_SECRET (a one-off `docker run` of a command should not have to be given it) nor make one.
+ */
+export function loadConfig(env: Env = process.env, options: { sessionSecret?: boolean } = {}): AppConfig {
   const nodeEnv = oneOf(env, 'NODE_ENV', ['production', 'development', 'test'] as const, 'development');
   const dataDir = resolve(text(env, 'DATA_DIR') ?? './data');
   return {
@@ -137,7 +168,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     port: integer(env, 'PORT', 3000, 0, 65535),
     databaseUrl: databaseUrl(env),
     dataDir,
-    sessionSecret: sessionSecret(env, nodeEnv, dataDir),
+    sessionSecret: options.sessionSecret === false ? '' : sessionSecret(env, nodeEnv, dataDir),
     sessionIdleHours: integer(env, 'SESSION_IDLE_HOURS', 12, 1, 24 * 365),
     sessionMaxDays: integer(env, 'SESSION_MAX_DAYS', 7, 1, 365),
     registration: oneOf(env, 'REGISTRATION', ['first-admin', 'open', 'closed'] as const, 'first-admin'),
@@ -147,5 +178,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     uploadMaxBytes: integer(env, 'UPLOAD_MAX_BYTES', 5 * 1024 * 1024, 1024, 50 * 1024 * 1024),
     logLevel: oneOf(env, 'LOG_LEVEL', ['error', 'warn', 'log', 'debug', 'verbose'] as const, 'log'),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 1000, 600_000),
+    logFormat: oneOf(env, 'LOG_FORMAT', ['json', 'pretty'] as const, nodeEnv === 'production' ? 'json' : 'pretty'),
+    firstAdmin: firstAdmin(env),
   };
 }

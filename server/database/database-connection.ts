@@ -1,5 +1,6 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { tryLock } from 'fs-native-extensions';
 import { join } from 'node:path';
 import type { PGlite as PGliteInstance } from '@electric-sql/pglite' with { 'resolution-mode': 'import' };
 import { serialiseExtendedQueries } from './pglite-protocol-lock';
@@ -22,29 +23,47 @@ const EMBEDDED_MAX_CONNECTIONS = EMBEDDED_POOL_SIZE + 4;
 
 /**
  * PGlite does not lock its data directory, and two processes writing one would corrupt it. The
- * owner's pid goes in a lock file beside it; a lock left by a process that no longer runs is taken
- * over. Returns the release function.
+ * owner holds an exclusive OS-level lock (Linux: an open-file-description `fcntl` lock, elsewhere
+ * `flock`, through fs-native-extensions' prebuilt binaries) on `pgdata.lock` beside it, for as long
+ * as it runs.
+ *
+ * Why a kernel lock rather than a pid or a heartbeat file: every container is pid 1, so a pid in a
+ * file cannot tell a live owner in another container from a dead one; a heartbeat needs a timer,
+ * a staleness guess and a careful take-over race. The kernel releases the lock the moment its
+ * holder dies (even on SIGKILL), and it is shared by every process on the machine, in or out of
+ * containers, that opens the same file on the same volume. The file itself is never deleted:
+ * deleting it could let a newcomer lock a fresh file while another still holds the old one.
+ *
+ * Returns the release function.
  */
-function lockDataDir(dataDir: string): () => void {
+export function lockDataDir(dataDir: string): () => void {
   const file = join(dataDir, 'pgdata.lock');
-  for (;;) {
-    try {
-      writeFileSync(file, String(process.pid), { flag: 'wx' });
-      return () => rmSync(file, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const owner = Number(readFileSync(file, 'utf8'));
-    let alive: boolean;
-    try {
-      alive = Number.isInteger(owner) && owner > 0 && owner !== process.pid && process.kill(owner, 0);
-    } catch (error) {
-      alive = (error as NodeJS.ErrnoException).code === 'EPERM';
-    }
-    if (alive)
-      throw new Error(`the embedded database in ${dataDir} is in use by process ${owner}; if that is not this app, delete ${file}`);
-    rmSync(file, { force: true });
+  // 'a+': create when missing, never truncate before the lock is held.
+  const fd = openSync(file, 'a+', 0o600);
+  let locked: boolean;
+  try {
+    locked = tryLock(fd);
+  } catch (error) {
+    closeSync(fd);
+    throw error;
   }
+  if (!locked) {
+    const owner = readFileSync(file, 'utf8').trim();
+    closeSync(fd);
+    throw new Error(
+      `the embedded database in ${dataDir} is in use by another process${owner ? ` (${owner})` : ''}: ` +
+        'stop it first (another container on the same volume, or the running app when this is a command)',
+    );
+  }
+  // Who holds it, for the message above; the lock, not this text, is what counts.
+  ftruncateSync(fd);
+  writeSync(fd, `host ${hostname()}, pid ${process.pid}, since ${new Date().toISOString()}\n`, 0);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    closeSync(fd); // closing the descriptor releases the lock
+  };
 }
 
 /**

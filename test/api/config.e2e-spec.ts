@@ -51,7 +51,22 @@ describe('loadConfig', () => {
       uploadMaxBytes: 5 * 1024 * 1024,
       logLevel: 'log',
       shutdownTimeoutMs: 10_000,
+      logFormat: 'pretty',
+      firstAdmin: undefined,
     });
+  });
+
+  it('asks command-line tools for no SESSION_SECRET, even in production, and makes none', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }, { sessionSecret: false });
+    expect(config.sessionSecret).toBe('');
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir }, { sessionSecret: false }).sessionSecret).toBe('');
+    expect(existsSync(join(dataDir, 'session-secret'))).toBe(false);
+  });
+
+  it('writes JSON log lines by default in production only', () => {
+    expect(loadConfig(env({ NODE_ENV: 'production' })).logFormat).toBe('json');
+    expect(loadConfig(env({ NODE_ENV: 'development' })).logFormat).toBe('pretty');
   });
 
   it('defaults NODE_ENV to development and DATA_DIR to ./data', () => {
@@ -75,6 +90,7 @@ describe('loadConfig', () => {
         UPLOAD_MAX_BYTES: '1048576',
         LOG_LEVEL: 'debug',
         SHUTDOWN_TIMEOUT_MS: '2500',
+        LOG_FORMAT: 'pretty',
       }),
     );
     expect(config).toMatchObject({
@@ -90,6 +106,7 @@ describe('loadConfig', () => {
       uploadMaxBytes: 1_048_576,
       logLevel: 'debug',
       shutdownTimeoutMs: 2500,
+      logFormat: 'pretty',
     });
   });
 
@@ -121,6 +138,7 @@ describe('loadConfig', () => {
     ['UPLOAD_MAX_BYTES', '5MB'],
     ['UPLOAD_MAX_BYTES', '10'],
     ['LOG_LEVEL', 'loud'],
+    ['LOG_FORMAT', 'xml'],
     ['NODE_ENV', 'staging'],
     ['SESSION_IDLE_HOURS', '0'],
     ['SESSION_MAX_DAYS', 'forever'],

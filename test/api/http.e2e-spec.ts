@@ -14,6 +14,7 @@ import {
   sessionCookie,
 } from '../support/admin-helpers';
 import { APP_TEST_TIMEOUT, createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
+import { registeredRoutes } from '../support/routes';
 import { uniqueEmail } from '../support/unique.mjs';
 
 // The HTTP layer every route shares: closed by default, cross-site requests and body types, the
@@ -42,25 +43,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/health',
   'GET /api/health/ready',
   'POST /api/contactus',
+  'GET /api/openapi.json',
 ]);
-
-/** Every route Express holds, as Nest registered it: `METHOD /path`. */
-function registeredRoutes(t: TestApp): { method: string; path: string }[] {
-  const express = t.app.getHttpAdapter().getInstance() as {
-    router: { stack: { route?: { path: string | string[]; methods: Record<string, boolean> } }[] };
-  };
-  const routes: { method: string; path: string }[] = [];
-  for (const layer of express.router.stack) {
-    if (!layer.route) continue;
-    const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
-    for (const path of paths) {
-      for (const [method, on] of Object.entries(layer.route.methods)) {
-        if (on && method !== '_all') routes.push({ method: method.toUpperCase(), path });
-      }
-    }
-  }
-  return routes;
-}
 
 /** Asks every route that is not in the allow-list without a session; returns those that did not refuse. */
 async function routesOpenWithoutSession(t: TestApp): Promise<string[]> {

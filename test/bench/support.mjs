@@ -2,7 +2,7 @@
 // logged-in cookie, and timing helpers. Benchmarks need a real PostgreSQL (BENCH_DATABASE_URL or
 // DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres) and `npm run build` first.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -53,21 +53,25 @@ export async function startServer(env, { stdout = 'inherit', pollMs = 250 } = {}
 }
 
 /**
- * Starts the built server on a fresh database, registers and logs in an admin.
+ * Starts the built server on a fresh database with an admin (ADMIN_EMAIL) and logs in.
  * Returns `{ baseURL, headers, db, request(path, init), stop() }`; `db` is a pg.Client on the
  * bench database for seeding (after the server has migrated it).
  */
 export async function startBenchServer(env = {}) {
   const database = await createScratchDatabase(baseDatabaseUrl, 'bench');
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
-  const server = await startServer({ DATABASE_URL: database.url, DATA_DIR: dataDir, ...env });
-  const { baseURL } = server;
   const admin = { name: 'Bench', email: 'bench@example.com', password: 'bench password 1' };
-  await fetch(`${baseURL}/api/admins/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(admin),
+  // Production asks for a setup link before the first registration: the admin is created at start instead.
+  writeFileSync(join(dataDir, 'admin-password'), admin.password);
+  const server = await startServer({
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    ADMIN_NAME: admin.name,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD_FILE: join(dataDir, 'admin-password'),
+    ...env,
   });
+  const { baseURL } = server;
   const login = await fetch(`${baseURL}/api/admins/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

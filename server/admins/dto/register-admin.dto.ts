@@ -1,4 +1,4 @@
-import { IsEmail, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { Transform } from 'class-transformer';
 import { StorableText, Trim } from '../../common/validation';
 
@@ -25,4 +25,10 @@ export class RegisterAdminDto {
   @IsString({ message: 'Password must be text' })
   @IsNotEmpty({ message: 'Password is required' })
   password: string;
+
+  /** The one-time setup token of a fresh production deployment (checked by RegistrationGuard). */
+  @MaxLength(200, { message: 'Setup token must be at most 200 characters' })
+  @IsString({ message: 'Setup token must be text' })
+  @IsOptional()
+  setupToken?: string;
 }

@@ -59,7 +59,8 @@ export function useLogin() {
 
 export function useRegister() {
   return useMutation({
-    mutationFn: (input: { name: string; email: string; password: string }) => api.post<{ admin: Admin }>(apiPaths.register, input),
+    mutationFn: (input: { name: string; email: string; password: string; setupToken?: string }) =>
+      api.post<{ admin: Admin }>(apiPaths.register, input),
   });
 }
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
 import { TextField, useFields } from '../../../components/Field';
@@ -19,11 +19,13 @@ const FIELDS = [
 /**
  * Register. Signed out, it registers oneself and goes on to the login screen. Signed in, it adds a
  * further administrator (the only way the default REGISTRATION=first-admin allows after the first)
- * and stays, ready for another.
+ * and stays, ready for another. A fresh production deployment logs a setup link
+ * (`?setup=<token>`); the token goes along with the first registration.
  */
 export function RegisterScreen({ addingAdmin = false }: { addingAdmin?: boolean }) {
   const navigate = useNavigate();
   const register = useRegister();
+  const setupToken = useSearchParams()[0].get('setup') ?? undefined;
   const [added, setAdded] = useState<string | null>(null);
 
   const fieldErrors = register.error instanceof ApiError ? register.error.fieldErrors : {};
@@ -42,7 +44,7 @@ export function RegisterScreen({ addingAdmin = false }: { addingAdmin?: boolean 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setAdded(null);
-    register.mutate(form, {
+    register.mutate(addingAdmin || !setupToken ? form : { ...form, setupToken }, {
       onSuccess: ({ admin }) => {
         if (!addingAdmin) return navigate(paths.login, { state: { registeredEmail: admin?.email ?? form.email } });
         setAdded(`${admin.name} (${admin.email}) is registered and can log in now.`);

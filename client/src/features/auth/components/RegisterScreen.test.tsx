@@ -1,0 +1,64 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RegisterScreen } from './RegisterScreen';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** Renders the screen at `url` and records the bodies it posts (the server answers 201). */
+function renderAt(url: string, addingAdmin = false) {
+  const bodies: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((_input: RequestInfo | URL, init?: RequestInit) => {
+      bodies.push(JSON.parse(String(init?.body)));
+      const admin = { id: '1', name: 'Ada Lovelace', email: 'ada@example.com', createdAt: '2026-01-01T00:00:00Z' };
+      return Promise.resolve(new Response(JSON.stringify({ admin }), { status: 201, headers: { 'Content-Type': 'application/json' } }));
+    }),
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/admin/register" element={<RegisterScreen addingAdmin={addingAdmin} />} />
+          <Route path="/admin/login" element={<p>login screen</p>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return bodies;
+}
+
+async function fillAndSubmit() {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('Name'), 'Ada Lovelace');
+  await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+  await user.click(screen.getByRole('button', { name: 'Register' }));
+}
+
+describe('RegisterScreen', () => {
+  it('sends the setup token of a setup link (?setup=) with the registration', async () => {
+    const bodies = renderAt('/admin/register?setup=token-from-the-log');
+    await fillAndSubmit();
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      password: 'correct horse battery',
+      setupToken: 'token-from-the-log',
+    });
+  });
+
+  it('sends no setup token without a setup link', async () => {
+    const bodies = renderAt('/admin/register');
+    await fillAndSubmit();
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).not.toHaveProperty('setupToken');
+  });
+});

@@ -1,0 +1,55 @@
+import { ConsoleLogger, Logger, type LogLevel } from '@nestjs/common';
+import type { Request, RequestHandler } from 'express';
+import type { AppConfig } from '../config/app-config';
+
+const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
+
+/**
+ * The app's logger: Nest's own ConsoleLogger, which since Nest 11 writes JSON lines
+ * (LOG_FORMAT=json, the production default: one object per line with level, timestamp, context,
+ * message and flattened fields) or readable lines (LOG_FORMAT=pretty). It is chosen over pino
+ * (nestjs-pino 5 does support Nest 12) because it needs no dependency or adapter, Nest's own
+ * start-up and error messages come out in the same format without buffering tricks, and its
+ * `redact` masks secrets in logged objects; the volume here (one line per request) does not need
+ * pino's speed.
+ */
+export function createAppLogger(config: Pick<AppConfig, 'logFormat' | 'logLevel'>): ConsoleLogger {
+  const json = config.logFormat === 'json';
+  return new ConsoleLogger({
+    logLevels: LEVELS.slice(0, LEVELS.indexOf(config.logLevel) + 1),
+    json,
+    // NO_COLOR (set in the image) or a pipe turns colours off in readable mode.
+    colors: !json && !process.env.NO_COLOR && process.stdout.isTTY,
+    flattenParams: true,
+    redact: ['password', 'passwordHash', 'cookie', 'authorization', 'sessionSecret', 'setupToken', 'sid'],
+  });
+}
+
+const requestLogger = new Logger('HTTP');
+
+/**
+ * One line per request once its reply is sent: request id (X-Request-Id), method, path without
+ * the query string (it may carry a setup token), the matched route, status and duration. No
+ * headers or bodies, so no cookies, session ids, passwords or Authorization. Health probes and
+ * hashed static assets that succeed are logged at `debug` only: a load balancer polls health every
+ * few seconds and one page load fetches several assets, which would drown the requests that matter.
+ */
+export const requestLog: RequestHandler = (req, res, next) => {
+  const started = process.hrtime.bigint();
+  res.once('finish', () => {
+    const status = res.statusCode;
+    const path = req.originalUrl.split('?')[0];
+    const fields = {
+      reqId: (req as Request & { id?: string }).id,
+      method: req.method,
+      path,
+      route: (req.route as { path?: string } | undefined)?.path,
+      status,
+      durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
+    };
+    const message = `${req.method} ${path} ${status}`;
+    if (status < 400 && (path.startsWith('/api/health') || path.startsWith('/assets/'))) requestLogger.debug(message, fields);
+    else requestLogger.log(message, fields);
+  });
+  next();
+};
