@@ -4,14 +4,14 @@ import { openDatabase } from './server/database/database-connection';
 import { dataSourceOptions } from './server/database/data-source-options';
 
 /**
- * The data source for TypeORM's CLI (`npm run migration:run|revert|generate`). It reads the same
+ * The data source for TypeORM's CLI (`npm run migration:generate`). It reads the same
  * configuration as the app: DATABASE_URL, or the embedded database under DATA_DIR (stop the app
  * first: the embedded database has one owner at a time).
  */
 async function createDataSource(): Promise<DataSource> {
   const config = loadConfig(undefined, { sessionSecret: false });
   const connection = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const dataSource = new DataSource(dataSourceOptions(connection));
+  const dataSource = new DataSource(dataSourceOptions(connection, { bounded: false }));
   const destroy = dataSource.destroy.bind(dataSource);
   // The CLI destroys the data source when done; the embedded server must stop with it or the process lingers.
   dataSource.destroy = async () => {

@@ -26,11 +26,16 @@ export class AppModule {
         AppConfigModule.register(config),
         TypeOrmModule.forRootAsync({
           useFactory: () => dataSourceOptions(connection),
-          // Migrate before anything else touches the schema.
+          // Migrate before anything else touches the schema, on a connection without the time
+          // limits that bound the app's queries (an index built on a large table takes a while).
           dataSourceFactory: async (options) => {
-            const dataSource = await new DataSource(options!).initialize();
-            await migrate(dataSource);
-            return dataSource;
+            const migrator = await new DataSource(dataSourceOptions(connection, { bounded: false })).initialize();
+            try {
+              await migrate(migrator);
+            } finally {
+              await migrator.destroy();
+            }
+            return new DataSource(options!).initialize();
           },
         }),
         CommonModule,

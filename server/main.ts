@@ -1,3 +1,5 @@
+// First: a stop during start-up must end the process at once, even as PID 1 in a container.
+import './lifecycle/stop-during-start';
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';

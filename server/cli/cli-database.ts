@@ -21,7 +21,7 @@ export async function withDatabase<T>(
         (config.databaseUrl ? '' : ` The embedded database in ${config.dataDir} has one owner at a time: stop the app first.`),
     );
   });
-  const dataSource = await new DataSource(dataSourceOptions(connection)).initialize();
+  const dataSource = await new DataSource(dataSourceOptions(connection, { bounded: false })).initialize();
   try {
     if (options.migrations !== false) await migrate(dataSource);
     return await work(dataSource, config);

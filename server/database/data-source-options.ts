@@ -28,8 +28,15 @@ const STATEMENT_TIMEOUT_MS = 2000;
 const QUERY_TIMEOUT_MS = 2500;
 const EMBEDDED_TIMEOUT_MS = 30_000;
 
-/** The one definition of the database options, used by the app, the tests and ormconfig.ts. */
-export function dataSourceOptions(connection: DatabaseConnection): DataSourceOptions {
+/**
+ * The one definition of the database options, used by the app, the tests, the command-line tools
+ * and ormconfig.ts. `bounded: false` drops the time limits, for migrations and the command-line
+ * tools: a migration may build an index on a large table for minutes, and nobody waits on a reply.
+ */
+export function dataSourceOptions(connection: DatabaseConnection, { bounded = true }: { bounded?: boolean } = {}): DataSourceOptions {
+  const limits = connection.embedded
+    ? { connectionTimeoutMillis: EMBEDDED_TIMEOUT_MS, query_timeout: EMBEDDED_TIMEOUT_MS }
+    : { connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: QUERY_TIMEOUT_MS, statement_timeout: STATEMENT_TIMEOUT_MS };
   return {
     type: 'postgres',
     ...(connection.url ? { url: connection.url } : { host: connection.socketDir, username: 'postgres', database: 'postgres' }),
@@ -44,9 +51,7 @@ export function dataSourceOptions(connection: DatabaseConnection): DataSourceOpt
     logging: ['warn', 'migration'],
     extra: {
       max: connection.embedded ? EMBEDDED_POOL_SIZE : 10,
-      connectionTimeoutMillis: connection.embedded ? EMBEDDED_TIMEOUT_MS : CONNECT_TIMEOUT_MS,
-      query_timeout: connection.embedded ? EMBEDDED_TIMEOUT_MS : QUERY_TIMEOUT_MS,
-      ...(connection.embedded ? {} : { statement_timeout: STATEMENT_TIMEOUT_MS }),
+      ...(bounded ? limits : {}),
       // Idle connections are dropped after a while, so a pool never holds many dead ones.
       idleTimeoutMillis: 10_000,
       keepAlive: true,

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import type { Server } from 'node:http';
+import { startUpDone } from './stop-during-start';
 import { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../database/database-health';
 
 const READINESS_PATH = '/api/health/ready';
@@ -24,7 +25,7 @@ export interface Closer {
 /**
  * A graceful stop (SIGTERM, SIGINT) once the app is running.
  *
- * Until then no JavaScript handler is installed, on purpose: the stop signals keep Node's default
+ * Until then no JavaScript handler is installed, on purpose (except as PID 1: see stop-during-start.ts): the stop signals keep Node's default
  * action, which ends the process at once (exit status 143 for SIGTERM, 130 for SIGINT) whatever
  * the main thread is doing. A JavaScript handler only runs when the event loop is free, and
  * start-up keeps it busy for seconds at a time (loading the modules; the embedded database's
@@ -77,6 +78,7 @@ export class Lifecycle {
     this.closers = closers;
     this.timeoutMs = timeoutMs;
     this.phase = 'running';
+    startUpDone();
     process.on('SIGTERM', () => this.onSignal('SIGTERM'));
     process.on('SIGINT', () => this.onSignal('SIGINT'));
   }
