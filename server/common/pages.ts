@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import express, { type Router } from 'express';
+import { StaticFolder, sendStaticFile } from './static-assets';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 /** How long visitors and crawlers are asked to wait before coming back to the maintenance page. */
@@ -13,6 +12,8 @@ const MAINTENANCE_RETRY_AFTER_SECONDS = 3600;
 export function pages(clientDir: string, uploadsDir: string): Router {
   const router = express.Router();
   const notFound = (_req: express.Request, res: express.Response) => res.status(404).json({ error: 'Not found' });
+  // The API goes straight on to its own middleware: nothing here is for it.
+  router.use((req, _res, next) => next(req.path === '/api' || req.path.startsWith('/api/') ? 'router' : undefined));
 
   router.use(
     '/uploads',
@@ -27,35 +28,38 @@ export function pages(clientDir: string, uploadsDir: string): Router {
   );
 
   // Vite names built assets by their content hash, so they can be cached forever.
-  router.use(
-    '/assets',
-    express.static(join(clientDir, 'assets'), { index: false, immutable: true, maxAge: YEAR_SECONDS * 1000 }),
-    notFound,
-  );
+  const assets = new StaticFolder(clientDir, 'assets');
+  router.get('/assets/:name', (req, res, next) => {
+    const file = assets.get(req.params.name);
+    if (!file) return next();
+    sendStaticFile(req, res, file, { cacheControl: `public, max-age=${YEAR_SECONDS}, immutable` });
+  });
+  router.use('/assets', notFound);
 
-  const adminHtml = join(clientDir, 'admin.html');
-  const maintenanceHtml = join(clientDir, 'index.html');
+  // The two pages and the files from client/public (the logo, the icon), each read once.
+  const top = new StaticFolder(clientDir, '');
   const missingBuild = (res: express.Response) =>
     res.status(503).type('text/plain').send('The client is not built yet: run `npm run build`.');
 
-  router.get(['/admin', '/admin/{*rest}'], (_req, res) => {
-    if (!existsSync(adminHtml)) return missingBuild(res);
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(adminHtml);
+  router.get(['/admin', '/admin/{*rest}'], (req, res) => {
+    const adminHtml = top.get('admin.html');
+    if (!adminHtml) return missingBuild(res);
+    sendStaticFile(req, res, adminHtml, { cacheControl: 'no-cache' });
   });
 
-  // Files from client/public (the logo, the icon); HTML only through the routes above and below.
-  router.use((req, res, next) =>
-    req.path.endsWith('.html') ? next() : express.static(clientDir, { index: false, maxAge: 3600 * 1000 })(req, res, next),
-  );
-
   router.use((req, res, next) => {
-    if (req.path === '/api' || req.path.startsWith('/api/')) return next();
-    if (!existsSync(maintenanceHtml)) return missingBuild(res);
-    res.status(503);
-    res.setHeader('Retry-After', String(MAINTENANCE_RETRY_AFTER_SECONDS));
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(maintenanceHtml);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const name = req.path.slice(1);
+    const file = name.endsWith('.html') ? undefined : top.get(name);
+    if (!file) return next();
+    sendStaticFile(req, res, file, { cacheControl: 'public, max-age=3600' });
+  });
+
+  const retryAfter = { 'Retry-After': String(MAINTENANCE_RETRY_AFTER_SECONDS) };
+  router.use((req, res) => {
+    const maintenanceHtml = top.get('index.html');
+    if (!maintenanceHtml) return missingBuild(res);
+    sendStaticFile(req, res, maintenanceHtml, { cacheControl: 'no-cache', status: 503, headers: retryAfter });
   });
   return router;
 }
