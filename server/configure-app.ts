@@ -6,6 +6,7 @@ import { PASSPORT, type AppPassport } from './auth/passport';
 import { SESSION_COOKIE } from './auth/session-cookie';
 import { SessionStore } from './auth/session-store';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { fixedHeaders } from './common/fixed-headers';
 import { jsonBody, noStore, requestId, sameOriginOnly } from './common/http-middleware';
 import { pages } from './common/pages';
 import { createValidationPipe } from './common/validation';
@@ -20,26 +21,32 @@ import { CLIENT_DIST } from './config/paths';
 export function configureApp(app: NestExpressApplication, config: AppConfig, options: { clientDir?: string } = {}): void {
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  // API replies are never cached (no-store) and built files carry their own ETag: hashing every
+  // JSON body for an ETag nobody uses is wasted work.
+  app.set('etag', false);
   app.use(requestId);
+  // Helmet's headers do not depend on the request here: computed once, replayed on every reply.
   app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
+    fixedHeaders(
+      helmet({
+        contentSecurityPolicy: {
+          useDefaults: false,
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'"],
+            styleSrc: ["'self'"],
+            imgSrc: ["'self'", 'data:', 'blob:'],
+            fontSrc: ["'self'"],
+            connectSrc: ["'self'"],
+            objectSrc: ["'none'"],
+            baseUri: ["'self'"],
+            formAction: ["'self'"],
+            frameAncestors: ["'none'"],
+          },
         },
-      },
-      crossOriginResourcePolicy: { policy: 'same-origin' },
-    }),
+        crossOriginResourcePolicy: { policy: 'same-origin' },
+      }),
+    ),
   );
   if (config.corsOrigins.length > 0) {
     app.enableCors({ origin: config.corsOrigins, credentials: true, methods: ['GET', 'POST', 'PATCH', 'DELETE'] });

@@ -1,6 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
-import type { FindOptionsWhere, ObjectLiteral, Repository } from 'typeorm';
+import type { ObjectLiteral, Repository } from 'typeorm';
 import { ApiError } from './api-error';
+import { selectPlain } from './plain-rows';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -19,7 +20,8 @@ export async function findOneOr404<T extends ObjectLiteral & { id: string }>(
   resource: string,
 ): Promise<T> {
   if (!isUuid(id)) throw notFound(resource);
-  const row = await repository.findOneBy({ id } as FindOptionsWhere<T>);
+  const qb = repository.createQueryBuilder('entity');
+  const row = await selectPlain(qb).where('entity.id = :id', { id }).getRawOne<T>();
   if (!row) throw notFound(resource);
   return row;
 }

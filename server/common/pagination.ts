@@ -1,6 +1,7 @@
 import { HttpStatus, Injectable, PipeTransform } from '@nestjs/common';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { ApiError } from './api-error';
+import { selectPlain } from './plain-rows';
 
 export const MAX_PAGE = 100_000;
 /** Page numbers shown around the current one. */
@@ -68,11 +69,10 @@ async function countRows(qb: SelectQueryBuilder<ObjectLiteral>, offset: number, 
  * which following pages exist. The query must already carry its ORDER BY, backed by an index.
  */
 export async function paginate<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, page: number, pageSize: number): Promise<Paged<T>> {
-  const data = await qb
-    .clone()
+  const data: T[] = await selectPlain(qb)
     .offset((page - 1) * pageSize)
     .limit(pageSize)
-    .getMany();
+    .getRawMany();
   const meta = { page, pageSize };
 
   if (data.length === 0) {

@@ -4,6 +4,7 @@ import { DataSource, Repository } from 'typeorm';
 import { containsPattern } from '../common/contains-pattern';
 import { findOneOr404, isUuid, notFound } from '../common/find-one-or-404';
 import { NO_LINKS, paginate, type Paged } from '../common/pagination';
+import { selectPlain } from '../common/plain-rows';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { CreateNewsDto } from './dto/create-news.dto';
 import type { UpdateNewsDto } from './dto/update-news.dto';
@@ -38,10 +39,10 @@ export class NewsService {
   async search(text: string): Promise<Paged<News>> {
     const meta = { page: 1, pageSize: SEARCH_LIMIT };
     if (text.length > MAX_TITLE_LENGTH || text.includes('\u0000')) return { data: [], links: { ...NO_LINKS }, meta };
-    const data = await this.newestFirst()
+    const data: News[] = await selectPlain(this.newestFirst())
       .where(`news.title ILIKE :pattern ESCAPE '\\'`, { pattern: containsPattern(text) })
       .limit(SEARCH_LIMIT)
-      .getMany();
+      .getRawMany();
     return { data, links: { ...NO_LINKS }, meta };
   }
 
