@@ -20,11 +20,12 @@ const TARGETS = {
   'maintenance page': 0.25,
 };
 
-function load(url, headers, connections = 10) {
+function loadFor(duration, url, headers, connections = 10) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, headers, connections, duration: SECONDS }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, headers, connections, duration }, (error, result) => (error ? reject(error) : resolve(result)));
   });
 }
+const load = (url, headers, connections = 10) => loadFor(SECONDS, url, headers, connections);
 
 async function seedTo(db, total) {
   const { rows } = await db.query('SELECT count(*)::int AS n FROM news');
@@ -83,6 +84,11 @@ try {
     for (const [label, path] of reads.slice(0, 5)) {
       const [a, b] = await Promise.all([bench.request(path).then((r) => r.json()), fetch(bare.baseURL + path).then((r) => r.json())]);
       if (JSON.stringify(a.data ?? a) !== JSON.stringify(b.data ?? b)) throw new Error(`${label}: the app and the bare server disagree`);
+    }
+    // An untimed second on each first, so neither side's first pass pays for warming up (JIT, pools, caches).
+    for (const [, path] of reads) {
+      await loadFor(1, bench.baseURL + path, bench.headers);
+      await loadFor(1, bare.baseURL + path, {});
     }
     for (let pass = 1; pass <= PASSES; pass++) {
       for (const [label, path] of reads) {
