@@ -61,7 +61,8 @@ export function createAdminSessionStore(pool: Pool, options: { pruneSessionInter
 
   class AdminSessionStore extends PgStore {
     override get(sid: string, callback: (error: unknown, session?: session.SessionData | null) => void): void {
-      pool.query<Row>(GET_SQL, [sid]).then(({ rows }) => {
+      // A named statement: PostgreSQL parses and plans it once per connection, not on every request.
+      pool.query<Row>({ name: 'session-with-admin', text: GET_SQL, values: [sid] }).then(({ rows }) => {
         const row = rows[0];
         if (!row) return callback(null, null);
         let sess: session.SessionData & SessionWithPassport;

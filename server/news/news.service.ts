@@ -19,12 +19,20 @@ const MAX_TITLE_LENGTH = 200;
 
 @Injectable()
 export class NewsService {
+  /** Built once: the query builder's work is not repeated on every search. */
+  private readonly searchSql: string;
+
   constructor(
     @InjectRepository(News) private readonly repository: Repository<News>,
     private readonly dataSource: DataSource,
     private readonly photos: PhotoStorage,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.searchSql = selectPlain(this.newestFirst())
+      .where(`news.title ILIKE :pattern ESCAPE '\\'`, { pattern: '' })
+      .limit(SEARCH_LIMIT)
+      .getQueryAndParameters()[0];
+  }
 
   private newestFirst() {
     // Backed by news_created_at_id_idx (created_at DESC, id DESC).
@@ -39,10 +47,7 @@ export class NewsService {
   async search(text: string): Promise<Paged<News>> {
     const meta = { page: 1, pageSize: SEARCH_LIMIT };
     if (text.length > MAX_TITLE_LENGTH || text.includes('\u0000')) return { data: [], links: { ...NO_LINKS }, meta };
-    const data: News[] = await selectPlain(this.newestFirst())
-      .where(`news.title ILIKE :pattern ESCAPE '\\'`, { pattern: containsPattern(text) })
-      .limit(SEARCH_LIMIT)
-      .getRawMany();
+    const data: News[] = await this.dataSource.query(this.searchSql, [containsPattern(text)]);
     return { data, links: { ...NO_LINKS }, meta };
   }
 
