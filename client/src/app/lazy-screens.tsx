@@ -2,14 +2,14 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { PageSpinner } from '../components/Spinner';
 
 /**
- * Each screen is its own chunk, fetched when its route is first shown: the login screen downloads
- * only what it needs.
+ * Each screen is its own chunk, fetched when its route is first shown, so the login screen
+ * downloads only what it needs. The login screen itself is not here: it is where most visits
+ * start, and small, so it comes with the app's first script rather than one round trip later.
  */
 function lazyScreen<Props extends object>(load: () => Promise<ComponentType<Props>>) {
   return lazy(() => load().then((component) => ({ default: component })));
 }
 
-export const LoginScreen = lazyScreen(() => import('../features/auth/components/LoginScreen').then((m) => m.LoginScreen));
 export const RegisterScreen = lazyScreen(() => import('../features/auth/components/RegisterScreen').then((m) => m.RegisterScreen));
 export const AdminLayout = lazyScreen(() => import('./AdminLayout').then((m) => m.AdminLayout));
 export const ServicesListScreen = lazyScreen(() =>

@@ -1,10 +1,10 @@
 import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { LoginScreen } from '../features/auth/components/LoginScreen';
 import { GuestOnly, RegisterRoute, RequireAdmin } from './guards';
 import {
   AdminLayout,
   ContactUsScreen,
   Loading,
-  LoginScreen,
   NewsDetailScreen,
   NewsFormScreen,
   NewsListScreen,
@@ -20,11 +20,7 @@ export const router = createBrowserRouter([
     children: [
       {
         path: paths.login,
-        element: (
-          <Loading>
-            <LoginScreen />
-          </Loading>
-        ),
+        element: <LoginScreen />,
       },
     ],
   },
