@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { containsPattern } from '../common/contains-pattern';
 import { findOneOr404, isUuid, notFound } from '../common/find-one-or-404';
-import { NO_LINKS, paginate, type Paged } from '../common/pagination';
+import { NO_LINKS, pageQuery, paginate, type PageQuery, type Paged } from '../common/pagination';
 import { selectPlain } from '../common/plain-rows';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { CreateNewsDto } from './dto/create-news.dto';
@@ -19,7 +19,8 @@ const MAX_TITLE_LENGTH = 200;
 
 @Injectable()
 export class NewsService {
-  /** Built once: the query builder's work is not repeated on every search. */
+  /** Built once: the query builder's work is not repeated on every list or search. */
+  private readonly listQuery: PageQuery;
   private readonly searchSql: string;
 
   constructor(
@@ -28,6 +29,7 @@ export class NewsService {
     private readonly photos: PhotoStorage,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
+    this.listQuery = pageQuery(this.newestFirst());
     this.searchSql = selectPlain(this.newestFirst())
       .where(`news.title ILIKE :pattern ESCAPE '\\'`, { pattern: '' })
       .limit(SEARCH_LIMIT)
@@ -40,7 +42,7 @@ export class NewsService {
   }
 
   list(page: number): Promise<Paged<News>> {
-    return paginate(this.newestFirst(), page, this.config.pageSize);
+    return paginate<News>(this.listQuery, page, this.config.pageSize);
   }
 
   /** Case-insensitive substring of the title; the trigram index (news_title_trgm_idx) serves it. */
