@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react';
-import { resolve } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, extname, join, relative, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 
 const root = import.meta.dirname;
@@ -18,9 +20,49 @@ function adminFallback(): Plugin {
   };
 }
 
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt', '.map']);
+
+/** Where the compressed copies go, mirroring the build's tree (not beside the files, which are served as they are). */
+const COMPRESSED_DIR = '.compressed';
+
+/**
+ * Writes `<file>.br` and `<file>.gz` for every built text file into COMPRESSED_DIR, at the highest
+ * levels (once, at build time), for the server to send by Accept-Encoding
+ * (server/common/static-assets.ts). A variant that would not be smaller is not written.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile() || !COMPRESSIBLE.has(extname(entry.name))) continue;
+        const path = join(entry.parentPath, entry.name);
+        const target = join(outDir, COMPRESSED_DIR, relative(outDir, path));
+        mkdirSync(dirname(target), { recursive: true });
+        const bytes = readFileSync(path);
+        const variants = [
+          [
+            '.br',
+            brotliCompressSync(bytes, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+            }),
+          ],
+          ['.gz', gzipSync(bytes, { level: 9 })],
+        ] as const;
+        for (const [suffix, compressed] of variants) if (compressed.length < bytes.length) writeFileSync(target + suffix, compressed);
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), adminFallback()],
+  plugins: [react(), adminFallback(), precompress()],
   appType: 'mpa',
   build: {
     outDir: resolve(root, '../dist/client'),

@@ -6,6 +6,7 @@ import { PASSPORT, type AppPassport } from './auth/passport';
 import { SESSION_COOKIE, SessionStore } from './auth/session-store.service';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { requestLog } from './common/app-logger';
+import { fixedHeaders } from './common/fixed-headers';
 import { jsonDepthLimit, singleQueryValues } from './common/hostile-input';
 import { jsonBody, noStore, requestId, sameOriginOnly } from './common/http.middleware';
 import { sitePages } from './common/site-pages.middleware';
@@ -22,27 +23,33 @@ import { DatabaseOutage, databaseUnavailableHandler } from './database/database-
 export function configureApp(app: NestExpressApplication, config: AppConfig, options: { clientDir?: string } = {}): void {
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  // API replies are never cached (no-store) and built files carry their own ETag: hashing every
+  // JSON body for an ETag nobody uses is wasted work.
+  app.set('etag', false);
   app.use(requestId);
   app.use(requestLog);
+  // Helmet's headers do not depend on the request here: computed once, replayed on every reply.
   app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
+    fixedHeaders(
+      helmet({
+        contentSecurityPolicy: {
+          useDefaults: false,
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'"],
+            styleSrc: ["'self'"],
+            imgSrc: ["'self'", 'data:', 'blob:'],
+            fontSrc: ["'self'"],
+            connectSrc: ["'self'"],
+            objectSrc: ["'none'"],
+            baseUri: ["'self'"],
+            formAction: ["'self'"],
+            frameAncestors: ["'none'"],
+          },
         },
-      },
-      crossOriginResourcePolicy: { policy: 'same-origin' },
-    }),
+        crossOriginResourcePolicy: { policy: 'same-origin' },
+      }),
+    ),
   );
   if (config.corsOrigins.length > 0) {
     app.enableCors({ origin: config.corsOrigins, credentials: true, methods: ['GET', 'POST', 'PATCH', 'DELETE'] });

@@ -3,6 +3,7 @@ import type { Request } from 'express';
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import { AdminsService, toPublicAdmin, type PublicAdmin } from '../admins/admins.service';
+import { adminLoadedWithSession } from './admin-session-store';
 import { AuthService } from './auth.service';
 
 /** The app's own Passport (strategies, serializers, session manager). */
@@ -17,7 +18,7 @@ export type AppPassport = InstanceType<typeof passport.Passport>;
  *
  * Made here with all it holds: the 'local' strategy (email and password from the JSON body,
  * checked by AuthService) and the session serializer (the session holds the admin's id only;
- * each request loads the admin afresh).
+ * each request loads the admin afresh, with the session row).
  */
 export const passportProvider: FactoryProvider<AppPassport> = {
   provide: PASSPORT,
@@ -34,7 +35,11 @@ export const passportProvider: FactoryProvider<AppPassport> = {
       ),
     );
     appPassport.serializeUser((admin, done) => done(null, (admin as PublicAdmin).id));
-    appPassport.deserializeUser((id: string, done) => {
+    appPassport.deserializeUser((req: Request, id: string, done: (error: unknown, admin?: PublicAdmin | false) => void) => {
+      // The session store read the admin in the same query as the session row (one round trip).
+      const loaded = adminLoadedWithSession(req.session);
+      if (loaded === null) return done(null, false);
+      if (loaded?.id === id) return done(null, loaded);
       adminsService.findById(id).then(
         (admin) => done(null, admin ? toPublicAdmin(admin) : false),
         (error: Error) => done(error),

@@ -1,8 +1,8 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
-import connectPgSimple from 'connect-pg-simple';
-import session from 'express-session';
+import type session from 'express-session';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
+import { createAdminSessionStore } from './admin-session-store';
 
 /** The session cookie's name (configureApp sets it, logout clears it). */
 export const SESSION_COOKIE = 'sid';
@@ -21,20 +21,13 @@ declare module 'express-session' {
  */
 @Injectable()
 export class SessionStore implements OnApplicationShutdown {
-  readonly store: session.Store;
+  readonly store: session.Store & { close(): void };
 
   constructor(dataSource: DataSource) {
-    const PgStore = connectPgSimple(session);
-    this.store = new PgStore({
-      pool: (dataSource.driver as unknown as { master: Pool }).master,
-      tableName: 'session',
-      createTableIfMissing: false,
-      pruneSessionInterval: 15 * 60,
-      errorLog: () => undefined,
-    });
+    this.store = createAdminSessionStore((dataSource.driver as unknown as { master: Pool }).master, { pruneSessionInterval: 15 * 60 });
   }
 
   onApplicationShutdown(): void {
-    (this.store as session.Store & { close(): void }).close();
+    this.store.close();
   }
 }

@@ -1,4 +1,5 @@
-import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { selectPlain } from './plain-rows';
 
 /** Page numbers shown around the current one. */
 const WINDOW = 7;
@@ -39,9 +40,31 @@ function links(page: number, pages: number[], lastPage: number): PageLinks {
   };
 }
 
-async function countRows(qb: SelectQueryBuilder<ObjectLiteral>, offset: number, limit: number): Promise<number> {
-  const [sql, parameters] = qb.clone().select('1').offset(offset).limit(limit).getQueryAndParameters();
-  const rows: { n: number }[] = await qb.connection.query(`SELECT count(*)::int AS n FROM (${sql}) AS look_ahead`, parameters);
+/**
+ * An ordered query turned into SQL once: a page's rows and the look-ahead count only append LIMIT
+ * and OFFSET to it. A service whose query never changes builds it once (see NewsService).
+ */
+export interface PageQuery {
+  rowsSql: string;
+  countSql: string;
+  parameters: unknown[];
+  connection: DataSource;
+}
+
+export function pageQuery(qb: SelectQueryBuilder<ObjectLiteral>): PageQuery {
+  const [rowsSql, parameters] = selectPlain(qb).getQueryAndParameters();
+  const [countSql] = qb.clone().select('1').getQueryAndParameters();
+  return { rowsSql, countSql, parameters, connection: qb.connection };
+}
+
+/** Whole numbers computed here from a validated page, never client text. */
+const slice = (limit: number, offset: number) => ` LIMIT ${limit} OFFSET ${offset}`;
+
+async function countRows(query: PageQuery, offset: number, limit: number): Promise<number> {
+  const rows: { n: number }[] = await query.connection.query(
+    `SELECT count(*)::int AS n FROM (${query.countSql}${slice(limit, offset)}) AS look_ahead`,
+    query.parameters,
+  );
   return rows[0].n;
 }
 
@@ -50,18 +73,19 @@ async function countRows(qb: SelectQueryBuilder<ObjectLiteral>, offset: number, 
  * look-ahead (at most WINDOW - 1 pages of rows past this page, read from the order's index) says
  * which following pages exist. The query must already carry its ORDER BY, backed by an index.
  */
-export async function paginate<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, page: number, pageSize: number): Promise<Paged<T>> {
-  const data = await qb
-    .clone()
-    .offset((page - 1) * pageSize)
-    .limit(pageSize)
-    .getMany();
+export async function paginate<T extends ObjectLiteral>(
+  ordered: SelectQueryBuilder<T> | PageQuery,
+  page: number,
+  pageSize: number,
+): Promise<Paged<T>> {
+  const query = 'rowsSql' in ordered ? ordered : pageQuery(ordered);
+  const data: T[] = await query.connection.query(query.rowsSql + slice(pageSize, (page - 1) * pageSize), query.parameters);
   const meta = { page, pageSize };
 
   if (data.length === 0) {
     if (page === 1) return { data, links: { ...NO_LINKS }, meta };
     // Past the end: the rows before this page are bounded by it, so counting them is too.
-    const total = await countRows(qb, 0, (page - 1) * pageSize);
+    const total = await countRows(query, 0, (page - 1) * pageSize);
     const lastPage = Math.ceil(total / pageSize);
     if (lastPage === 0) return { data, links: { ...NO_LINKS }, meta };
     const pages = pageWindow(lastPage, lastPage - 1, 0);
@@ -72,7 +96,7 @@ export async function paginate<T extends ObjectLiteral>(qb: SelectQueryBuilder<T
     };
   }
 
-  const rowsAfter = data.length < pageSize ? 0 : await countRows(qb, page * pageSize, (WINDOW - 1) * pageSize);
+  const rowsAfter = data.length < pageSize ? 0 : await countRows(query, page * pageSize, (WINDOW - 1) * pageSize);
   const pagesAfter = Math.ceil(rowsAfter / pageSize);
   const lastKnown = page + pagesAfter;
   return { data, links: links(page, pageWindow(page, page - 1, pagesAfter), lastKnown), meta };

@@ -1,8 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { HttpStatus } from '@nestjs/common';
 import express, { type RequestHandler, type Router } from 'express';
 import { ApiError } from './api-error';
+import { StaticFolder, sendStaticFile } from './static-assets';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 /** How long visitors and crawlers are asked to wait before coming back to the maintenance page. */
@@ -11,6 +10,9 @@ const MAINTENANCE_RETRY_AFTER_SECONDS = 3600;
 /**
  * Everything outside /api: stored photos, the built assets, the admin app and, for every other
  * path, the maintenance page with 503 so search engines keep the site's standing while it is down.
+ * Built files are read once and sent from memory, compressed as the browser accepts (see
+ * static-assets.ts); the maintenance page is never a 206 or a 304, whatever Range or conditional
+ * headers ask.
  */
 export function sitePages(clientDir: string, uploadsDir: string): Router {
   const router = express.Router();
@@ -18,6 +20,9 @@ export function sitePages(clientDir: string, uploadsDir: string): Router {
   const notFound: RequestHandler = () => {
     throw new ApiError(HttpStatus.NOT_FOUND, 'Not found');
   };
+  const missingBuild = () => new ApiError(HttpStatus.SERVICE_UNAVAILABLE, 'The client is not built yet: run `npm run build`.');
+  // The API goes straight on to its own middleware: nothing here is for it.
+  router.use((req, _res, next) => next(req.path === '/api' || req.path.startsWith('/api/') ? 'router' : undefined));
 
   router.use(
     '/uploads',
@@ -32,37 +37,36 @@ export function sitePages(clientDir: string, uploadsDir: string): Router {
   );
 
   // Vite names built assets by their content hash, so they can be cached forever.
-  router.use(
-    '/assets',
-    express.static(join(clientDir, 'assets'), { index: false, immutable: true, maxAge: YEAR_SECONDS * 1000 }),
-    notFound,
-  );
+  const assets = new StaticFolder(clientDir, 'assets');
+  router.get('/assets/:name', (req, res, next) => {
+    const file = assets.get(req.params.name);
+    if (!file) return next();
+    sendStaticFile(req, res, file, { cacheControl: `public, max-age=${YEAR_SECONDS}, immutable` });
+  });
+  router.use('/assets', notFound);
 
-  const adminHtml = join(clientDir, 'admin.html');
-  const maintenanceHtml = join(clientDir, 'index.html');
-  const missingBuild = () => new ApiError(HttpStatus.SERVICE_UNAVAILABLE, 'The client is not built yet: run `npm run build`.');
-  let maintenanceBytes: Buffer | undefined;
+  // The two pages and the files from client/public (the logo, the icon), each read once.
+  const top = new StaticFolder(clientDir, '');
 
-  router.get(['/admin', '/admin/{*rest}'], (_req, res) => {
-    if (!existsSync(adminHtml)) throw missingBuild();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(adminHtml);
+  router.get(['/admin', '/admin/{*rest}'], (req, res) => {
+    const adminHtml = top.get('admin.html');
+    if (!adminHtml) throw missingBuild();
+    sendStaticFile(req, res, adminHtml, { cacheControl: 'no-cache' });
   });
 
-  // Files from client/public (the logo, the icon); HTML only through the routes above and below.
-  router.use((req, res, next) =>
-    req.path.endsWith('.html') ? next() : express.static(clientDir, { index: false, maxAge: 3600 * 1000 })(req, res, next),
-  );
-
   router.use((req, res, next) => {
-    if (req.path === '/api' || req.path.startsWith('/api/')) return next();
-    if (!existsSync(maintenanceHtml)) throw missingBuild();
-    res.status(503);
-    res.setHeader('Retry-After', String(MAINTENANCE_RETRY_AFTER_SECONDS));
-    res.setHeader('Cache-Control', 'no-cache');
-    // The bytes, not sendFile: a Range or conditional header must not turn this 503 into a 206 or 304.
-    maintenanceBytes ??= readFileSync(maintenanceHtml);
-    res.type('html').send(maintenanceBytes);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const name = req.path.slice(1);
+    const file = name.endsWith('.html') ? undefined : top.get(name);
+    if (!file) return next();
+    sendStaticFile(req, res, file, { cacheControl: 'public, max-age=3600' });
+  });
+
+  const retryAfter = { 'Retry-After': String(MAINTENANCE_RETRY_AFTER_SECONDS) };
+  router.use((req, res) => {
+    const maintenanceHtml = top.get('index.html');
+    if (!maintenanceHtml) throw missingBuild();
+    sendStaticFile(req, res, maintenanceHtml, { cacheControl: 'no-cache', status: 503, headers: retryAfter });
   });
   return router;
 }

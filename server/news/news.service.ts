@@ -3,7 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { containsPattern } from '../common/contains-pattern';
 import { deleteOr404, findOneOr404, notFound, updateOr404 } from '../common/by-id-or-404';
-import { NO_LINKS, paginate, type Paged } from '../common/pagination';
+import { NO_LINKS, pageQuery, paginate, type PageQuery, type Paged } from '../common/pagination';
+import { selectPlain } from '../common/plain-rows';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { CreateNewsDto } from './dto/create-news.dto';
 import type { UpdateNewsDto } from './dto/update-news.dto';
@@ -18,12 +19,22 @@ const MAX_TITLE_LENGTH = 200;
 
 @Injectable()
 export class NewsService {
+  /** Built once: the query builder's work is not repeated on every list or search. */
+  private readonly listQuery: PageQuery;
+  private readonly searchSql: string;
+
   constructor(
     @InjectRepository(News) private readonly repository: Repository<News>,
     private readonly dataSource: DataSource,
     private readonly photos: PhotoStorage,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.listQuery = pageQuery(this.newestFirst());
+    this.searchSql = selectPlain(this.newestFirst())
+      .where(`news.title ILIKE :pattern ESCAPE '\\'`, { pattern: '' })
+      .limit(SEARCH_LIMIT)
+      .getQueryAndParameters()[0];
+  }
 
   private newestFirst() {
     // Backed by news_created_at_id_idx (created_at DESC, id DESC).
@@ -31,17 +42,14 @@ export class NewsService {
   }
 
   list(page: number): Promise<Paged<News>> {
-    return paginate(this.newestFirst(), page, this.config.pageSize);
+    return paginate<News>(this.listQuery, page, this.config.pageSize);
   }
 
   /** Case-insensitive substring of the title; the trigram index (news_title_trgm_idx) serves it. */
   async search(text: string): Promise<Paged<News>> {
     const meta = { page: 1, pageSize: SEARCH_LIMIT };
     if (text.length > MAX_TITLE_LENGTH || text.includes('\u0000')) return { data: [], links: { ...NO_LINKS }, meta };
-    const data = await this.newestFirst()
-      .where(`news.title ILIKE :pattern ESCAPE '\\'`, { pattern: containsPattern(text) })
-      .limit(SEARCH_LIMIT)
-      .getMany();
+    const data: News[] = await this.dataSource.query(this.searchSql, [containsPattern(text)]);
     return { data, links: { ...NO_LINKS }, meta };
   }
 

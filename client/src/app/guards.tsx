@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { AdminLayout } from './AdminLayout';
 import { PageSpinner } from '../components/Spinner';
-import { RegisterScreen } from '../features/auth/components/RegisterScreen';
+import { AdminLayout, Loading, RegisterScreen } from './lazy-screens';
 import { authQueries } from '../features/auth/api/auth';
 import { paths } from './paths';
 
@@ -35,11 +34,21 @@ export function GuestOnly() {
 export function RegisterRoute() {
   const { data: admin, isPending } = useQuery(authQueries.me());
   if (isPending) return <PageSpinner label="Checking your session" />;
-  if (!admin) return <RegisterScreen />;
+  if (!admin) {
+    return (
+      <Loading>
+        <RegisterScreen />
+      </Loading>
+    );
+  }
   return (
-    <AdminLayout>
-      <RegisterScreen addingAdmin />
-    </AdminLayout>
+    <Loading>
+      <AdminLayout>
+        <Loading>
+          <RegisterScreen addingAdmin />
+        </Loading>
+      </AdminLayout>
+    </Loading>
   );
 }
 

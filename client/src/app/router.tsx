@@ -1,20 +1,28 @@
 import { createBrowserRouter, Navigate } from 'react-router-dom';
-import { AdminLayout } from './AdminLayout';
 import { LoginScreen } from '../features/auth/components/LoginScreen';
-import { ContactUsScreen } from '../features/contact-us/components/ContactUsScreen';
-import { NewsDetailScreen } from '../features/news/components/NewsDetailScreen';
-import { NewsFormScreen } from '../features/news/components/NewsFormScreen';
-import { NewsListScreen } from '../features/news/components/NewsListScreen';
-import { ServiceFormScreen } from '../features/services/components/ServiceFormScreen';
-import { ServicesListScreen } from '../features/services/components/ServicesListScreen';
 import { GuestOnly, RegisterRoute, RequireAdmin } from './guards';
-import { NotFoundScreen } from './NotFoundScreen';
+import {
+  AdminLayout,
+  ContactUsScreen,
+  Loading,
+  NewsDetailScreen,
+  NewsFormScreen,
+  NewsListScreen,
+  NotFoundScreen,
+  ServiceFormScreen,
+  ServicesListScreen,
+} from './lazy-screens';
 import { paths } from './paths';
 
 export const router = createBrowserRouter([
   {
     element: <GuestOnly />,
-    children: [{ path: paths.login, element: <LoginScreen /> }],
+    children: [
+      {
+        path: paths.login,
+        element: <LoginScreen />,
+      },
+    ],
   },
   { path: paths.register, element: <RegisterRoute /> },
   {
@@ -22,18 +30,85 @@ export const router = createBrowserRouter([
     children: [
       {
         path: paths.admin,
-        element: <AdminLayout />,
+        element: (
+          <Loading>
+            <AdminLayout />
+          </Loading>
+        ),
         children: [
           { index: true, element: <Navigate to={paths.services.list} replace /> },
-          { path: paths.services.list, element: <ServicesListScreen /> },
-          { path: paths.services.create, element: <ServiceFormScreen /> },
-          { path: paths.services.editPattern, element: <ServiceFormScreen /> },
-          { path: paths.news.list, element: <NewsListScreen /> },
-          { path: paths.news.create, element: <NewsFormScreen /> },
-          { path: paths.news.editPattern, element: <NewsFormScreen /> },
-          { path: paths.news.detailPattern, element: <NewsDetailScreen /> },
-          { path: paths.contactUs.list, element: <ContactUsScreen /> },
-          { path: '*', element: <NotFoundScreen /> },
+          {
+            path: paths.services.list,
+            element: (
+              <Loading>
+                <ServicesListScreen />
+              </Loading>
+            ),
+          },
+          {
+            path: paths.services.create,
+            element: (
+              <Loading>
+                <ServiceFormScreen />
+              </Loading>
+            ),
+          },
+          {
+            path: paths.services.editPattern,
+            element: (
+              <Loading>
+                <ServiceFormScreen />
+              </Loading>
+            ),
+          },
+          {
+            path: paths.news.list,
+            element: (
+              <Loading>
+                <NewsListScreen />
+              </Loading>
+            ),
+          },
+          {
+            path: paths.news.create,
+            element: (
+              <Loading>
+                <NewsFormScreen />
+              </Loading>
+            ),
+          },
+          {
+            path: paths.news.editPattern,
+            element: (
+              <Loading>
+                <NewsFormScreen />
+              </Loading>
+            ),
+          },
+          {
+            path: paths.news.detailPattern,
+            element: (
+              <Loading>
+                <NewsDetailScreen />
+              </Loading>
+            ),
+          },
+          {
+            path: paths.contactUs.list,
+            element: (
+              <Loading>
+                <ContactUsScreen />
+              </Loading>
+            ),
+          },
+          {
+            path: '*',
+            element: (
+              <Loading>
+                <NotFoundScreen />
+              </Loading>
+            ),
+          },
         ],
       },
     ],

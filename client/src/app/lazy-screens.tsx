@@ -1,0 +1,30 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { PageSpinner } from '../components/Spinner';
+
+/**
+ * Each screen is its own chunk, fetched when its route is first shown, so the login screen
+ * downloads only what it needs. The login screen itself is not here: it is where most visits
+ * start, and small, so it comes with the app's first script rather than one round trip later.
+ */
+function lazyScreen<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  return lazy(() => load().then((component) => ({ default: component })));
+}
+
+export const RegisterScreen = lazyScreen(() => import('../features/auth/components/RegisterScreen').then((m) => m.RegisterScreen));
+export const AdminLayout = lazyScreen(() => import('./AdminLayout').then((m) => m.AdminLayout));
+export const ServicesListScreen = lazyScreen(() =>
+  import('../features/services/components/ServicesListScreen').then((m) => m.ServicesListScreen),
+);
+export const ServiceFormScreen = lazyScreen(() =>
+  import('../features/services/components/ServiceFormScreen').then((m) => m.ServiceFormScreen),
+);
+export const NewsListScreen = lazyScreen(() => import('../features/news/components/NewsListScreen').then((m) => m.NewsListScreen));
+export const NewsFormScreen = lazyScreen(() => import('../features/news/components/NewsFormScreen').then((m) => m.NewsFormScreen));
+export const NewsDetailScreen = lazyScreen(() => import('../features/news/components/NewsDetailScreen').then((m) => m.NewsDetailScreen));
+export const ContactUsScreen = lazyScreen(() => import('../features/contact-us/components/ContactUsScreen').then((m) => m.ContactUsScreen));
+export const NotFoundScreen = lazyScreen(() => import('./NotFoundScreen').then((m) => m.NotFoundScreen));
+
+/** A spinner while a screen's chunk loads. */
+export function Loading({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageSpinner />}>{children}</Suspense>;
+}

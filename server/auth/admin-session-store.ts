@@ -1,0 +1,103 @@
+import connectPgSimple from 'connect-pg-simple';
+import session from 'express-session';
+import type { Pool } from 'pg';
+import type { PublicAdmin } from '../admins/admins.service';
+
+/** A renewed expiry is written only when it moves the stored one by more than this. */
+export const TOUCH_AFTER_SECONDS = 60;
+
+/** What the store read with the session row, kept beside the session (never stored: a symbol key). */
+interface Loaded {
+  /** The admin the session names, read in the same query; null when that admin no longer exists. */
+  admin: PublicAdmin | null;
+  /** The row's expiry when read, in seconds since the epoch (the column is a local timestamp, as connect-pg-simple writes it). */
+  expire: number;
+}
+
+const LOADED = Symbol('loaded with the session');
+type PassportData = { user?: unknown; [LOADED]?: Loaded };
+type SessionWithPassport = { passport?: PassportData };
+
+const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+
+/**
+ * The session row and the admin it names, in one query; the row stays the only source of truth
+ * (nothing is cached between requests, so a logout or a removed admin counts at once on every
+ * replica).
+ */
+const GET_SQL = `
+  SELECT s.sess, extract(epoch FROM s.expire::timestamptz)::float8 AS expire,
+         a.id AS admin_id, a.name AS admin_name, a.email AS admin_email, a.created_at AS admin_created_at
+    FROM session AS s
+    LEFT JOIN admins AS a
+      ON a.id = CASE WHEN s.sess #>> '{passport,user}' ~ '${UUID_PATTERN}' THEN (s.sess #>> '{passport,user}')::uuid END
+   WHERE s.sid = $1 AND s.expire >= now()`;
+
+interface Row {
+  sess: session.SessionData | string;
+  expire: number;
+  admin_id: string | null;
+  admin_name: string;
+  admin_email: string;
+  admin_created_at: Date;
+}
+
+/**
+ * The admin read with this request's session by the store, if it was: `undefined` when the
+ * session was not loaded by this store (then the caller reads the admin itself).
+ */
+export function adminLoadedWithSession(sess: unknown): Loaded['admin'] | undefined {
+  return (sess as SessionWithPassport | undefined)?.passport?.[LOADED]?.admin;
+}
+
+/**
+ * connect-pg-simple (its set, destroy and pruning) with two reads made cheaper: `get` brings the
+ * admin along, and `touch` (express-session calls it on every reply, because the cookie is
+ * rolling) writes only when the expiry would move by more than TOUCH_AFTER_SECONDS, so a read
+ * does not write to the database.
+ */
+export function createAdminSessionStore(pool: Pool, options: { pruneSessionInterval: number }): session.Store & { close(): void } {
+  const PgStore = connectPgSimple(session);
+
+  class AdminSessionStore extends PgStore {
+    override get(sid: string, callback: (error: unknown, session?: session.SessionData | null) => void): void {
+      // A named statement: PostgreSQL parses and plans it once per connection, not on every request.
+      pool.query<Row>({ name: 'session-with-admin', text: GET_SQL, values: [sid] }).then(({ rows }) => {
+        const row = rows[0];
+        if (!row) return callback(null, null);
+        let sess: session.SessionData & SessionWithPassport;
+        try {
+          sess = typeof row.sess === 'string' ? (JSON.parse(row.sess) as session.SessionData) : row.sess;
+        } catch {
+          return this.destroy(sid, (error?: unknown) => callback(error, null));
+        }
+        if (sess.passport && typeof sess.passport === 'object') {
+          const admin =
+            row.admin_id === null
+              ? null
+              : { id: row.admin_id, name: row.admin_name, email: row.admin_email, createdAt: row.admin_created_at };
+          sess.passport[LOADED] = { admin, expire: row.expire };
+        }
+        callback(null, sess);
+      }, callback);
+    }
+
+    override touch(sid: string, sess: session.SessionData, callback?: (error?: unknown) => void): void {
+      const loaded = (sess as SessionWithPassport).passport?.[LOADED];
+      const expires = sess.cookie?.expires;
+      if (loaded && expires) {
+        const next = Math.ceil(new Date(expires).getTime() / 1000);
+        if (Math.abs(next - loaded.expire) <= TOUCH_AFTER_SECONDS) return callback?.();
+      }
+      super.touch(sid, sess, callback);
+    }
+  }
+
+  return new AdminSessionStore({
+    pool,
+    tableName: 'session',
+    createTableIfMissing: false,
+    pruneSessionInterval: options.pruneSessionInterval,
+    errorLog: () => undefined,
+  });
+}
