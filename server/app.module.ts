@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { ActivityModule } from './activity/activity.module';
 import { AdminsModule } from './admins/admins.module';
 import { AuthModule } from './auth/auth.module';
 import { CommonModule } from './common/common.module';
@@ -13,6 +14,7 @@ import { migrate } from './database/migrate';
 import { HealthModule } from './health/health.module';
 import { NewsModule } from './news/news.module';
 import { ServicesModule } from './services/services.module';
+import { TrashModule } from './trash/trash.module';
 
 @Module({})
 export class AppModule {
@@ -38,6 +40,8 @@ export class AppModule {
         ServicesModule,
         NewsModule,
         ContactUsModule,
+        TrashModule,
+        ActivityModule,
       ],
     };
   }

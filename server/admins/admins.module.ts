@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ActivityModule } from '../activity/activity.module';
 import { Admin } from './admin.entity';
 import { AdminsController } from './admins.controller';
 import { AdminsService } from './admins.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Admin])],
+  imports: [TypeOrmModule.forFeature([Admin]), ActivityModule],
   controllers: [AdminsController],
   providers: [AdminsService],
   exports: [AdminsService],

@@ -39,10 +39,21 @@ function links(page: number, pages: number[], lastPage: number): PageLinks {
   };
 }
 
-async function countRows(qb: SelectQueryBuilder<ObjectLiteral>, offset: number, limit: number): Promise<number> {
-  const [sql, parameters] = qb.clone().select('1').offset(offset).limit(limit).getQueryAndParameters();
-  const rows: { n: number }[] = await qb.connection.query(`SELECT count(*)::int AS n FROM (${sql}) AS look_ahead`, parameters);
-  return rows[0].n;
+/** Where a page's rows come from: `rows` reads a slice in the list's order, `count` counts one (bounded). */
+interface PageSource<T> {
+  rows(offset: number, limit: number): Promise<T[]>;
+  count(offset: number, limit: number): Promise<number>;
+}
+
+function queryBuilderSource<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>): PageSource<T> {
+  return {
+    rows: (offset, limit) => qb.clone().offset(offset).limit(limit).getMany(),
+    async count(offset, limit) {
+      const [sql, parameters] = qb.clone().select('1').offset(offset).limit(limit).getQueryAndParameters();
+      const rows: { n: number }[] = await qb.connection.query(`SELECT count(*)::int AS n FROM (${sql}) AS look_ahead`, parameters);
+      return rows[0].n;
+    },
+  };
 }
 
 /**
@@ -50,18 +61,50 @@ async function countRows(qb: SelectQueryBuilder<ObjectLiteral>, offset: number, 
  * look-ahead (at most WINDOW - 1 pages of rows past this page, read from the order's index) says
  * which following pages exist. The query must already carry its ORDER BY, backed by an index.
  */
-export async function paginate<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, page: number, pageSize: number): Promise<Paged<T>> {
-  const data = await qb
-    .clone()
-    .offset((page - 1) * pageSize)
-    .limit(pageSize)
-    .getMany();
+export function paginate<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, page: number, pageSize: number): Promise<Paged<T>> {
+  return paginateSource(queryBuilderSource(qb), page, pageSize);
+}
+
+/**
+ * paginate() for a query TypeORM's builder cannot express (e.g. a UNION ALL): `sql` is one
+ * SELECT with its ORDER BY and `$n` parameters; rows come back as the database names them.
+ */
+export function paginateSql<T extends ObjectLiteral>(
+  runner: { query(sql: string, parameters: unknown[]): Promise<unknown> },
+  sql: string,
+  parameters: unknown[],
+  page: number,
+  pageSize: number,
+): Promise<Paged<T>> {
+  const limits = (offset: number, limit: number) => {
+    const n = parameters.length;
+    return { sql: `${sql} LIMIT $${n + 1} OFFSET $${n + 2}`, parameters: [...parameters, limit, offset] };
+  };
+  return paginateSource<T>(
+    {
+      rows: async (offset, limit) => {
+        const q = limits(offset, limit);
+        return (await runner.query(q.sql, q.parameters)) as T[];
+      },
+      count: async (offset, limit) => {
+        const q = limits(offset, limit);
+        const rows = (await runner.query(`SELECT count(*)::int AS n FROM (${q.sql}) AS look_ahead`, q.parameters)) as { n: number }[];
+        return rows[0].n;
+      },
+    },
+    page,
+    pageSize,
+  );
+}
+
+async function paginateSource<T>(source: PageSource<T>, page: number, pageSize: number): Promise<Paged<T>> {
+  const data = await source.rows((page - 1) * pageSize, pageSize);
   const meta = { page, pageSize };
 
   if (data.length === 0) {
     if (page === 1) return { data, links: { ...NO_LINKS }, meta };
     // Past the end: the rows before this page are bounded by it, so counting them is too.
-    const total = await countRows(qb, 0, (page - 1) * pageSize);
+    const total = await source.count(0, (page - 1) * pageSize);
     const lastPage = Math.ceil(total / pageSize);
     if (lastPage === 0) return { data, links: { ...NO_LINKS }, meta };
     const pages = pageWindow(lastPage, lastPage - 1, 0);
@@ -72,7 +115,7 @@ export async function paginate<T extends ObjectLiteral>(qb: SelectQueryBuilder<T
     };
   }
 
-  const rowsAfter = data.length < pageSize ? 0 : await countRows(qb, page * pageSize, (WINDOW - 1) * pageSize);
+  const rowsAfter = data.length < pageSize ? 0 : await source.count(page * pageSize, (WINDOW - 1) * pageSize);
   const pagesAfter = Math.ceil(rowsAfter / pageSize);
   const lastKnown = page + pagesAfter;
   return { data, links: links(page, pageWindow(page, page - 1, pagesAfter), lastKnown), meta };

@@ -23,6 +23,10 @@ export interface AppConfig {
   pageSize: number;
   uploadMaxBytes: number;
   logLevel: LogLevel;
+  /** Days an item stays in the trash before the purge job deletes it for good. */
+  trashDays: number;
+  /** Days the activity log keeps an entry. */
+  activityDays: number;
 }
 
 export class ConfigError extends Error {
@@ -144,5 +148,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     pageSize: integer(env, 'PAGE_SIZE', 10, 1, 100),
     uploadMaxBytes: integer(env, 'UPLOAD_MAX_BYTES', 5 * 1024 * 1024, 1024, 50 * 1024 * 1024),
     logLevel: oneOf(env, 'LOG_LEVEL', ['error', 'warn', 'log', 'debug', 'verbose'] as const, 'log'),
+    trashDays: integer(env, 'TRASH_DAYS', 30, 1, 3650),
+    activityDays: integer(env, 'ACTIVITY_DAYS', 365, 1, 36500),
   };
 }
