@@ -1,5 +1,7 @@
 import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { AdminLayout } from './AdminLayout';
+import { ActivityScreen } from '../features/activity/components/ActivityScreen';
+import { TrashScreen } from '../features/trash/components/TrashScreen';
 import { LoginScreen } from '../features/auth/components/LoginScreen';
 import { ContactUsScreen } from '../features/contact-us/components/ContactUsScreen';
 import { NewsDetailScreen } from '../features/news/components/NewsDetailScreen';
@@ -33,6 +35,8 @@ export const router = createBrowserRouter([
           { path: paths.news.editPattern, element: <NewsFormScreen /> },
           { path: paths.news.detailPattern, element: <NewsDetailScreen /> },
           { path: paths.contactUs.list, element: <ContactUsScreen /> },
+          { path: paths.trash, element: <TrashScreen /> },
+          { path: paths.activity, element: <ActivityScreen /> },
           { path: '*', element: <NotFoundScreen /> },
         ],
       },
