@@ -66,29 +66,25 @@ export function paginate<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, pag
 }
 
 /**
- * paginate() for a query TypeORM's builder cannot express (e.g. a UNION ALL): `sql` is one
- * SELECT with its ORDER BY and `$n` parameters; rows come back as the database names them.
+ * paginate() for a query TypeORM's builder cannot express (e.g. a UNION ALL). `query` writes the
+ * SQL for a slice (`limit` rows after `offset`, in the list's order) and its parameters, so it can
+ * bound each part of a union by offset + limit too; rows come back as the database names them.
  */
 export function paginateSql<T extends ObjectLiteral>(
   runner: { query(sql: string, parameters: unknown[]): Promise<unknown> },
-  sql: string,
-  parameters: unknown[],
+  query: (slice: { offset: number; limit: number }) => [string, unknown[]],
   page: number,
   pageSize: number,
 ): Promise<Paged<T>> {
-  const limits = (offset: number, limit: number) => {
-    const n = parameters.length;
-    return { sql: `${sql} LIMIT $${n + 1} OFFSET $${n + 2}`, parameters: [...parameters, limit, offset] };
-  };
   return paginateSource<T>(
     {
       rows: async (offset, limit) => {
-        const q = limits(offset, limit);
-        return (await runner.query(q.sql, q.parameters)) as T[];
+        const [sql, parameters] = query({ offset, limit });
+        return (await runner.query(sql, parameters)) as T[];
       },
       count: async (offset, limit) => {
-        const q = limits(offset, limit);
-        const rows = (await runner.query(`SELECT count(*)::int AS n FROM (${q.sql}) AS look_ahead`, q.parameters)) as { n: number }[];
+        const [sql, parameters] = query({ offset, limit });
+        const rows = (await runner.query(`SELECT count(*)::int AS n FROM (${sql}) AS look_ahead`, parameters)) as { n: number }[];
         return rows[0].n;
       },
     },

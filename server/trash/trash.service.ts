@@ -29,18 +29,26 @@ export interface TrashItem {
 }
 
 /**
- * Every kind's trashed rows, newest deleted first. Each branch reads its table's partial
- * (deleted_at DESC, id DESC) WHERE deleted_at IS NOT NULL index, and PostgreSQL merges the three
- * in order (Merge Append), so a page costs the same whatever the trash holds.
+ * A slice of every kind's trashed rows, newest deleted first. Each branch reads its table's partial
+ * (deleted_at DESC, id DESC) WHERE deleted_at IS NOT NULL index and stops after offset + limit
+ * rows; PostgreSQL merges the three in order (Merge Append) and skips the offset. Without the
+ * branch limits PostgreSQL 15 reads and sorts every trashed row for each page (61 ms instead of
+ * 0.2 ms on 30,000 trashed rows). The admin's name is looked up for the rows kept only.
  */
-const TRASH_SQL = `
-  SELECT t.kind, t.id, t.label, t.deleted_at, t.deleted_by, a.name AS deleted_by_name
-    FROM (${TRASH_KINDS.map(
-      (kind) =>
-        `SELECT '${kind}'::text AS kind, id, ${KINDS[kind].label}::text AS label, deleted_at, deleted_by FROM ${KINDS[kind].table} WHERE deleted_at IS NOT NULL`,
-    ).join(' UNION ALL ')}) AS t
-    LEFT JOIN admins AS a ON a.id = t.deleted_by
-   ORDER BY t.deleted_at DESC, t.id DESC`;
+export function trashSlice({ offset, limit }: { offset: number; limit: number }): [string, unknown[]] {
+  const branches = TRASH_KINDS.map(
+    (kind) =>
+      `(SELECT '${kind}'::text AS kind, id, ${KINDS[kind].label}::text AS label, deleted_at, deleted_by
+          FROM ${KINDS[kind].table} WHERE deleted_at IS NOT NULL ORDER BY deleted_at DESC, id DESC LIMIT $1)`,
+  );
+  const sql = `
+    SELECT t.kind, t.id, t.label, t.deleted_at, t.deleted_by,
+           (SELECT a.name FROM admins AS a WHERE a.id = t.deleted_by) AS deleted_by_name
+      FROM (${branches.join(' UNION ALL ')}) AS t
+     ORDER BY t.deleted_at DESC, t.id DESC
+     LIMIT $2 OFFSET $3`;
+  return [sql, [offset + limit, limit, offset]];
+}
 
 /** Any fixed number, other than the migrations' lock: the purge job runs on one replica at a time. */
 const PURGE_LOCK = 727_274_013;
@@ -70,7 +78,7 @@ export class TrashService {
   ) {}
 
   async list(page: number): Promise<Paged<TrashItem>> {
-    const paged = await paginateSql<TrashRow>(this.dataSource, TRASH_SQL, [], page, this.config.pageSize);
+    const paged = await paginateSql<TrashRow>(this.dataSource, trashSlice, page, this.config.pageSize);
     return {
       ...paged,
       data: paged.data.map((row) => ({

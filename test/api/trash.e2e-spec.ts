@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactUsService } from '../../server/contact-us/contact-us.service';
-import { TrashService } from '../../server/trash/trash.service';
+import { TrashService, trashSlice } from '../../server/trash/trash.service';
 import { createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
 import { unique } from '../support/unique.mjs';
 
@@ -163,21 +163,19 @@ describe('trash', () => {
       expect(found?.deletedBy).toBeNull();
     });
 
-    it('reads each kind from its partial deleted_at index', async () => {
+    it("reads a page by merging each kind's partial deleted_at index in order, never sorting the whole trash", async () => {
       await t.dataSource.query('ANALYZE services; ANALYZE news; ANALYZE contact_messages');
+      const [sql, parameters] = trashSlice({ offset: 4, limit: 4 });
       const plan: { 'QUERY PLAN': string }[] = await t.dataSource.transaction(async (manager) => {
+        // Tiny tables may still be scanned whole; forbid that so the planner shows what it would use.
         await manager.query('SET LOCAL enable_seqscan = off');
         await manager.query('SET LOCAL enable_bitmapscan = off');
-        return manager.query(`EXPLAIN
-          SELECT * FROM (
-            SELECT 'services' AS kind, id, deleted_at FROM services WHERE deleted_at IS NOT NULL
-            UNION ALL SELECT 'news', id, deleted_at FROM news WHERE deleted_at IS NOT NULL
-            UNION ALL SELECT 'contactus', id, deleted_at FROM contact_messages WHERE deleted_at IS NOT NULL) t
-          ORDER BY deleted_at DESC, id DESC LIMIT 4`);
+        return manager.query(`EXPLAIN ${sql}`, parameters);
       });
       const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+      expect(text).toMatch(/Merge Append/);
       for (const table of ['services', 'news', 'contact_messages'])
-        expect(text).toMatch(new RegExp(`Index (Only )?Scan using ${table}_deleted_at_id_idx`));
+        expect(text).toMatch(new RegExp(`Index Scan using ${table}_deleted_at_id_idx`));
     });
   });
 
