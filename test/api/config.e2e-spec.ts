@@ -50,6 +50,8 @@ describe('loadConfig', () => {
       pageSize: 10,
       uploadMaxBytes: 5 * 1024 * 1024,
       logLevel: 'log',
+      trashDays: 30,
+      activityDays: 365,
     });
   });
 
@@ -73,6 +75,8 @@ describe('loadConfig', () => {
         PAGE_SIZE: '25',
         UPLOAD_MAX_BYTES: '1048576',
         LOG_LEVEL: 'debug',
+        TRASH_DAYS: '7',
+        ACTIVITY_DAYS: '90',
       }),
     );
     expect(config).toMatchObject({
@@ -87,6 +91,8 @@ describe('loadConfig', () => {
       pageSize: 25,
       uploadMaxBytes: 1_048_576,
       logLevel: 'debug',
+      trashDays: 7,
+      activityDays: 90,
     });
   });
 
@@ -118,6 +124,10 @@ describe('loadConfig', () => {
     ['UPLOAD_MAX_BYTES', '5MB'],
     ['UPLOAD_MAX_BYTES', '10'],
     ['LOG_LEVEL', 'loud'],
+    ['TRASH_DAYS', '0'],
+    ['TRASH_DAYS', 'a month'],
+    ['ACTIVITY_DAYS', '-1'],
+    ['ACTIVITY_DAYS', '36501'],
     ['NODE_ENV', 'staging'],
     ['SESSION_IDLE_HOURS', '0'],
     ['SESSION_MAX_DAYS', 'forever'],
