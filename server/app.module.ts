@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { ActivityModule } from './activity/activity.module';
 import { AdminsModule } from './admins/admins.module';
 import { AuthModule } from './auth/auth.module';
 import { SESSION_COOKIE } from './auth/session-store.service';
@@ -15,6 +16,7 @@ import { HealthModule } from './health/health.module';
 import { NewsModule } from './news/news.module';
 import { OpenApiModule } from './openapi/openapi.module';
 import { ServicesModule } from './services/services.module';
+import { TrashModule } from './trash/trash.module';
 
 @Module({})
 export class AppModule {
@@ -46,6 +48,8 @@ export class AppModule {
         NewsModule,
         ContactUsModule,
         OpenApiModule.register({ sessionCookie: SESSION_COOKIE }),
+        TrashModule,
+        ActivityModule,
       ],
     };
   }

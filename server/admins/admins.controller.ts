@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, HttpStatus, Inject, Post, Req, UseGuards } 
 import type { Request } from 'express';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Public } from '../common/public.decorator';
-import { AdminsService, toPublicAdmin } from './admins.service';
+import { AdminsService, toPublicAdmin, type PublicAdmin } from './admins.service';
 import { RegisterAdminDto } from './dto/register-admin.dto';
 import { RegistrationGuard } from './registration.guard';
 
@@ -23,7 +23,8 @@ export class AdminsController {
   @HttpCode(HttpStatus.CREATED)
   async register(@Body() dto: RegisterAdminDto, @Req() req: Request) {
     const onlyIfFirst = this.config.registration === 'first-admin' && !req.isAuthenticated();
-    const admin = await this.adminsService.create(dto, { onlyIfFirst });
+    const by = req.isAuthenticated() ? { admin: req.user as PublicAdmin, address: req.ip ?? null } : undefined;
+    const admin = await this.adminsService.create(dto, { onlyIfFirst, by, address: req.ip ?? null });
     return { admin: toPublicAdmin(admin) };
   }
 }

@@ -1,6 +1,8 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
+import { ActivityService } from '../activity/activity.service';
+import type { Actor } from '../common/actor.decorator';
 import { ApiError } from '../common/api-error';
 import { isUuid } from '../common/by-id-or-404';
 import { Admin } from './admin.entity';
@@ -21,6 +23,7 @@ export class AdminsService {
   constructor(
     @InjectRepository(Admin) private readonly admins: Repository<Admin>,
     private readonly dataSource: DataSource,
+    private readonly activity: ActivityService,
   ) {}
 
   findById(id: string): Promise<Admin | null> {
@@ -41,9 +44,11 @@ export class AdminsService {
 
   /**
    * Creates an admin. With `onlyIfFirst` it succeeds only while no admin exists; an advisory lock
-   * makes two simultaneous first registrations yield one admin, not two.
+   * makes two simultaneous first registrations yield one admin, not two. The activity log records
+   * the addition in the same transaction: by `by`, the logged-in admin who added it, or else by
+   * the new admin itself (a first or open registration from `address`, or the command line).
    */
-  async create(dto: RegisterAdminDto, options: { onlyIfFirst?: boolean } = {}): Promise<Admin> {
+  async create(dto: RegisterAdminDto, options: { onlyIfFirst?: boolean; by?: Actor; address?: string | null } = {}): Promise<Admin> {
     const passwordHash = await hashPassword(dto.password);
     return this.dataSource.transaction(async (manager) => {
       if (options.onlyIfFirst) {
@@ -53,6 +58,8 @@ export class AdminsService {
       // A taken email breaks admins_email_key, whose 409 the entity declares (ConflictOn).
       const admin = manager.create(Admin, { name: dto.name, email: dto.email.toLowerCase(), passwordHash });
       const saved = await manager.save(admin);
+      const by = options.by ?? { admin: { id: saved.id, name: saved.name }, address: options.address ?? null };
+      await this.activity.record(manager, { by, action: 'add', kind: 'admins', itemId: saved.id, label: saved.name });
       return manager.findOneByOrFail(Admin, { id: saved.id });
     });
   }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { ActivityModule } from '../activity/activity.module';
 import { AdminsModule } from '../admins/admins.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
@@ -9,7 +10,7 @@ import { SessionStore } from './session-store.service';
 
 /** Login, logout and the session; configureApp mounts the session store and Passport made here. */
 @Module({
-  imports: [AdminsModule],
+  imports: [AdminsModule, ActivityModule],
   controllers: [AuthController],
   providers: [passportProvider, AuthService, SessionStore, { provide: APP_GUARD, useClass: SessionGuard }],
 })

@@ -1,5 +1,6 @@
 import { HttpStatus, Injectable, OnModuleInit } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
+import { ActivityService } from '../activity/activity.service';
 import { ApiError } from '../common/api-error';
 import { RateLimitService, type RateLimitRule } from '../common/rate-limit.service';
 import type { Admin } from '../admins/admin.entity';
@@ -21,6 +22,7 @@ export class AuthService implements OnModuleInit {
   constructor(
     private readonly adminsService: AdminsService,
     private readonly rateLimits: RateLimitService,
+    private readonly activity: ActivityService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -57,7 +59,18 @@ export class AuthService implements OnModuleInit {
 
     const admin = await this.adminsService.findByEmailWithHash(email);
     const valid = await verifyPassword(admin?.passwordHash ?? this.decoyHash, password);
-    if (!admin || !valid) throw new ApiError(HttpStatus.UNAUTHORIZED, INVALID_LOGIN);
+    if (!admin || !valid) {
+      // Recorded by address; the account only when the email is an admin's (then its id and
+      // email), never the text typed, which may be a mistyped password or anything at all.
+      await this.activity.recordAlone({
+        by: { admin: admin ? { id: admin.id, name: admin.name } : null, address },
+        action: 'sign-in-failed',
+        kind: 'session',
+        itemId: admin?.id ?? null,
+        label: admin?.email ?? null,
+      });
+      throw new ApiError(HttpStatus.UNAUTHORIZED, INVALID_LOGIN);
+    }
     await this.rateLimits.reset(accountKey);
     await this.rateLimits.release(addressKey);
     return admin;

@@ -1,3 +1,5 @@
+import { Activity } from '../activity/activity.entity';
+import { ActivityService } from '../activity/activity.service';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { createInterface } from 'node:readline';
@@ -46,9 +48,10 @@ async function main(): Promise<number> {
     return 2;
   }
 
-  return withDatabase(async (dataSource) => {
+  return withDatabase(async (dataSource, config) => {
     try {
-      const admin = await new AdminsService(dataSource.getRepository(Admin), dataSource).create(dto);
+      const activity = new ActivityService(dataSource.getRepository(Activity), dataSource, config);
+      const admin = await new AdminsService(dataSource.getRepository(Admin), dataSource, activity).create(dto);
       console.log(`Created admin ${admin.name} <${admin.email}>.`);
       return 0;
     } catch (thrown) {

@@ -1,6 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import type { FindOptionsWhere, ObjectLiteral, Repository } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import type { ObjectLiteral, Repository } from 'typeorm';
 import { ApiError } from './api-error';
 import { selectPlain } from './plain-rows';
 
@@ -59,21 +58,75 @@ export async function deleteOr404<T extends ObjectLiteral & { id: string }, K ex
   return Object.fromEntries(properties.map((property, i) => [property, rows[0][columns[i]]])) as Pick<T, 'id' | K>;
 }
 
+/** The row's columns' database names for the given properties, escaped for SQL. */
+function columnNames<T extends ObjectLiteral>(repository: Repository<T>, properties: string[]): string[] {
+  return properties.map((property) => `"${repository.metadata.findColumnWithPropertyName(property)!.databaseName}"`);
+}
+
+/** Raw SQL's share of TypeORM's soft delete: rows in the trash are not there. */
+function liveRows<T extends ObjectLiteral>(repository: Repository<T>): string {
+  const column = repository.metadata.deleteDateColumn;
+  return column ? ` AND "${column.databaseName}" IS NULL` : '';
+}
+
 /**
- * Sets the given fields (those not undefined) on a row by id in one UPDATE, answering 404 for an
- * unknown id and for one that is not a UUID. Never load-merge-save: save() inserts a row it cannot
- * find (an edit racing a delete would bring the row back), and writing back what it had read would
- * undo a change that committed in between.
+ * Sets the given fields (those not undefined) on a live row by id in one statement, answering 404
+ * for an unknown id, one that is not a UUID, and a row in the trash; answers the names of the
+ * fields whose value changed (for the activity log). Never load-merge-save: save() inserts a row
+ * it cannot find (an edit racing a delete would bring the row back), and writing back what it had
+ * read would undo a change that committed in between. The old values come from the same
+ * statement (the row locked FOR UPDATE in a subquery), so they are the ones this edit replaced.
  */
 export async function updateOr404<T extends ObjectLiteral & { id: string }>(
   repository: Repository<T>,
   id: string,
   fields: Partial<T>,
   resource: string,
-): Promise<void> {
+): Promise<string[]> {
   if (!isUuid(id)) throw notFound(resource);
-  const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
-  if (Object.keys(changes).length === 0) return;
-  const result = await repository.update({ id } as FindOptionsWhere<T>, changes as QueryDeepPartialEntity<T>);
-  if (!result.affected) throw notFound(resource);
+  const changes = Object.entries(fields).filter(([, value]) => value !== undefined);
+  if (changes.length === 0) return [];
+  const columns = columnNames(
+    repository,
+    changes.map(([property]) => property),
+  );
+  const assignments = columns.map((column, i) => `${column} = $${i + 2}`);
+  const updated = repository.metadata.updateDateColumn;
+  if (updated) assignments.push(`"${updated.databaseName}" = now()`);
+  const table = repository.metadata.tablePath;
+  // For an UPDATE, TypeORM's query() answers [rows, affected count].
+  const [rows] = await repository.query<[Record<string, unknown>[], number]>(
+    `UPDATE ${table} AS t SET ${assignments.join(', ')}
+       FROM (SELECT id, ${columns.join(', ')} FROM ${table} WHERE id = $1${liveRows(repository)} FOR UPDATE) AS old
+      WHERE t.id = old.id
+      RETURNING ${columns.map((column, i) => `old.${column} AS old_${i}`).join(', ')}`,
+    [id, ...changes.map(([, value]) => value as unknown)],
+  );
+  if (rows.length === 0) throw notFound(resource);
+  return changes.filter(([, value], i) => rows[0][`old_${i}`] !== value).map(([property]) => property);
+}
+
+/**
+ * Moves a live row to the trash in one statement (deleted_at, deleted_by), answering 404 for an
+ * unknown id, one that is not a UUID, and a row already in the trash; so of two deletes at once
+ * (two tabs), the loser gets the 404. Answers the `returning` properties as the statement read them.
+ */
+export async function trashOr404<T extends ObjectLiteral & { id: string; deletedBy: string | null }, K extends keyof T & string = never>(
+  repository: Repository<T>,
+  id: string,
+  resource: string,
+  by: string,
+  returning: K[] = [],
+): Promise<Pick<T, 'id' | K>> {
+  if (!isUuid(id)) throw notFound(resource);
+  const properties = ['id', ...returning];
+  const [rows] = await repository.query<[Record<string, unknown>[], number]>(
+    `UPDATE ${repository.metadata.tablePath} SET deleted_at = now(), deleted_by = $2
+      WHERE id = $1${liveRows(repository)}
+      RETURNING ${columnNames(repository, properties).join(', ')}`,
+    [id, by],
+  );
+  if (rows.length === 0) throw notFound(resource);
+  const names = properties.map((property) => repository.metadata.findColumnWithPropertyName(property)!.databaseName);
+  return Object.fromEntries(properties.map((property, i) => [property, rows[0][names[i]]])) as Pick<T, 'id' | K>;
 }

@@ -60,12 +60,23 @@ export function pageQuery(qb: SelectQueryBuilder<ObjectLiteral>): PageQuery {
 /** Whole numbers computed here from a validated page, never client text. */
 const slice = (limit: number, offset: number) => ` LIMIT ${limit} OFFSET ${offset}`;
 
-async function countRows(query: PageQuery, offset: number, limit: number): Promise<number> {
-  const rows: { n: number }[] = await query.connection.query(
-    `SELECT count(*)::int AS n FROM (${query.countSql}${slice(limit, offset)}) AS look_ahead`,
-    query.parameters,
-  );
-  return rows[0].n;
+/** Where a page's rows come from: `rows` reads a slice in the list's order, `count` counts one (bounded). */
+interface PageSource<T> {
+  rows(offset: number, limit: number): Promise<T[]>;
+  count(offset: number, limit: number): Promise<number>;
+}
+
+function pageQuerySource<T>(query: PageQuery): PageSource<T> {
+  return {
+    rows: (offset, limit) => query.connection.query(query.rowsSql + slice(limit, offset), query.parameters),
+    async count(offset, limit) {
+      const rows: { n: number }[] = await query.connection.query(
+        `SELECT count(*)::int AS n FROM (${query.countSql}${slice(limit, offset)}) AS look_ahead`,
+        query.parameters,
+      );
+      return rows[0].n;
+    },
+  };
 }
 
 /**
@@ -73,19 +84,50 @@ async function countRows(query: PageQuery, offset: number, limit: number): Promi
  * look-ahead (at most WINDOW - 1 pages of rows past this page, read from the order's index) says
  * which following pages exist. The query must already carry its ORDER BY, backed by an index.
  */
-export async function paginate<T extends ObjectLiteral>(
+export function paginate<T extends ObjectLiteral>(
   ordered: SelectQueryBuilder<T> | PageQuery,
   page: number,
   pageSize: number,
 ): Promise<Paged<T>> {
-  const query = 'rowsSql' in ordered ? ordered : pageQuery(ordered);
-  const data: T[] = await query.connection.query(query.rowsSql + slice(pageSize, (page - 1) * pageSize), query.parameters);
+  return paginateSource(pageQuerySource<T>('rowsSql' in ordered ? ordered : pageQuery(ordered)), page, pageSize);
+}
+
+/**
+ * paginate() for a query TypeORM's builder cannot express (e.g. a UNION ALL). `query` writes the
+ * SQL for a slice (`limit` rows after `offset`, in the list's order) and its parameters, so it can
+ * bound each part of a union by offset + limit too; rows come back as the database names them.
+ */
+export function paginateSql<T extends ObjectLiteral>(
+  runner: { query(sql: string, parameters: unknown[]): Promise<unknown> },
+  query: (slice: { offset: number; limit: number }) => [string, unknown[]],
+  page: number,
+  pageSize: number,
+): Promise<Paged<T>> {
+  return paginateSource<T>(
+    {
+      rows: async (offset, limit) => {
+        const [sql, parameters] = query({ offset, limit });
+        return (await runner.query(sql, parameters)) as T[];
+      },
+      count: async (offset, limit) => {
+        const [sql, parameters] = query({ offset, limit });
+        const rows = (await runner.query(`SELECT count(*)::int AS n FROM (${sql}) AS look_ahead`, parameters)) as { n: number }[];
+        return rows[0].n;
+      },
+    },
+    page,
+    pageSize,
+  );
+}
+
+async function paginateSource<T>(source: PageSource<T>, page: number, pageSize: number): Promise<Paged<T>> {
+  const data = await source.rows((page - 1) * pageSize, pageSize);
   const meta = { page, pageSize };
 
   if (data.length === 0) {
     if (page === 1) return { data, links: { ...NO_LINKS }, meta };
     // Past the end: the rows before this page are bounded by it, so counting them is too.
-    const total = await countRows(query, 0, (page - 1) * pageSize);
+    const total = await source.count(0, (page - 1) * pageSize);
     const lastPage = Math.ceil(total / pageSize);
     if (lastPage === 0) return { data, links: { ...NO_LINKS }, meta };
     const pages = pageWindow(lastPage, lastPage - 1, 0);
@@ -96,7 +138,7 @@ export async function paginate<T extends ObjectLiteral>(
     };
   }
 
-  const rowsAfter = data.length < pageSize ? 0 : await countRows(query, page * pageSize, (WINDOW - 1) * pageSize);
+  const rowsAfter = data.length < pageSize ? 0 : await source.count(page * pageSize, (WINDOW - 1) * pageSize);
   const pagesAfter = Math.ceil(rowsAfter / pageSize);
   const lastKnown = page + pagesAfter;
   return { data, links: links(page, pageWindow(page, page - 1, pagesAfter), lastKnown), meta };

@@ -29,6 +29,10 @@ export interface AppConfig {
   logFormat: 'json' | 'pretty';
   /** From ADMIN_EMAIL, ADMIN_NAME and ADMIN_PASSWORD_FILE: created at start while no admin exists. */
   firstAdmin: { name: string; email: string; password: string } | undefined;
+  /** Days an item stays in the trash before the purge job deletes it for good. */
+  trashDays: number;
+  /** Days the activity log keeps an entry. */
+  activityDays: number;
 }
 
 export class ConfigError extends Error {
@@ -180,5 +184,7 @@ export function loadConfig(env: Env = process.env, options: { sessionSecret?: bo
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 1000, 600_000),
     logFormat: oneOf(env, 'LOG_FORMAT', ['json', 'pretty'] as const, nodeEnv === 'production' ? 'json' : 'pretty'),
     firstAdmin: firstAdmin(env),
+    trashDays: integer(env, 'TRASH_DAYS', 30, 1, 3650),
+    activityDays: integer(env, 'ACTIVITY_DAYS', 365, 1, 36500),
   };
 }

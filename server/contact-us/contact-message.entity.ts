@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, DeleteDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /** A message a visitor left through the public contact form. */
 @Entity('contact_messages')
@@ -21,4 +21,16 @@ export class ContactMessage {
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
+
+  /**
+   * Set while the row is in the trash. TypeORM's finds and query builders skip such rows by
+   * themselves (the lists, searches, details and exports); raw SQL must say deleted_at IS NULL.
+   * Not selected: replies keep their contract shape.
+   */
+  @DeleteDateColumn({ name: 'deleted_at', type: 'timestamptz', select: false })
+  deletedAt: Date | null;
+
+  /** The admin who moved the row to the trash (no foreign key: the admin may be removed later). */
+  @Column({ name: 'deleted_by', type: 'uuid', nullable: true, select: false })
+  deletedBy: string | null;
 }

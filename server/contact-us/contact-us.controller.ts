@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
+import { CurrentActor, type Actor } from '../common/actor.decorator';
 import { PagePipe } from '../common/page.pipe';
 import { Public } from '../common/public.decorator';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -66,7 +67,7 @@ export class ContactUsController {
   }
 
   @Delete(':id')
-  remove(@Param('id') id: string) {
-    return this.contactUs.remove(id);
+  remove(@Param('id') id: string, @CurrentActor() by: Actor) {
+    return this.contactUs.remove(id, by);
   }
 }

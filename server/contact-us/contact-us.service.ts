@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository, type SelectQueryBuilder } from 'typeorm';
+import { DataSource, Repository, type SelectQueryBuilder } from 'typeorm';
+import { ActivityService } from '../activity/activity.service';
+import type { Actor } from '../common/actor.decorator';
 import { containsPattern } from '../common/contains-pattern';
-import { deleteOr404, findOneOr404 } from '../common/by-id-or-404';
+import { findOneOr404, trashOr404 } from '../common/by-id-or-404';
 import { paginate, type Paged } from '../common/pagination';
 import { ContactMessage } from './contact-message.entity';
 
@@ -13,7 +15,11 @@ const EXPORT_BATCH = 1000;
 
 @Injectable()
 export class ContactUsService {
-  constructor(@InjectRepository(ContactMessage) private readonly messages: Repository<ContactMessage>) {}
+  constructor(
+    @InjectRepository(ContactMessage) private readonly messages: Repository<ContactMessage>,
+    private readonly dataSource: DataSource,
+    private readonly activity: ActivityService,
+  ) {}
 
   async create(input: { name: string; phno?: string | null; email: string; msg: string }): Promise<string> {
     const result = await this.messages.insert({ name: input.name, phno: input.phno ?? '', email: input.email, msg: input.msg });
@@ -29,9 +35,16 @@ export class ContactUsService {
     return findOneOr404(this.messages, id, MESSAGE);
   }
 
-  /** One statement, so deleting twice (or at once from two tabs) answers 404 to the loser. */
-  remove(id: string): Promise<{ id: string }> {
-    return deleteOr404(this.messages, id, MESSAGE);
+  /**
+   * Moves the message to the trash in one statement, so deleting twice (or at once from two tabs)
+   * answers 404 to the loser; the activity entry commits with it.
+   */
+  remove(id: string, by: Actor): Promise<{ id: string }> {
+    return this.dataSource.transaction(async (manager) => {
+      const { name } = await trashOr404(manager.getRepository(ContactMessage), id, MESSAGE, by.admin.id, ['name']);
+      await this.activity.record(manager, { by, action: 'delete', kind: 'contactus', itemId: id, label: name });
+      return { id };
+    });
   }
 
   /**
@@ -57,6 +70,7 @@ export class ContactUsService {
     }
   }
 
+  /** Live messages only: TypeORM adds deleted_at IS NULL, which the partial indexes match. */
   private matching(name?: string): SelectQueryBuilder<ContactMessage> {
     const qb = this.messages.createQueryBuilder('m').orderBy('m.created_at', 'DESC').addOrderBy('m.id', 'DESC');
     if (name) qb.where(`m.name ILIKE :pattern ESCAPE '\\'`, { pattern: containsPattern(name) });

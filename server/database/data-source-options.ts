@@ -1,4 +1,5 @@
 import type { DataSourceOptions } from 'typeorm';
+import { Activity } from '../activity/activity.entity';
 import { Admin } from '../admins/admin.entity';
 import { ContactMessage } from '../contact-us/contact-message.entity';
 import { News } from '../news/news.entity';
@@ -7,13 +8,20 @@ import { Foundation1763769600000 } from './migrations/1763769600000-Foundation';
 import { Services1763769700000 } from './migrations/1763769700000-Services';
 import { News1763769800000 } from './migrations/1763769800000-News';
 import { ContactMessages1763769900000 } from './migrations/1763769900000-ContactMessages';
+import { TrashAndActivity1763770000000 } from './migrations/1763770000000-TrashAndActivity';
 import { Service } from '../services/service.entity';
 
 /** Every entity, listed once for the app and the migration CLI alike. */
-export const entities = [Admin, Service, News, ContactMessage];
+export const entities = [Admin, Service, News, ContactMessage, Activity];
 
 /** Every migration in order. `npm run migration:generate` writes new ones beside these: add them here. */
-export const migrations = [Foundation1763769600000, Services1763769700000, News1763769800000, ContactMessages1763769900000];
+export const migrations = [
+  Foundation1763769600000,
+  Services1763769700000,
+  News1763769800000,
+  ContactMessages1763769900000,
+  TrashAndActivity1763770000000,
+];
 
 /**
  * Every query is bounded, so a database that is down or frozen costs a request a 503 within

@@ -13,6 +13,7 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { AcceptsMultipart } from '../common/accepts-multipart.decorator';
+import { CurrentActor, type Actor } from '../common/actor.decorator';
 import { ApiError } from '../common/api-error';
 import { PagePipe } from '../common/page.pipe';
 import { CreateNewsDto } from './dto/create-news.dto';
@@ -39,13 +40,13 @@ export class NewsController {
 
   @Post()
   @HttpCode(HttpStatus.CREATED)
-  create(@Body() dto: CreateNewsDto) {
-    return this.newsService.create(dto);
+  create(@Body() dto: CreateNewsDto, @CurrentActor() by: Actor) {
+    return this.newsService.create(dto, by);
   }
 
   @Patch(':id')
-  update(@Param('id') id: string, @Body() dto: UpdateNewsDto) {
-    return this.newsService.update(id, dto);
+  update(@Param('id') id: string, @Body() dto: UpdateNewsDto, @CurrentActor() by: Actor) {
+    return this.newsService.update(id, dto, by);
   }
 
   /** Multipart with the field `photo`; without a file nothing changes (the client always sends this call). */
@@ -53,12 +54,12 @@ export class NewsController {
   @AcceptsMultipart()
   @HttpCode(HttpStatus.OK)
   @UseInterceptors(PhotoUploadInterceptor)
-  upload(@Param('id') id: string, @UploadedFile() file: { buffer: Buffer } | undefined) {
-    return this.newsService.replacePhoto(id, file?.buffer);
+  upload(@Param('id') id: string, @UploadedFile() file: { buffer: Buffer } | undefined, @CurrentActor() by: Actor) {
+    return this.newsService.replacePhoto(id, file?.buffer, by);
   }
 
   @Delete(':id')
-  remove(@Param('id') id: string) {
-    return this.newsService.remove(id);
+  remove(@Param('id') id: string, @CurrentActor() by: Actor) {
+    return this.newsService.remove(id, by);
   }
 }

@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, DeleteDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 @Entity('news')
 export class News {
@@ -23,4 +23,16 @@ export class News {
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
+
+  /**
+   * Set while the row is in the trash. TypeORM's finds and query builders skip such rows by
+   * themselves (the lists, searches, details and exports); raw SQL must say deleted_at IS NULL.
+   * Not selected: replies keep their contract shape.
+   */
+  @DeleteDateColumn({ name: 'deleted_at', type: 'timestamptz', select: false })
+  deletedAt: Date | null;
+
+  /** The admin who moved the row to the trash (no foreign key: the admin may be removed later). */
+  @Column({ name: 'deleted_by', type: 'uuid', nullable: true, select: false })
+  deletedBy: string | null;
 }

@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, EntityManager, Repository } from 'typeorm';
+import { ActivityService } from '../activity/activity.service';
+import type { Actor } from '../common/actor.decorator';
 import { containsPattern } from '../common/contains-pattern';
-import { deleteOr404, findOneOr404, notFound, updateOr404 } from '../common/by-id-or-404';
+import { findOneOr404, notFound, trashOr404, updateOr404 } from '../common/by-id-or-404';
 import { NO_LINKS, pageQuery, paginate, type PageQuery, type Paged } from '../common/pagination';
 import { selectPlain } from '../common/plain-rows';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -28,6 +30,7 @@ export class NewsService {
     private readonly dataSource: DataSource,
     private readonly photos: PhotoStorage,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly activity: ActivityService,
   ) {
     this.listQuery = pageQuery(this.newestFirst());
     this.searchSql = selectPlain(this.newestFirst())
@@ -37,7 +40,8 @@ export class NewsService {
   }
 
   private newestFirst() {
-    // Backed by news_created_at_id_idx (created_at DESC, id DESC).
+    // Backed by news_created_at_id_idx (created_at DESC, id DESC, partial: WHERE deleted_at IS NULL,
+    // which TypeORM adds to every query builder on News: trashed articles are in no list or search).
     return this.repository.createQueryBuilder('news').orderBy('news.createdAt', 'DESC').addOrderBy('news.id', 'DESC');
   }
 
@@ -57,18 +61,31 @@ export class NewsService {
     return findOneOr404(this.repository, id, 'News');
   }
 
-  create(dto: CreateNewsDto): Promise<News> {
-    return this.repository.save(this.repository.create({ ...dto, photo: null }));
+  /** Each change and its activity entry commit together (one transaction, its manager only). */
+  create(dto: CreateNewsDto, by: Actor): Promise<News> {
+    return this.dataSource.transaction(async (manager) => {
+      const saved = await manager.save(manager.create(News, { ...dto, photo: null }));
+      await this.activity.record(manager, { by, action: 'create', kind: 'news', itemId: saved.id, label: saved.title });
+      return saved;
+    });
   }
 
   /**
    * Sets only the fields sent, never the photo: writing back the photo it had read would undo an
    * upload that committed in between (and orphan its file).
    */
-  async update(id: string, dto: UpdateNewsDto): Promise<News> {
+  async update(id: string, dto: UpdateNewsDto, by: Actor): Promise<News> {
     const { title, description, about } = dto;
-    await updateOr404(this.repository, id, { title, description, about }, 'News');
+    await this.dataSource.transaction(async (manager) => {
+      const fields = await updateOr404(manager.getRepository(News), id, { title, description, about }, 'News');
+      if (fields.length > 0) await this.recordEdit(manager, by, id, fields);
+    });
     return this.findOne(id);
+  }
+
+  private async recordEdit(manager: EntityManager, by: Actor, id: string, fields: string[]): Promise<void> {
+    const { title } = await manager.findOneByOrFail(News, { id });
+    await this.activity.record(manager, { by, action: 'edit', kind: 'news', itemId: id, label: title, fields });
   }
 
   /**
@@ -77,7 +94,7 @@ export class NewsService {
    * old file. If the row cannot be updated (the article was deleted meanwhile, or the database
    * fails) the new file is removed again, so a failed upload leaves nothing behind.
    */
-  async replacePhoto(id: string, file: Buffer | undefined): Promise<News> {
+  async replacePhoto(id: string, file: Buffer | undefined, by: Actor): Promise<News> {
     const current = await this.findOne(id);
     if (!file) return current;
 
@@ -85,7 +102,11 @@ export class NewsService {
     const path = await this.photos.save(photo);
     let previous: string | null;
     try {
-      previous = await this.pointAt(id, path);
+      previous = await this.dataSource.transaction(async (manager) => {
+        const replaced = await this.pointAt(manager, id, path);
+        await this.recordEdit(manager, by, id, ['photo']);
+        return replaced;
+      });
     } catch (error) {
       await this.photos.remove(path);
       throw error;
@@ -97,14 +118,14 @@ export class NewsService {
   /**
    * Points the row at a new photo and answers the photo it replaced, in one statement. The row is
    * locked first (FOR UPDATE), so of two uploads at once the second waits and then reads the
-   * first one's photo as its previous: each removes exactly the file it replaced. One statement
-   * rather than a transaction: the embedded database serialises transactions across connections.
+   * first one's photo as its previous: each removes exactly the file it replaced. An article in
+   * the trash is not there (404).
    */
-  private async pointAt(id: string, path: string): Promise<string | null> {
+  private async pointAt(manager: EntityManager, id: string, path: string): Promise<string | null> {
     // For an UPDATE, TypeORM's query() answers [rows, affected count].
-    const [rows]: [{ previous: string | null }[], number] = await this.dataSource.query(
+    const [rows]: [{ previous: string | null }[], number] = await manager.query(
       `UPDATE news AS n SET photo = $1, updated_at = now()
-         FROM (SELECT id, photo FROM news WHERE id = $2 FOR UPDATE) AS old
+         FROM (SELECT id, photo FROM news WHERE id = $2 AND deleted_at IS NULL FOR UPDATE) AS old
         WHERE n.id = old.id
         RETURNING old.photo AS previous`,
       [path, id],
@@ -113,10 +134,20 @@ export class NewsService {
     return rows[0].previous;
   }
 
-  /** Deletes the row, then (once that has committed) its photo. */
-  async remove(id: string): Promise<{ id: string }> {
-    const { photo } = await deleteOr404(this.repository, id, 'News', ['photo']);
-    await this.photos.remove(photo);
-    return { id };
+  /**
+   * Moves the article to the trash in one statement (the loser of two deletes at once gets the
+   * 404). Its photo stays until the article is purged from the trash (removePhoto).
+   */
+  remove(id: string, by: Actor): Promise<{ id: string }> {
+    return this.dataSource.transaction(async (manager) => {
+      const { title } = await trashOr404(manager.getRepository(News), id, 'News', by.admin.id, ['title']);
+      await this.activity.record(manager, { by, action: 'delete', kind: 'news', itemId: id, label: title });
+      return { id };
+    });
+  }
+
+  /** Removes the photo of an article purged from the trash; call it after the purge has committed. */
+  removePhoto(path: string | null): Promise<void> {
+    return this.photos.remove(path);
   }
 }

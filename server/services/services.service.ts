@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { deleteOr404, findOneOr404, updateOr404 } from '../common/by-id-or-404';
+import { DataSource, Repository } from 'typeorm';
+import { ActivityService } from '../activity/activity.service';
+import type { Actor } from '../common/actor.decorator';
+import { findOneOr404, trashOr404, updateOr404 } from '../common/by-id-or-404';
 import { paginate, type Paged } from '../common/pagination';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { CreateServiceDto } from './dto/create-service.dto';
@@ -15,9 +17,11 @@ export class ServicesService {
   constructor(
     @InjectRepository(Service) private readonly services: Repository<Service>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+    private readonly activity: ActivityService,
   ) {}
 
-  /** Newest first; the order is backed by services_created_at_id_idx. */
+  /** Newest first, live rows only; the order is backed by services_created_at_id_idx (partial: WHERE deleted_at IS NULL). */
   list(page: number): Promise<Paged<Service>> {
     const qb = this.services.createQueryBuilder('service').orderBy('service.createdAt', 'DESC').addOrderBy('service.id', 'DESC');
     return paginate(qb, page, this.config.pageSize);
@@ -27,18 +31,32 @@ export class ServicesService {
     return findOneOr404(this.services, id, RESOURCE);
   }
 
-  async create(dto: CreateServiceDto): Promise<Service> {
-    const { id } = await this.services.save(this.services.create({ title: dto.title, about: dto.about }));
+  /** Each change and its activity entry commit together (one transaction, its manager only). */
+  async create(dto: CreateServiceDto, by: Actor): Promise<Service> {
+    const id = await this.dataSource.transaction(async (manager) => {
+      const saved = await manager.save(manager.create(Service, { title: dto.title, about: dto.about }));
+      await this.activity.record(manager, { by, action: 'create', kind: 'services', itemId: saved.id, label: saved.title });
+      return saved.id;
+    });
     return this.findOne(id);
   }
 
-  async update(id: string, dto: UpdateServiceDto): Promise<Service> {
-    await updateOr404(this.services, id, { title: dto.title, about: dto.about }, RESOURCE);
+  async update(id: string, dto: UpdateServiceDto, by: Actor): Promise<Service> {
+    await this.dataSource.transaction(async (manager) => {
+      const fields = await updateOr404(manager.getRepository(Service), id, { title: dto.title, about: dto.about }, RESOURCE);
+      if (fields.length === 0) return;
+      const { title } = await manager.findOneByOrFail(Service, { id });
+      await this.activity.record(manager, { by, action: 'edit', kind: 'services', itemId: id, label: title, fields });
+    });
     return this.findOne(id);
   }
 
-  /** One statement, so deleting twice (or at once from two tabs) answers 404 to the loser. */
-  remove(id: string): Promise<{ id: string }> {
-    return deleteOr404(this.services, id, RESOURCE);
+  /** Moves the service to the trash in one statement, so deleting twice (or at once from two tabs) answers 404 to the loser. */
+  remove(id: string, by: Actor): Promise<{ id: string }> {
+    return this.dataSource.transaction(async (manager) => {
+      const { title } = await trashOr404(manager.getRepository(Service), id, RESOURCE, by.admin.id, ['title']);
+      await this.activity.record(manager, { by, action: 'delete', kind: 'services', itemId: id, label: title });
+      return { id };
+    });
   }
 }

@@ -53,6 +53,8 @@ describe('loadConfig', () => {
       shutdownTimeoutMs: 10_000,
       logFormat: 'pretty',
       firstAdmin: undefined,
+      trashDays: 30,
+      activityDays: 365,
     });
   });
 
@@ -91,6 +93,8 @@ describe('loadConfig', () => {
         LOG_LEVEL: 'debug',
         SHUTDOWN_TIMEOUT_MS: '2500',
         LOG_FORMAT: 'pretty',
+        TRASH_DAYS: '7',
+        ACTIVITY_DAYS: '90',
       }),
     );
     expect(config).toMatchObject({
@@ -107,6 +111,8 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       shutdownTimeoutMs: 2500,
       logFormat: 'pretty',
+      trashDays: 7,
+      activityDays: 90,
     });
   });
 
@@ -139,6 +145,10 @@ describe('loadConfig', () => {
     ['UPLOAD_MAX_BYTES', '10'],
     ['LOG_LEVEL', 'loud'],
     ['LOG_FORMAT', 'xml'],
+    ['TRASH_DAYS', '0'],
+    ['TRASH_DAYS', 'a month'],
+    ['ACTIVITY_DAYS', '-1'],
+    ['ACTIVITY_DAYS', '36501'],
     ['NODE_ENV', 'staging'],
     ['SESSION_IDLE_HOURS', '0'],
     ['SESSION_MAX_DAYS', 'forever'],

@@ -649,7 +649,7 @@ describe('news', () => {
   });
 
   describe('DELETE /api/news/:id', () => {
-    it('deletes the article and its photo', async () => {
+    it('moves the article to the trash, keeping its photo until the article is purged', async () => {
       const { id } = await createNews();
       const { body } = await upload(id, await canvas(40, 40).png().toBuffer());
       expect(existsSync(storedFile(body.photo))).toBe(true);
@@ -657,8 +657,11 @@ describe('news', () => {
       const res = await agent.delete(`/api/news/${id}`);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ id });
-      expect(existsSync(storedFile(body.photo))).toBe(false);
       expect((await agent.get(`/api/news/${id}`)).status).toBe(404);
+      expect(existsSync(storedFile(body.photo))).toBe(true);
+
+      expect((await agent.delete(`/api/trash/news/${id}`)).status).toBe(200);
+      expect(existsSync(storedFile(body.photo))).toBe(false);
       expect((await t.http().get(body.photo)).status).toBe(404);
     });
 

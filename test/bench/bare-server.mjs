@@ -10,7 +10,9 @@ const PAGE_SIZE = 10;
 const WINDOW = 7;
 const SEARCH_LIMIT = 100;
 const COLUMNS = `id, title, description, about, photo, created_at AS "createdAt", updated_at AS "updatedAt"`;
+// Live rows only, as the app reads them (deleted ones wait in the trash).
 const ORDER = 'ORDER BY created_at DESC, id DESC';
+const LIVE = 'deleted_at IS NULL';
 
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
 pool.on('error', () => undefined);
@@ -25,9 +27,9 @@ function json(res, status, body) {
 /** The app's paging: the page, then a bounded look-ahead count on the same order. */
 async function list(page) {
   const offset = (page - 1) * PAGE_SIZE;
-  const { rows: data } = await pool.query(`SELECT ${COLUMNS} FROM news ${ORDER} LIMIT ${PAGE_SIZE} OFFSET ${offset}`);
+  const { rows: data } = await pool.query(`SELECT ${COLUMNS} FROM news WHERE ${LIVE} ${ORDER} LIMIT ${PAGE_SIZE} OFFSET ${offset}`);
   const look = await pool.query(
-    `SELECT count(*)::int AS n FROM (SELECT 1 FROM news ${ORDER} LIMIT ${(WINDOW - 1) * PAGE_SIZE} OFFSET ${page * PAGE_SIZE}) AS look_ahead`,
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM news WHERE ${LIVE} ${ORDER} LIMIT ${(WINDOW - 1) * PAGE_SIZE} OFFSET ${page * PAGE_SIZE}) AS look_ahead`,
   );
   const pagesAfter = Math.ceil(look.rows[0].n / PAGE_SIZE);
   const before = Math.min(page - 1, 3);
@@ -44,9 +46,10 @@ async function list(page) {
 
 async function search(text) {
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const { rows } = await pool.query(`SELECT ${COLUMNS} FROM news WHERE title ILIKE $1 ESCAPE '\\' ${ORDER} LIMIT ${SEARCH_LIMIT}`, [
-    pattern,
-  ]);
+  const { rows } = await pool.query(
+    `SELECT ${COLUMNS} FROM news WHERE title ILIKE $1 ESCAPE '\\' AND ${LIVE} ${ORDER} LIMIT ${SEARCH_LIMIT}`,
+    [pattern],
+  );
   return { data: rows, links: { previousPage: null, nextPage: null, loopLink: [] }, meta: { page: 1, pageSize: SEARCH_LIMIT } };
 }
 
@@ -59,7 +62,7 @@ const server = createServer(async (req, res) => {
     }
     const byId = /^\/api\/news\/([0-9a-f-]{36})$/.exec(url.pathname);
     if (byId) {
-      const { rows } = await pool.query(`SELECT ${COLUMNS} FROM news WHERE id = $1`, [byId[1]]);
+      const { rows } = await pool.query(`SELECT ${COLUMNS} FROM news WHERE id = $1 AND ${LIVE}`, [byId[1]]);
       return rows.length ? json(res, 200, rows[0]) : json(res, 404, { error: 'News not found' });
     }
     res.writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'content-length': maintenance.length, 'retry-after': '3600' });

@@ -91,7 +91,7 @@ try {
     if (count !== expected) throw new Error(`search "${text}" found ${count}, expected ${expected}`);
     report(`search ${label} "${text}" on ${ARTICLES} articles (${count} results)`, stats);
     const plan = await bench.db.query(
-      `EXPLAIN (ANALYZE, FORMAT JSON) SELECT * FROM news WHERE title ILIKE $1 ESCAPE '\\' ORDER BY created_at DESC, id DESC LIMIT 100`,
+      `EXPLAIN (ANALYZE, FORMAT JSON) SELECT * FROM news WHERE title ILIKE $1 ESCAPE '\\' AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 100`,
       [`%${text}%`],
     );
     const root = plan.rows[0]['QUERY PLAN'][0];

@@ -77,6 +77,12 @@ export function AdminLayout({ children }: { children?: ReactNode }) {
             <li>
               <NavLink to={paths.contactUs.list}>Contact Us</NavLink>
             </li>
+            <li>
+              <NavLink to={paths.trash}>Trash</NavLink>
+            </li>
+            <li>
+              <NavLink to={paths.activity}>Activity</NavLink>
+            </li>
           </ul>
         </nav>
         <button type="button" className="button sidebar__logout" onClick={onLogout} disabled={logout.isPending}>

@@ -22,6 +22,8 @@ export const NewsListScreen = lazyScreen(() => import('../features/news/componen
 export const NewsFormScreen = lazyScreen(() => import('../features/news/components/NewsFormScreen').then((m) => m.NewsFormScreen));
 export const NewsDetailScreen = lazyScreen(() => import('../features/news/components/NewsDetailScreen').then((m) => m.NewsDetailScreen));
 export const ContactUsScreen = lazyScreen(() => import('../features/contact-us/components/ContactUsScreen').then((m) => m.ContactUsScreen));
+export const TrashScreen = lazyScreen(() => import('../features/trash/components/TrashScreen').then((m) => m.TrashScreen));
+export const ActivityScreen = lazyScreen(() => import('../features/activity/components/ActivityScreen').then((m) => m.ActivityScreen));
 export const NotFoundScreen = lazyScreen(() => import('./NotFoundScreen').then((m) => m.NotFoundScreen));
 
 /** A spinner while a screen's chunk loads. */

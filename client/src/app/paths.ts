@@ -21,6 +21,8 @@ export const paths = {
   contactUs: {
     list: '/admin/adminContactUs',
   },
+  trash: '/admin/trash',
+  activity: '/admin/activity',
 } as const;
 
 /** The server's API paths. */
@@ -37,4 +39,9 @@ export const apiPaths = {
   contactUs: '/api/contactus',
   contactUsItem: (id: string) => `/api/contactus/${encodeURIComponent(id)}`,
   contactUsExport: '/api/contactus/export.csv',
+  trash: '/api/trash',
+  trashItem: (kind: string, id: string) => `/api/trash/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`,
+  trashRestore: (kind: string, id: string) => `/api/trash/${encodeURIComponent(kind)}/${encodeURIComponent(id)}/restore`,
+  activity: '/api/activity',
+  activityAdmins: '/api/activity/admins',
 } as const;

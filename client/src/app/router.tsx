@@ -1,7 +1,9 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { LoginScreen } from '../features/auth/components/LoginScreen';
 import { GuestOnly, RegisterRoute, RequireAdmin } from './guards';
 import {
+  ActivityScreen,
   AdminLayout,
   ContactUsScreen,
   Loading,
@@ -11,104 +13,44 @@ import {
   NotFoundScreen,
   ServiceFormScreen,
   ServicesListScreen,
+  TrashScreen,
 } from './lazy-screens';
 import { paths } from './paths';
+
+/** A screen loaded with its route (see lazy-screens.tsx), with a spinner until its chunk is in. */
+const screen = (path: string, Screen: ComponentType) => ({
+  path,
+  element: (
+    <Loading>
+      <Screen />
+    </Loading>
+  ),
+});
 
 export const router = createBrowserRouter([
   {
     element: <GuestOnly />,
-    children: [
-      {
-        path: paths.login,
-        element: <LoginScreen />,
-      },
-    ],
+    children: [{ path: paths.login, element: <LoginScreen /> }],
   },
   { path: paths.register, element: <RegisterRoute /> },
   {
     element: <RequireAdmin />,
     children: [
       {
-        path: paths.admin,
-        element: (
-          <Loading>
-            <AdminLayout />
-          </Loading>
-        ),
+        ...screen(paths.admin, AdminLayout),
         children: [
           { index: true, element: <Navigate to={paths.services.list} replace /> },
-          {
-            path: paths.services.list,
-            element: (
-              <Loading>
-                <ServicesListScreen />
-              </Loading>
-            ),
-          },
-          {
-            path: paths.services.create,
-            element: (
-              <Loading>
-                <ServiceFormScreen />
-              </Loading>
-            ),
-          },
-          {
-            path: paths.services.editPattern,
-            element: (
-              <Loading>
-                <ServiceFormScreen />
-              </Loading>
-            ),
-          },
-          {
-            path: paths.news.list,
-            element: (
-              <Loading>
-                <NewsListScreen />
-              </Loading>
-            ),
-          },
-          {
-            path: paths.news.create,
-            element: (
-              <Loading>
-                <NewsFormScreen />
-              </Loading>
-            ),
-          },
-          {
-            path: paths.news.editPattern,
-            element: (
-              <Loading>
-                <NewsFormScreen />
-              </Loading>
-            ),
-          },
-          {
-            path: paths.news.detailPattern,
-            element: (
-              <Loading>
-                <NewsDetailScreen />
-              </Loading>
-            ),
-          },
-          {
-            path: paths.contactUs.list,
-            element: (
-              <Loading>
-                <ContactUsScreen />
-              </Loading>
-            ),
-          },
-          {
-            path: '*',
-            element: (
-              <Loading>
-                <NotFoundScreen />
-              </Loading>
-            ),
-          },
+          screen(paths.services.list, ServicesListScreen),
+          screen(paths.services.create, ServiceFormScreen),
+          screen(paths.services.editPattern, ServiceFormScreen),
+          screen(paths.news.list, NewsListScreen),
+          screen(paths.news.create, NewsFormScreen),
+          screen(paths.news.editPattern, NewsFormScreen),
+          screen(paths.news.detailPattern, NewsDetailScreen),
+          screen(paths.contactUs.list, ContactUsScreen),
+          screen(paths.trash, TrashScreen),
+          screen(paths.activity, ActivityScreen),
+          screen('*', NotFoundScreen),
         ],
       },
     ],

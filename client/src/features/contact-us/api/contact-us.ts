@@ -40,3 +40,8 @@ export function deleteContactMessage(id: string): Promise<{ id: string }> {
 export function contactExportUrl(name: string): string {
   return api.url(apiPaths.contactUsExport, { name });
 }
+
+/** Takes a deleted message out of the trash (the Undo after a delete). */
+export function restoreContactMessage(id: string) {
+  return api.post<unknown>(apiPaths.trashRestore('contactus', id));
+}

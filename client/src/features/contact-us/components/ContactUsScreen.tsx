@@ -10,7 +10,7 @@ import { itemId } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { usePageParam, useSearchParamText } from '../../../lib/search-params';
 import { useLoggedError } from '../../../lib/use-logged-error';
-import { contactExportUrl, contactQueries, deleteContactMessage, type ContactMessage } from '../api/contact-us';
+import { contactExportUrl, contactQueries, deleteContactMessage, type ContactMessage, restoreContactMessage } from '../api/contact-us';
 import { DeleteIcon, ViewIcon } from './icons';
 import { MessageDialog } from './MessageDialog';
 import './ContactUsScreen.css';
@@ -49,6 +49,7 @@ export function ContactUsScreen() {
     remove: deleteContactMessage,
     describe: (message) => `the message from ${message.name}`,
     title: 'Delete message',
+    restore: restoreContactMessage,
   });
 
   useLoggedError('Could not load contact messages', list.error);
@@ -72,8 +73,6 @@ export function ContactUsScreen() {
           maxLength={100}
         />
       </div>
-
-      {del.error && <Alert onDismiss={del.clearError}>{del.error}</Alert>}
 
       {list.isPending ? (
         <PageSpinner label="Loading messages" />
@@ -135,6 +134,7 @@ export function ContactUsScreen() {
       {list.data && <Pagination links={list.data.links} />}
 
       <MessageDialog message={viewing} onClose={() => setViewing(null)} />
+      {del.notice}
       {del.dialog}
     </section>
   );

@@ -82,3 +82,8 @@ export function useUploadNewsPhoto() {
 export function deleteNews(id: string): Promise<{ id: string }> {
   return api.delete<{ id: string }>(apiPaths.newsItem(id));
 }
+
+/** Takes a deleted news out of the trash (the Undo after a delete). */
+export function restoreNews(id: string) {
+  return api.post<unknown>(apiPaths.trashRestore('news', id));
+}

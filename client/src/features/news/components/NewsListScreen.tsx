@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../../app/paths';
-import { CardList, ListNotice } from '../../../components/CardList';
+import { CardList } from '../../../components/CardList';
 import { ItemActions } from '../../../components/ItemActions';
 import { PageHeader } from '../../../components/PageHeader';
 import { SearchBox } from '../../../components/SearchBox';
@@ -12,7 +12,7 @@ import { itemId } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { usePageParam, useSearchParamText } from '../../../lib/search-params';
 import { useLoggedError } from '../../../lib/use-logged-error';
-import { deleteNews, newsQueries, type News } from '../api/news';
+import { deleteNews, newsQueries, type News, restoreNews } from '../api/news';
 import type { NewsFormState } from './NewsFormScreen';
 import { NewsPhoto } from './NewsPhoto';
 import './NewsListScreen.css';
@@ -32,6 +32,7 @@ export function NewsListScreen() {
     setPage,
     remove: deleteNews,
     describe: (item) => item.title,
+    restore: restoreNews,
     title: 'Delete news',
   });
 
@@ -89,7 +90,7 @@ export function NewsListScreen() {
 
       {/* The spec hides paging during a search: a search answers one list of at most 100. */}
       {!title && query.data && <Pagination links={query.data.links} label="News pages" />}
-      <ListNotice error={remove.error} onDismiss={remove.clearError} />
+      {remove.notice}
       {remove.dialog}
     </section>
   );

@@ -54,3 +54,8 @@ export function useUpdateService(id: string) {
 export function deleteService(id: string) {
   return api.delete<{ id: string }>(apiPaths.service(id));
 }
+
+/** Takes a deleted service out of the trash (the Undo after a delete). */
+export function restoreService(id: string) {
+  return api.post<unknown>(apiPaths.trashRestore('services', id));
+}

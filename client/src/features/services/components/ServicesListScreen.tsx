@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../../app/paths';
-import { CardList, ListNotice } from '../../../components/CardList';
+import { CardList } from '../../../components/CardList';
 import { ItemActions } from '../../../components/ItemActions';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pagination } from '../../../components/Pagination';
@@ -10,7 +10,7 @@ import { itemId } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { usePageParam, type ReturnState } from '../../../lib/search-params';
 import { useLoggedError } from '../../../lib/use-logged-error';
-import { deleteService, serviceQueries, type Service } from '../api/services';
+import { deleteService, serviceQueries, type Service, restoreService } from '../api/services';
 
 export function ServicesListScreen() {
   const [page, setPage] = usePageParam();
@@ -25,6 +25,7 @@ export function ServicesListScreen() {
     setPage,
     remove: deleteService,
     describe: (service) => service.title,
+    restore: restoreService,
     title: 'Delete service',
   });
 
@@ -58,7 +59,7 @@ export function ServicesListScreen() {
         )}
       </CardList>
       {query.isSuccess && <Pagination links={query.data.links} label="Services pages" />}
-      <ListNotice error={remove.error} onDismiss={remove.clearError} />
+      {remove.notice}
       {remove.dialog}
     </section>
   );

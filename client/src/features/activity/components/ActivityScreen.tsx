@@ -1,0 +1,113 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { CardList } from '../../../components/CardList';
+import { PageHeader } from '../../../components/PageHeader';
+import { Pagination } from '../../../components/Pagination';
+import { formatDateTime } from '../../../lib/format';
+import { usePageParam, withPage } from '../../../lib/search-params';
+import { useLoggedError } from '../../../lib/use-logged-error';
+import { activityQueries, type ActivityEntry } from '../api/activity';
+import '../../../components/Field.css';
+import './ActivityScreen.css';
+
+const KINDS: [string, string][] = [
+  ['services', 'Services'],
+  ['news', 'News'],
+  ['contactus', 'Contact messages'],
+  ['admins', 'Administrators'],
+  ['session', 'Sign-in and sign-out'],
+  ['settings', 'Settings'],
+];
+
+const ACTIONS: Record<string, string> = {
+  'sign-in': 'signed in',
+  'sign-in-failed': 'failed to sign in',
+  'sign-out': 'signed out',
+  add: 'added administrator',
+  remove: 'removed administrator',
+  password: 'changed the password of',
+  create: 'created',
+  edit: 'edited',
+  delete: 'deleted',
+  restore: 'restored',
+  purge: 'deleted forever',
+};
+
+const KIND_NAMES: Record<string, string> = { services: 'service', news: 'news', contactus: 'message from' };
+
+/** "Ada created service “Spring sale”", "Someone failed to sign in". */
+function describe(entry: ActivityEntry): string {
+  const who = entry.admin ? (entry.admin.name ?? 'A removed administrator') : 'Someone';
+  const action = ACTIONS[entry.action] ?? entry.action;
+  const kind = KIND_NAMES[entry.kind];
+  const label = entry.label && entry.kind !== 'session' ? ` “${entry.label}”` : '';
+  return `${who} ${action}${kind ? ` ${kind}` : ''}${label}`;
+}
+
+/** A select box whose value lives in the URL (`?<param>=`), going back to page 1 when it changes. */
+function useFilterParam(param: string): [string, (value: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const set = (value: string) =>
+    setParams((current) => {
+      const next = withPage(current, 1);
+      if (value) next.set(param, value);
+      else next.delete(param);
+      return next;
+    });
+  return [params.get(param) ?? '', set];
+}
+
+/** What every administrator did, newest first, filterable by administrator and kind. */
+export function ActivityScreen() {
+  const [page] = usePageParam();
+  const [admin, setAdmin] = useFilterParam('admin');
+  const [kind, setKind] = useFilterParam('kind');
+  const query = useQuery(activityQueries.list({ page, admin: admin || undefined, kind: kind || undefined }));
+  const admins = useQuery(activityQueries.admins());
+  const id = useId();
+  useLoggedError('Loading the activity failed', query.error);
+
+  return (
+    <section className="screen">
+      <PageHeader title="Activity" />
+      <div className="activity__filters">
+        <div className="field">
+          <label htmlFor={`${id}-admin`}>Administrator</label>
+          <select id={`${id}-admin`} value={admin} onChange={(event) => setAdmin(event.target.value)}>
+            <option value="">All administrators</option>
+            {admins.data?.data.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-kind`}>Kind</label>
+          <select id={`${id}-kind`} value={kind} onChange={(event) => setKind(event.target.value)}>
+            <option value="">All kinds</option>
+            {KINDS.map(([value, name]) => (
+              <option key={value} value={value}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <CardList query={query} label="Activity" loadingLabel="Loading the activity" failure="Sorry, the activity could not be loaded.">
+        {(entry) => (
+          <>
+            <p className="activity__what">{describe(entry)}</p>
+            {entry.fields && entry.fields.length > 0 && <p className="card__text">Changed: {entry.fields.join(', ')}</p>}
+            <p className="card__meta">
+              <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+              {entry.address && <> · from {entry.address}</>}
+            </p>
+          </>
+        )}
+      </CardList>
+      {query.isSuccess && <Pagination links={query.data.links} label="Activity pages" />}
+    </section>
+  );
+}

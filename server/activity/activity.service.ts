@@ -1,0 +1,109 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, EntityManager, LessThan, Repository } from 'typeorm';
+import type { Actor } from '../common/actor.decorator';
+import { paginate, type Paged } from '../common/pagination';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { Admin } from '../admins/admin.entity';
+import { Activity } from './activity.entity';
+
+/** What an entry is about: a kind of item, the admins themselves, sessions, or settings. */
+export const ACTIVITY_KINDS = ['services', 'news', 'contactus', 'admins', 'session', 'settings'] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+/**
+ * Actions by kind: sign-in, sign-in-failed and sign-out (session); add, remove and password
+ * (admins); create, edit, delete, restore and purge (services, news, contactus); edit (settings).
+ */
+export type ActivityAction =
+  'sign-in' | 'sign-in-failed' | 'sign-out' | 'add' | 'remove' | 'password' | 'create' | 'edit' | 'delete' | 'restore' | 'purge';
+
+export interface ActivityEntry {
+  /** Who did it (null: a failed sign-in with an address that belongs to no admin), and from where. */
+  by: Actor | { admin: null; address: string | null };
+  action: ActivityAction;
+  kind: ActivityKind;
+  itemId?: string | null;
+  label?: string | null;
+  /** For an edit: the names of the fields that changed. */
+  fields?: string[];
+}
+
+export interface ActivityItem {
+  id: string;
+  at: Date;
+  admin: { id: string; name: string | null } | null;
+  action: string;
+  kind: string;
+  itemId: string | null;
+  label: string | null;
+  fields: string[] | null;
+  address: string | null;
+}
+
+function toItem(row: Activity): ActivityItem {
+  return {
+    id: row.id,
+    at: row.at,
+    admin: row.adminId ? { id: row.adminId, name: row.adminName } : null,
+    action: row.action,
+    kind: row.kind,
+    itemId: row.itemId,
+    label: row.label,
+    fields: row.fields,
+    address: row.address,
+  };
+}
+
+@Injectable()
+export class ActivityService {
+  constructor(
+    @InjectRepository(Activity) private readonly activity: Repository<Activity>,
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Records an entry through `manager`: pass the transaction's manager, so the change and its
+   * record commit or fail together (and, on the embedded database, no second connection waits on
+   * the transaction's lock).
+   */
+  async record(manager: EntityManager, entry: ActivityEntry): Promise<void> {
+    await manager.insert(Activity, {
+      adminId: entry.by.admin?.id ?? null,
+      adminName: entry.by.admin?.name ?? null,
+      action: entry.action,
+      kind: entry.kind,
+      itemId: entry.itemId ?? null,
+      label: entry.label ?? null,
+      fields: entry.fields ?? null,
+      address: entry.by.address,
+    });
+  }
+
+  /** record() on its own, for events that change nothing else in the database (sign-in, sign-out). */
+  recordAlone(entry: ActivityEntry): Promise<void> {
+    return this.record(this.dataSource.manager, entry);
+  }
+
+  /** Newest first, optionally one admin's or one kind's; each order is backed by an index. */
+  async list(page: number, filters: { admin?: string; kind?: ActivityKind }): Promise<Paged<ActivityItem>> {
+    const qb = this.activity.createQueryBuilder('a').orderBy('a.at', 'DESC').addOrderBy('a.id', 'DESC');
+    if (filters.admin) qb.andWhere('a.admin_id = :admin', { admin: filters.admin });
+    if (filters.kind) qb.andWhere('a.kind = :kind', { kind: filters.kind });
+    const paged = await paginate(qb, page, this.config.pageSize);
+    return { ...paged, data: paged.data.map(toItem) };
+  }
+
+  /** The administrators the list can be filtered by (the filter's choices), by name. */
+  async admins(): Promise<{ data: { id: string; name: string }[] }> {
+    const data = await this.dataSource.getRepository(Admin).find({ select: { id: true, name: true }, order: { name: 'ASC', id: 'ASC' } });
+    return { data: data.map(({ id, name }) => ({ id, name })) };
+  }
+
+  /** Removes entries older than `before` (the purge job, in its transaction). */
+  async prune(manager: EntityManager, before: Date): Promise<number> {
+    const result = await manager.delete(Activity, { at: LessThan(before) });
+    return result.affected ?? 0;
+  }
+}
