@@ -61,8 +61,9 @@ export function createAdminSessionStore(pool: Pool, options: { pruneSessionInter
 
   class AdminSessionStore extends PgStore {
     override get(sid: string, callback: (error: unknown, session?: session.SessionData | null) => void): void {
-      // A named statement: PostgreSQL parses and plans it once per connection, not on every request.
-      pool.query<Row>({ name: 'session-with-admin', text: GET_SQL, values: [sid] }).then(({ rows }) => {
+      // Not a named (prepared) statement: the embedded database serves every connection from one
+      // backend, where a second connection preparing the same name fails ("already exists").
+      pool.query<Row>(GET_SQL, [sid]).then(({ rows }) => {
         const row = rows[0];
         if (!row) return callback(null, null);
         let sess: session.SessionData & SessionWithPassport;
