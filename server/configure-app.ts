@@ -1,12 +1,12 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import session from 'express-session';
 import helmet from 'helmet';
-import { join } from 'node:path';
 import { PASSPORT, type AppPassport } from './auth/passport';
 import { SESSION_COOKIE, SessionStore } from './auth/session-store.service';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { jsonBody, noStore, requestId, sameOriginOnly } from './common/http.middleware';
 import { sitePages } from './common/site-pages.middleware';
+import { PhotoStorage } from './news/photos/photo-storage.service';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app-config';
 import { CLIENT_DIST } from './config/paths';
@@ -44,7 +44,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, opt
     app.enableCors({ origin: config.corsOrigins, credentials: true, methods: ['GET', 'POST', 'PATCH', 'DELETE'] });
   }
 
-  app.use(sitePages(options.clientDir ?? CLIENT_DIST, join(config.dataDir, 'uploads')));
+  app.use(sitePages(options.clientDir ?? CLIENT_DIST, app.get(PhotoStorage).handler()));
 
   app.use('/api', noStore, sameOriginOnly(config.corsOrigins), jsonBody('1mb'));
   app.use(

@@ -2,11 +2,15 @@ import { Controller, Get, HttpStatus } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../common/api-error';
 import { Public } from '../common/public.decorator';
+import { NewsService } from '../news/news.service';
 
 @Public()
 @Controller('health')
 export class HealthController {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly news: NewsService,
+  ) {}
 
   /** The process is up. */
   @Get()
@@ -14,7 +18,7 @@ export class HealthController {
     return { status: 'ok' };
   }
 
-  /** The process can serve: the database answers. */
+  /** The process can serve: the database answers, and so does the photo storage. */
   @Get('ready')
   async ready() {
     try {
@@ -22,6 +26,11 @@ export class HealthController {
     } catch {
       throw new ApiError(HttpStatus.SERVICE_UNAVAILABLE, 'Database unavailable');
     }
-    return { status: 'ok', database: 'ok' };
+    try {
+      await this.news.checkPhotoStorage();
+    } catch {
+      throw new ApiError(HttpStatus.SERVICE_UNAVAILABLE, 'Photo storage unavailable');
+    }
+    return { status: 'ok', database: 'ok', storage: 'ok' };
   }
 }

@@ -3,11 +3,20 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { NewsController } from './news.controller';
 import { News } from './news.entity';
 import { NewsService } from './news.service';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { createPhotoStorage } from './photos/create-photo-storage';
 import { PhotoStorage } from './photos/photo-storage.service';
+import { PhotoSweep } from './photos/photo-sweep.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([News])],
   controllers: [NewsController],
-  providers: [NewsService, PhotoStorage],
+  providers: [
+    NewsService,
+    { provide: PhotoStorage, useFactory: (config: AppConfig) => createPhotoStorage(config), inject: [APP_CONFIG] },
+    PhotoSweep,
+  ],
+  // The health check asks NewsService about the storage; configureApp serves photos through PhotoStorage.
+  exports: [NewsService, PhotoStorage],
 })
 export class NewsModule {}

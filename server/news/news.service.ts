@@ -105,6 +105,11 @@ export class NewsService {
     return rows[0].previous;
   }
 
+  /** Throws when the photo storage cannot be reached (for the readiness check). */
+  checkPhotoStorage(): Promise<void> {
+    return this.photos.check();
+  }
+
   /** Deletes the row, then (once that has committed) its photo. */
   async remove(id: string): Promise<{ id: string }> {
     const { photo } = await deleteOr404(this.repository, id, 'News', ['photo']);

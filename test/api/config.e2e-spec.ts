@@ -50,6 +50,8 @@ describe('loadConfig', () => {
       pageSize: 10,
       uploadMaxBytes: 5 * 1024 * 1024,
       logLevel: 'log',
+      storage: 'local',
+      s3: undefined,
     });
   });
 
@@ -73,6 +75,11 @@ describe('loadConfig', () => {
         PAGE_SIZE: '25',
         UPLOAD_MAX_BYTES: '1048576',
         LOG_LEVEL: 'debug',
+        STORAGE: 's3',
+        S3_BUCKET: 'site-photos',
+        S3_REGION: 'eu-west-1',
+        S3_ENDPOINT: 'https://s3.example.com',
+        S3_FORCE_PATH_STYLE: 'true',
       }),
     );
     expect(config).toMatchObject({
@@ -87,6 +94,8 @@ describe('loadConfig', () => {
       pageSize: 25,
       uploadMaxBytes: 1_048_576,
       logLevel: 'debug',
+      storage: 's3',
+      s3: { bucket: 'site-photos', region: 'eu-west-1', endpoint: 'https://s3.example.com', forcePathStyle: true },
     });
   });
 
@@ -96,6 +105,16 @@ describe('loadConfig', () => {
     ['loopback', 'loopback'],
   ])('passes TRUST_PROXY=%s to Express as %s', (raw, value) => {
     expect(loadConfig(env({ TRUST_PROXY: raw })).trustProxy).toBe(value);
+  });
+
+  it.each([
+    [{ STORAGE: 's3' }, 'S3_BUCKET'],
+    [{ STORAGE: 's3', S3_BUCKET: 'photos' }, 'S3_REGION'],
+    [{ S3_BUCKET: 'photos', S3_REGION: 'eu-west-1', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
+    [{ S3_BUCKET: 'photos', S3_REGION: 'eu-west-1', S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE'],
+  ])('stops S3 storage settings %j with a message naming %s', (values, variable) => {
+    const error = failure(values);
+    expect(error.message).toMatch(new RegExp(`^Invalid configuration: ${variable} `));
   });
 
   it('treats empty and blank values as unset', () => {
@@ -128,6 +147,7 @@ describe('loadConfig', () => {
     ['CORS_ORIGINS', 'null'],
     ['CORS_ORIGINS', 'https://ok.example,*'],
     ['SESSION_SECRET', 'too-short'],
+    ['STORAGE', 'ftp'],
   ])('stops with a message naming %s when it is %j', (variable, value) => {
     const error = failure({ [variable]: value });
     expect(error.message).toContain(variable);
