@@ -2,6 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import session from 'express-session';
 import helmet from 'helmet';
 import { PASSPORT, type AppPassport } from './auth/passport';
+import { sessionSavedBeforeReply } from './auth/session-saved-before-reply';
 import { SESSION_COOKIE, SessionStore } from './auth/session-store.service';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { jsonBody, noStore, requestId, sameOriginOnly } from './common/http.middleware';
@@ -59,6 +60,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, opt
       cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', path: '/', maxAge: config.sessionIdleHours * 3600 * 1000 },
     }),
   );
+  // Before the reply's headers leave, so a replica that dies mid-write sends nothing and nginx retries.
+  app.use('/api', sessionSavedBeforeReply(app.get(SessionStore).store));
   const maxSessionMs = config.sessionMaxDays * 24 * 3600 * 1000;
   app.use('/api', (req: import('express').Request, _res: unknown, next: (error?: unknown) => void) => {
     // Idle sessions expire by the cookie's rolling lifetime; this bounds a session's whole life.
