@@ -1,4 +1,4 @@
-// `npm test`: builds the app, runs every suite (client components, API end to end, browser) and
+// `npm test`: builds the app, runs every suite (client components, API end to end, browser, replicas) and
 // ends with one line: `tests: N passed, N failed`. Exits non-zero if anything failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -53,6 +53,10 @@ ok =
     BROWSER_TEST_PORT: browserPort,
   }) && ok;
 
+// Two replicas behind nginx on one PostgreSQL and one S3-compatible store (test/replicas/).
+const replicasReport = join(reports, 'replicas.json');
+ok = run('replicas (nginx, two app processes, s3rver)', 'node', ['test/replicas/replicas.mjs'], { REPLICAS_REPORT: replicasReport }) && ok;
+
 let passed = 0;
 let failed = 0;
 if (existsSync(vitestReport)) {
@@ -67,6 +71,13 @@ if (existsSync(playwrightReport)) {
   passed += stats.expected + stats.flaky;
   failed += stats.unexpected;
   if (stats.unexpected === 0 && !ok && stats.expected === 0) failed += 1;
+} else {
+  failed += 1;
+}
+if (existsSync(replicasReport)) {
+  const replicas = JSON.parse(readFileSync(replicasReport, 'utf8'));
+  passed += replicas.passed;
+  failed += replicas.failed;
 } else {
   failed += 1;
 }

@@ -1,9 +1,17 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import sharp from 'sharp';
 import type { SuperAgentTest } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PhotoStorage } from '../../server/news/photos/photo-storage.service';
 import { PhotoSweep } from '../../server/news/photos/photo-sweep.service';
+import { LocalPhotoStorage } from '../../server/news/photos/local-photo-storage';
+import { S3PhotoStorage } from '../../server/news/photos/s3-photo-storage';
+import { PROJECT_ROOT } from '../../server/config/paths';
 import { APP_TEST_TIMEOUT, createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
 import { S3_CREDENTIALS, startS3Server, type S3Server } from '../support/s3-server.mjs';
 
@@ -157,6 +165,48 @@ describe('S3 storage', () => {
         expect((await agent.get(`/api/news/${created.body.id}`)).body.photo).toBe(uploaded.body.photo);
       } finally {
         await t.close();
+      }
+    },
+    APP_TEST_TIMEOUT,
+  );
+});
+
+describe('npm run photos:copy', () => {
+  const cli = join(PROJECT_ROOT, 'dist/server/cli/photos-copy.js');
+
+  it(
+    'copies the local photos to S3 under the same names, skips those already there, and can run again',
+    async () => {
+      if (!existsSync(cli)) throw new Error(`${cli} is not built: run \`npm run build\` first.`);
+      const s3 = await startS3Server();
+      const dataDir = mkdtempSync(join(tmpdir(), 'photos-copy-'));
+      try {
+        const local = new LocalPhotoStorage(dataDir);
+        const bucket = new S3PhotoStorage(s3Overrides(s3).s3);
+        const [one, two] = [await png(20), await png(24)];
+        const first = nameOf(await local.save(one));
+        const second = nameOf(await local.save(two));
+        Object.assign(process.env, S3_CREDENTIALS);
+        await bucket.put(first, one);
+
+        const run = () =>
+          promisify(execFile)(process.execPath, [cli, '--from', 'local', '--to', 's3'], {
+            env: {
+              ...process.env,
+              ...s3.env,
+              NODE_ENV: 'test',
+              DATA_DIR: dataDir,
+              SESSION_SECRET: 'copy-test-secret-copy-test-secret-0123',
+            },
+          });
+        expect((await run()).stdout).toContain('photos:copy from local to s3: 1 copied, 1 already there, 0 failed');
+        expect(Buffer.compare((await bucket.get(second))!, two)).toBe(0);
+        expect((await run()).stdout).toContain('0 copied, 2 already there, 0 failed');
+
+        await expect(promisify(execFile)(process.execPath, [cli, '--from', 'local', '--to', 'local'])).rejects.toMatchObject({ code: 2 });
+      } finally {
+        await s3.close();
+        rmSync(dataDir, { recursive: true, force: true });
       }
     },
     APP_TEST_TIMEOUT,
