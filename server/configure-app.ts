@@ -1,8 +1,8 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import session from 'express-session';
 import helmet from 'helmet';
-import { join } from 'node:path';
 import { PASSPORT, type AppPassport } from './auth/passport';
+import { sessionSavedBeforeReply } from './auth/session-saved-before-reply';
 import { SESSION_COOKIE, SessionStore } from './auth/session-store.service';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { requestLog } from './common/app-logger';
@@ -10,6 +10,7 @@ import { fixedHeaders } from './common/fixed-headers';
 import { jsonDepthLimit, singleQueryValues } from './common/hostile-input';
 import { jsonBody, noStore, requestId, sameOriginOnly } from './common/http.middleware';
 import { sitePages } from './common/site-pages.middleware';
+import { PhotoStorage } from './news/photos/photo-storage.service';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app-config';
 import { CLIENT_DIST } from './config/paths';
@@ -55,7 +56,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, opt
     app.enableCors({ origin: config.corsOrigins, credentials: true, methods: ['GET', 'POST', 'PATCH', 'DELETE'] });
   }
 
-  app.use(sitePages(options.clientDir ?? CLIENT_DIST, join(config.dataDir, 'uploads')));
+  app.use(sitePages(options.clientDir ?? CLIENT_DIST, app.get(PhotoStorage).handler()));
 
   app.use('/api', noStore, singleQueryValues, sameOriginOnly(config.corsOrigins), jsonBody('1mb'), jsonDepthLimit);
   app.use(
@@ -70,6 +71,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, opt
       cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', path: '/', maxAge: config.sessionIdleHours * 3600 * 1000 },
     }),
   );
+  // Before the reply's headers leave, so a replica that dies mid-write sends nothing and nginx retries.
+  app.use('/api', sessionSavedBeforeReply(app.get(SessionStore).store));
   const maxSessionMs = config.sessionMaxDays * 24 * 3600 * 1000;
   app.use('/api', (req: import('express').Request, _res: unknown, next: (error?: unknown) => void) => {
     // Idle sessions expire by the cookie's rolling lifetime; this bounds a session's whole life.

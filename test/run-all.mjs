@@ -1,5 +1,5 @@
-// `npm test`: builds the app, runs every suite (client components, API end to end, browser, faults) and
-// ends with one line: `tests: N passed, N failed`. Exits non-zero if anything failed.
+// `npm test`: builds the app, runs every suite (client components, API end to end, browser, faults,
+// replicas) and ends with one line: `tests: N passed, N failed`. Exits non-zero if anything failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -66,6 +66,10 @@ ok =
     `--outputFile.json=${faultsReport}`,
   ]) && ok;
 
+// Two replicas behind nginx on one PostgreSQL and one S3-compatible store (test/replicas/).
+const replicasReport = join(reports, 'replicas.json');
+ok = run('replicas (nginx, two app processes, s3rver)', 'node', ['test/replicas/replicas.mjs'], { REPLICAS_REPORT: replicasReport }) && ok;
+
 let passed = 0;
 let failed = 0;
 for (const report of [vitestReport, faultsReport]) {
@@ -82,6 +86,13 @@ if (existsSync(playwrightReport)) {
   passed += stats.expected + stats.flaky;
   failed += stats.unexpected;
   if (stats.unexpected === 0 && !ok && stats.expected === 0) failed += 1;
+} else {
+  failed += 1;
+}
+if (existsSync(replicasReport)) {
+  const replicas = JSON.parse(readFileSync(replicasReport, 'utf8'));
+  passed += replicas.passed;
+  failed += replicas.failed;
 } else {
   failed += 1;
 }

@@ -8,13 +8,13 @@ const YEAR_SECONDS = 365 * 24 * 3600;
 const MAINTENANCE_RETRY_AFTER_SECONDS = 3600;
 
 /**
- * Everything outside /api: stored photos, the built assets, the admin app and, for every other
+ * Everything outside /api: stored photos (served by `photos`, mounted at /uploads), the built assets, the admin app and, for every other
  * path, the maintenance page with 503 so search engines keep the site's standing while it is down.
  * Built files are read once and sent from memory, compressed as the browser accepts (see
  * static-assets.ts); the maintenance page is never a 206 or a 304, whatever Range or conditional
  * headers ask.
  */
-export function sitePages(clientDir: string, uploadsDir: string): Router {
+export function sitePages(clientDir: string, photos: RequestHandler): Router {
   const router = express.Router();
   // Errors are thrown, and the exception filter writes them, as for every API route.
   const notFound: RequestHandler = () => {
@@ -32,7 +32,8 @@ export function sitePages(clientDir: string, uploadsDir: string): Router {
       res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
       next();
     },
-    express.static(uploadsDir, { index: false, immutable: true, maxAge: YEAR_SECONDS * 1000, dotfiles: 'deny' }),
+    // The photo storage's own handler (local files or an S3 bucket): ETag, Range, a year's immutable cache.
+    photos,
     notFound,
   );
 

@@ -6,6 +6,16 @@ export const APP_CONFIG = Symbol('APP_CONFIG');
 
 export type RegistrationPolicy = 'first-admin' | 'open' | 'closed';
 export type LogLevel = 'error' | 'warn' | 'log' | 'debug' | 'verbose';
+export type StorageDriver = 'local' | 's3';
+
+/** Where photos go with STORAGE=s3; credentials come from the AWS SDK's default chain. */
+export interface S3StorageConfig {
+  bucket: string;
+  region: string;
+  /** For S3-compatible stores (MinIO, Ceph, R2…); unset for AWS. */
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+}
 
 export interface AppConfig {
   nodeEnv: 'production' | 'development' | 'test';
@@ -33,7 +43,51 @@ export interface AppConfig {
   trashDays: number;
   /** Days the activity log keeps an entry. */
   activityDays: number;
+  /** Where news photos are stored: `DATA_DIR/uploads` or an S3 bucket. */
+  storage: StorageDriver;
+  /** Set when S3_BUCKET is (required for STORAGE=s3). */
+  s3: S3StorageConfig | undefined;
 }
+
+/**
+ * Every environment variable the app reads (here, in ormconfig.ts, or through the AWS SDK's
+ * default credential chain), so deployment files can be checked against it.
+ */
+export const KNOWN_VARIABLES = [
+  'NODE_ENV',
+  'PORT',
+  'DATABASE_URL',
+  'DATA_DIR',
+  'SESSION_SECRET',
+  'SESSION_IDLE_HOURS',
+  'SESSION_MAX_DAYS',
+  'REGISTRATION',
+  'TRUST_PROXY',
+  'CORS_ORIGINS',
+  'PAGE_SIZE',
+  'UPLOAD_MAX_BYTES',
+  'LOG_LEVEL',
+  'LOG_FORMAT',
+  'NO_COLOR',
+  'SHUTDOWN_TIMEOUT_MS',
+  'ADMIN_EMAIL',
+  'ADMIN_PASSWORD_FILE',
+  'ADMIN_NAME',
+  'TRASH_DAYS',
+  'ACTIVITY_DAYS',
+  'STORAGE',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ENDPOINT',
+  'S3_FORCE_PATH_STYLE',
+  'AWS_REGION',
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'AWS_SESSION_TOKEN',
+  'AWS_PROFILE',
+  'AWS_ROLE_ARN',
+  'AWS_WEB_IDENTITY_TOKEN_FILE',
+] as const;
 
 export class ConfigError extends Error {
   constructor(variable: string, problem: string) {
@@ -136,6 +190,22 @@ function sessionSecret(env: Env, nodeEnv: AppConfig['nodeEnv'], dataDir: string)
   return secret;
 }
 
+function s3(env: Env, storage: StorageDriver): S3StorageConfig | undefined {
+  const bucket = text(env, 'S3_BUCKET');
+  if (bucket === undefined) {
+    if (storage === 's3') throw new ConfigError('S3_BUCKET', 'is required when STORAGE=s3');
+    return undefined;
+  }
+  const region = text(env, 'S3_REGION') ?? text(env, 'AWS_REGION');
+  if (region === undefined) throw new ConfigError('S3_REGION', 'is required with S3_BUCKET (e.g. eu-west-1)');
+  const endpoint = text(env, 'S3_ENDPOINT');
+  if (endpoint !== undefined && !/^https?:\/\/[^/]+/.test(endpoint)) {
+    throw new ConfigError('S3_ENDPOINT', `must be an http:// or https:// URL (got "${endpoint}")`);
+  }
+  const pathStyle = oneOf(env, 'S3_FORCE_PATH_STYLE', ['true', 'false'] as const, 'false');
+  return { bucket, region, endpoint, forcePathStyle: pathStyle === 'true' };
+}
+
 /**
  * The administrator to create unattended on a fresh deployment. The password comes from a file
  * (a Docker or Kubernetes secret), never from the environment, which `docker inspect` shows.
@@ -167,6 +237,7 @@ function firstAdmin(env: Env): AppConfig['firstAdmin'] {
 export function loadConfig(env: Env = process.env, options: { sessionSecret?: boolean } = {}): AppConfig {
   const nodeEnv = oneOf(env, 'NODE_ENV', ['production', 'development', 'test'] as const, 'development');
   const dataDir = resolve(text(env, 'DATA_DIR') ?? './data');
+  const storage = oneOf(env, 'STORAGE', ['local', 's3'] as const, 'local');
   return {
     nodeEnv,
     port: integer(env, 'PORT', 3000, 0, 65535),
@@ -186,5 +257,7 @@ export function loadConfig(env: Env = process.env, options: { sessionSecret?: bo
     firstAdmin: firstAdmin(env),
     trashDays: integer(env, 'TRASH_DAYS', 30, 1, 3650),
     activityDays: integer(env, 'ACTIVITY_DAYS', 365, 1, 36500),
+    storage,
+    s3: s3(env, storage),
   };
 }

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { ApiError } from '../common/api-error';
 import { Public } from '../common/public.decorator';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../database/database-health';
+import { NewsService } from '../news/news.service';
 
 /** Readiness answers within this, however the database fails (a frozen one never answers). */
 const READY_TIMEOUT_MS = 2000;
@@ -10,7 +11,10 @@ const READY_TIMEOUT_MS = 2000;
 @Public()
 @Controller('health')
 export class HealthController {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly news: NewsService,
+  ) {}
 
   /** The process is up. */
   @Get()
@@ -18,7 +22,7 @@ export class HealthController {
     return { status: 'ok' };
   }
 
-  /** The process can serve: the database answers. */
+  /** The process can serve: the database answers, and so does the photo storage. */
   @Get('ready')
   async ready() {
     let timer: NodeJS.Timeout | undefined;
@@ -36,6 +40,13 @@ export class HealthController {
     } finally {
       clearTimeout(timer);
     }
-    return { status: 'ok', database: 'ok' };
+    try {
+      await this.news.checkPhotoStorage();
+    } catch {
+      throw new ApiError(HttpStatus.SERVICE_UNAVAILABLE, 'Photo storage unavailable', {
+        headers: { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+      });
+    }
+    return { status: 'ok', database: 'ok', storage: 'ok' };
   }
 }

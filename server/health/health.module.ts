@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { NewsModule } from '../news/news.module';
 import { HealthController } from './health.controller';
 
-@Module({ controllers: [HealthController] })
+@Module({ imports: [NewsModule], controllers: [HealthController] })
 export class HealthModule {}

@@ -150,4 +150,9 @@ export class NewsService {
   removePhoto(path: string | null): Promise<void> {
     return this.photos.remove(path);
   }
+
+  /** Throws when the photo storage cannot be reached (for the readiness check). */
+  checkPhotoStorage(): Promise<void> {
+    return this.photos.check();
+  }
 }

@@ -55,6 +55,8 @@ describe('loadConfig', () => {
       firstAdmin: undefined,
       trashDays: 30,
       activityDays: 365,
+      storage: 'local',
+      s3: undefined,
     });
   });
 
@@ -95,6 +97,11 @@ describe('loadConfig', () => {
         LOG_FORMAT: 'pretty',
         TRASH_DAYS: '7',
         ACTIVITY_DAYS: '90',
+        STORAGE: 's3',
+        S3_BUCKET: 'site-photos',
+        S3_REGION: 'eu-west-1',
+        S3_ENDPOINT: 'https://s3.example.com',
+        S3_FORCE_PATH_STYLE: 'true',
       }),
     );
     expect(config).toMatchObject({
@@ -113,6 +120,8 @@ describe('loadConfig', () => {
       logFormat: 'pretty',
       trashDays: 7,
       activityDays: 90,
+      storage: 's3',
+      s3: { bucket: 'site-photos', region: 'eu-west-1', endpoint: 'https://s3.example.com', forcePathStyle: true },
     });
   });
 
@@ -122,6 +131,16 @@ describe('loadConfig', () => {
     ['loopback', 'loopback'],
   ])('passes TRUST_PROXY=%s to Express as %s', (raw, value) => {
     expect(loadConfig(env({ TRUST_PROXY: raw })).trustProxy).toBe(value);
+  });
+
+  it.each([
+    [{ STORAGE: 's3' }, 'S3_BUCKET'],
+    [{ STORAGE: 's3', S3_BUCKET: 'photos' }, 'S3_REGION'],
+    [{ S3_BUCKET: 'photos', S3_REGION: 'eu-west-1', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
+    [{ S3_BUCKET: 'photos', S3_REGION: 'eu-west-1', S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE'],
+  ])('stops S3 storage settings %j with a message naming %s', (values, variable) => {
+    const error = failure(values);
+    expect(error.message).toMatch(new RegExp(`^Invalid configuration: ${variable} `));
   });
 
   it('treats empty and blank values as unset', () => {
@@ -161,6 +180,7 @@ describe('loadConfig', () => {
     ['SESSION_SECRET', 'too-short'],
     ['SHUTDOWN_TIMEOUT_MS', '10s'],
     ['SHUTDOWN_TIMEOUT_MS', '10'],
+    ['STORAGE', 'ftp'],
   ])('stops with a message naming %s when it is %j', (variable, value) => {
     const error = failure({ [variable]: value });
     expect(error.message).toContain(variable);

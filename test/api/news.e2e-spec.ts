@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
@@ -100,6 +100,25 @@ describe('news', () => {
     return join(t.config.dataDir, publicPath);
   }
 
+  // The same assertions hold on either driver (TEST_STORAGE=s3 runs this file against s3rver).
+  const onDisk = () => t.config.storage === 'local';
+  /** What the storage holds: every file under uploads/news on disk (temporary ones too), or every object. */
+  async function storedNames(): Promise<string[]> {
+    if (onDisk()) return filesUnder(uploadsDir);
+    const names: string[] = [];
+    for await (const photo of t.app.get(PhotoStorage).list()) names.push(photo.name);
+    return names.sort();
+  }
+  async function readStored(publicPath: string): Promise<Buffer> {
+    const data = await t.app.get(PhotoStorage).get(publicPath.slice('/uploads/news/'.length));
+    if (!data) throw new Error(`${publicPath} is not stored`);
+    return data;
+  }
+  async function isStored(publicPath: string): Promise<boolean> {
+    if (onDisk()) return existsSync(storedFile(publicPath));
+    return (await t.app.get(PhotoStorage).get(publicPath.slice('/uploads/news/'.length))) !== undefined;
+  }
+
   describe('without a session', () => {
     it('answers 401 on every route', async () => {
       const { id } = await createNews();
@@ -120,7 +139,7 @@ describe('news', () => {
         expect(res.body).toEqual({ error: 'Not logged in' });
       }
       expect((await agent.get(`/api/news/${id}`)).body.title).not.toBe('changed');
-      expect(filesUnder(uploadsDir)).toEqual([]);
+      expect(await storedNames()).toEqual([]);
     });
 
     it('refuses an anonymous upload before reading its body', async () => {
@@ -151,7 +170,7 @@ describe('news', () => {
         server.closeAllConnections();
         await new Promise((resolve) => server.close(resolve));
       }
-      expect(filesUnder(uploadsDir)).toEqual([]);
+      expect(await storedNames()).toEqual([]);
     });
   });
 
@@ -375,7 +394,7 @@ describe('news', () => {
       const changed = await agent.patch(`/api/news/${created.id}`).send({ about: 'New about' });
       expect(changed.status).toBe(200);
       expect(changed.body).toMatchObject({ about: 'New about', photo: withPhoto.photo });
-      expect(existsSync(storedFile(withPhoto.photo))).toBe(true);
+      expect(await isStored(withPhoto.photo)).toBe(true);
       const unchanged = await agent.patch(`/api/news/${created.id}`).send({});
       expect(unchanged.status).toBe(200);
       expect(unchanged.body).toMatchObject({ title: created.title, about: 'New about', photo: withPhoto.photo });
@@ -426,7 +445,7 @@ describe('news', () => {
       expect(res.body.photo).not.toContain('holiday');
       expect((await agent.get(`/api/news/${id}`)).body.photo).toBe(res.body.photo);
 
-      const stored = readFileSync(storedFile(res.body.photo));
+      const stored = await readStored(res.body.photo);
       const meta = await sharp(stored).metadata();
       expect(meta.format).toBe('webp');
       expect([meta.width, meta.height]).toEqual([1600, 1200]);
@@ -442,7 +461,7 @@ describe('news', () => {
       const sideways = await canvas(300, 200).jpeg().withMetadata({ orientation: 6 }).toBuffer();
       const res = await upload(id, sideways);
       expect(res.status).toBe(200);
-      const meta = await sharp(storedFile(res.body.photo)).metadata();
+      const meta = await sharp(await readStored(res.body.photo)).metadata();
       expect([meta.width, meta.height]).toEqual([200, 300]);
       expect(meta.orientation).toBeUndefined();
     });
@@ -451,12 +470,12 @@ describe('news', () => {
       const { id } = await createNews();
       const png = await upload(id, await canvas(320, 240).png().toBuffer(), 'small.png');
       expect(png.status).toBe(200);
-      const pngMeta = await sharp(storedFile(png.body.photo)).metadata();
+      const pngMeta = await sharp(await readStored(png.body.photo)).metadata();
       expect([pngMeta.format, pngMeta.width, pngMeta.height]).toEqual(['webp', 320, 240]);
 
       const webp = await upload(id, await canvas(1000, 3000).webp().toBuffer(), 'tall.webp');
       expect(webp.status).toBe(200);
-      const webpMeta = await sharp(storedFile(webp.body.photo)).metadata();
+      const webpMeta = await sharp(await readStored(webp.body.photo)).metadata();
       expect([webpMeta.format, webpMeta.width, webpMeta.height]).toEqual(['webp', 533, 1600]);
     });
 
@@ -476,11 +495,11 @@ describe('news', () => {
       ['a text file', Buffer.from('hello'), 'hello.jpg'],
     ])('answers 415 for %s and stores nothing', async (_label, file, filename) => {
       const { id } = await createNews();
-      const before = filesUnder(uploadsDir);
+      const before = await storedNames();
       const res = await upload(id, file, filename);
       expect(res.status).toBe(415);
       expect(res.body).toEqual(TYPE_MESSAGE);
-      expect(filesUnder(uploadsDir)).toEqual(before);
+      expect(await storedNames()).toEqual(before);
       expect((await agent.get(`/api/news/${id}`)).body.photo).toBeNull();
     });
 
@@ -501,22 +520,22 @@ describe('news', () => {
 
     it('answers 413 for one byte over UPLOAD_MAX_BYTES and stores nothing', async () => {
       const { id } = await createNews();
-      const before = filesUnder(uploadsDir);
+      const before = await storedNames();
       const res = await upload(id, Buffer.alloc(t.config.uploadMaxBytes + 1, 0xff), 'huge.jpg');
       expect(res.status).toBe(413);
       expect(res.body).toEqual({ error: { photo: { msg: 'Photo must be at most 5 MB' } } });
-      expect(filesUnder(uploadsDir)).toEqual(before);
+      expect(await storedNames()).toEqual(before);
     });
 
     it('answers 413 for a pixel flood: a tiny file claiming 20000×20000 pixels', async () => {
       const { id } = await createNews();
-      const before = filesUnder(uploadsDir);
+      const before = await storedNames();
       const flood = pixelFloodPng();
       expect(flood.length).toBeLessThan(200);
       const res = await upload(id, flood, 'flood.png');
       expect(res.status).toBe(413);
       expect(res.body).toEqual({ error: { photo: { msg: 'Photo must be at most 40 megapixels' } } });
-      expect(filesUnder(uploadsDir)).toEqual(before);
+      expect(await storedNames()).toEqual(before);
     });
 
     it('ignores a path in the file name: the stored name is random and nothing lands outside uploads', async () => {
@@ -526,9 +545,15 @@ describe('news', () => {
       expect(res.body.photo).toMatch(STORED_PATH);
       const everything = filesUnder(t.config.dataDir).map((file) => file.split('\\').join('/'));
       expect(everything.filter((file) => file.includes('evil'))).toEqual([]);
-      const stored = relative(t.config.dataDir, storedFile(res.body.photo));
-      expect(everything).toContain(stored);
-      expect(everything.filter((file) => !file.startsWith('uploads/news/') && file !== 'session-secret')).toEqual([]);
+      if (onDisk()) {
+        const stored = relative(t.config.dataDir, storedFile(res.body.photo));
+        expect(everything).toContain(stored);
+        expect(everything.filter((file) => !file.startsWith('uploads/news/') && file !== 'session-secret')).toEqual([]);
+      } else {
+        expect(everything.filter((file) => file !== 'session-secret')).toEqual([]);
+        expect(await storedNames()).toContain(res.body.photo.slice('/uploads/news/'.length));
+        expect((await storedNames()).filter((name) => name.includes('evil'))).toEqual([]);
+      }
     });
 
     it('replaces a photo and removes the old file from disk', async () => {
@@ -537,34 +562,34 @@ describe('news', () => {
       const second = await upload(id, await canvas(60, 60).png().toBuffer(), 'two.png');
       expect(second.status).toBe(200);
       expect(second.body.photo).not.toBe(first.body.photo);
-      expect(existsSync(storedFile(first.body.photo))).toBe(false);
-      expect(existsSync(storedFile(second.body.photo))).toBe(true);
+      expect(await isStored(first.body.photo)).toBe(false);
+      expect(await isStored(second.body.photo)).toBe(true);
       expect(new Date(second.body.updatedAt).getTime()).toBeGreaterThanOrEqual(new Date(first.body.updatedAt).getTime());
     });
 
     it('leaves exactly the photo the row points to when uploads race', async () => {
       const { id } = await createNews();
-      const before = filesUnder(uploadsDir);
+      const before = await storedNames();
       const replies = await Promise.all(
         [30, 40, 50, 60].map(async (size) => upload(id, await canvas(size, size).png().toBuffer(), `${size}.png`)),
       );
       expect(replies.map((res) => res.status)).toEqual([200, 200, 200, 200]);
       const { photo } = (await agent.get(`/api/news/${id}`)).body;
-      const added = filesUnder(uploadsDir).filter((file) => !before.includes(file));
-      expect(added).toEqual([relative(uploadsDir, storedFile(photo))]);
+      const added = (await storedNames()).filter((file) => !before.includes(file));
+      expect(added).toEqual([photo.slice('/uploads/news/'.length)]);
     });
 
     it('answers 200 and changes nothing when no file is sent', async () => {
       const { id } = await createNews();
       const withPhoto = await upload(id, await canvas(40, 40).png().toBuffer());
-      const before = filesUnder(uploadsDir);
+      const before = await storedNames();
       const multipartWithoutFile = await agent.post(`/api/news/${id}/upload`).field('note', 'no file chosen');
       expect(multipartWithoutFile.status).toBe(200);
       expect(multipartWithoutFile.body.photo).toBe(withPhoto.body.photo);
       const noBody = await agent.post(`/api/news/${id}/upload`);
       expect(noBody.status).toBe(200);
       expect(noBody.body.photo).toBe(withPhoto.body.photo);
-      expect(filesUnder(uploadsDir)).toEqual(before);
+      expect(await storedNames()).toEqual(before);
     });
 
     it('answers 400 keyed photo for a file in another field or for two files', async () => {
@@ -579,17 +604,17 @@ describe('news', () => {
     });
 
     it.each([MISSING_ID, 'not-a-uuid'])('answers 404 for %s and stores nothing', async (id) => {
-      const before = filesUnder(uploadsDir);
+      const before = await storedNames();
       const res = await upload(id, await canvas(20, 20).png().toBuffer());
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ error: 'News not found' });
-      expect(filesUnder(uploadsDir)).toEqual(before);
+      expect(await storedNames()).toEqual(before);
     });
 
     it('removes the new file when the row update fails, and keeps the old photo', async () => {
       const { id } = await createNews();
       const kept = await upload(id, await canvas(40, 40).png().toBuffer());
-      const before = filesUnder(uploadsDir);
+      const before = await storedNames();
       // A trigger makes the database refuse this article's photo change, deterministically, after
       // the new file has been written.
       await t.dataSource.query(`
@@ -606,20 +631,20 @@ describe('news', () => {
         await t.dataSource.query(`DROP TRIGGER refuse_photo_change ON news`);
         await t.dataSource.query(`DROP FUNCTION refuse_photo_change()`);
       }
-      expect(filesUnder(uploadsDir)).toEqual(before);
+      expect(await storedNames()).toEqual(before);
       expect((await agent.get(`/api/news/${id}`)).body.photo).toBe(kept.body.photo);
-      expect(existsSync(storedFile(kept.body.photo))).toBe(true);
+      expect(await isStored(kept.body.photo)).toBe(true);
     });
 
     it('answers 404 and removes the new file when the article is deleted while its photo is stored', async () => {
       const { id } = await createNews();
-      const before = filesUnder(uploadsDir);
+      const before = await storedNames();
       const storage = t.app.get(PhotoStorage);
       const save = storage.save.bind(storage);
       // The article disappears between writing the file and updating the row.
       const spy = vi.spyOn(storage, 'save').mockImplementationOnce(async (data) => {
         const path = await save(data);
-        expect(existsSync(storedFile(path))).toBe(true);
+        expect(await isStored(path)).toBe(true);
         await t.dataSource.query('DELETE FROM news WHERE id = $1', [id]);
         return path;
       });
@@ -630,7 +655,7 @@ describe('news', () => {
       } finally {
         spy.mockRestore();
       }
-      expect(filesUnder(uploadsDir)).toEqual(before);
+      expect(await storedNames()).toEqual(before);
     });
   });
 
@@ -644,7 +669,35 @@ describe('news', () => {
       expect(photo.headers['x-content-type-options']).toBe('nosniff');
       expect(photo.headers['cache-control']).toContain('immutable');
       expect(photo.headers['content-security-policy']).toContain('sandbox');
-      expect(Buffer.compare(photo.body as Buffer, readFileSync(storedFile(res.body.photo)))).toBe(0);
+      expect(Buffer.compare(photo.body as Buffer, await readStored(res.body.photo))).toBe(0);
+    });
+
+    it('answers a Range request with 206 and Content-Range, and a matching ETag with 304', async () => {
+      const { id } = await createNews();
+      const res = await upload(id, await canvas(40, 40).png().toBuffer());
+      const whole = await readStored(res.body.photo);
+      const part = await t.http().get(res.body.photo).set('Range', 'bytes=0-9').buffer(true);
+      expect(part.status).toBe(206);
+      expect(part.headers['content-range']).toBe(`bytes 0-9/${whole.length}`);
+      expect(Buffer.compare(part.body as Buffer, whole.subarray(0, 10))).toBe(0);
+      expect(part.headers['content-security-policy']).toContain('sandbox');
+
+      const first = await t.http().get(res.body.photo);
+      expect(first.headers.etag).toBeTruthy();
+      const again = await t.http().get(res.body.photo).set('If-None-Match', first.headers.etag);
+      expect(again.status).toBe(304);
+    });
+
+    it('answers 404 for a photo that is not stored, and for a name the storage never writes', async () => {
+      for (const path of [
+        '/uploads/news/00000000-0000-4000-8000-000000000000.webp',
+        '/uploads/news/..%2Fsession-secret',
+        '/uploads/other',
+      ]) {
+        const res = await t.http().get(path);
+        expect(res.status).toBe(404);
+        expect(res.body).toEqual({ error: 'Not found' });
+      }
     });
   });
 
@@ -652,16 +705,16 @@ describe('news', () => {
     it('moves the article to the trash, keeping its photo until the article is purged', async () => {
       const { id } = await createNews();
       const { body } = await upload(id, await canvas(40, 40).png().toBuffer());
-      expect(existsSync(storedFile(body.photo))).toBe(true);
+      expect(await isStored(body.photo)).toBe(true);
 
       const res = await agent.delete(`/api/news/${id}`);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ id });
       expect((await agent.get(`/api/news/${id}`)).status).toBe(404);
-      expect(existsSync(storedFile(body.photo))).toBe(true);
+      expect(await isStored(body.photo)).toBe(true);
 
       expect((await agent.delete(`/api/trash/news/${id}`)).status).toBe(200);
-      expect(existsSync(storedFile(body.photo))).toBe(false);
+      expect(await isStored(body.photo)).toBe(false);
       expect((await t.http().get(body.photo)).status).toBe(404);
     });
 

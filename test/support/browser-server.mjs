@@ -1,9 +1,11 @@
 // Starts the built app for the browser suite on a database of its own: a fresh database on the
-// PostgreSQL of DATABASE_URL, or the embedded database in a fresh temporary DATA_DIR.
+// PostgreSQL of DATABASE_URL, or the embedded database in a fresh temporary DATA_DIR; with
+// TEST_STORAGE=s3, photos in an s3rver it starts.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startS3Server } from './s3-server.mjs';
 import { createScratchDatabase } from './scratch-database.mjs';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'browser-test-'));
@@ -25,12 +27,21 @@ if (process.env.DATABASE_URL) {
   dropDatabase = database.drop;
 }
 
+// TEST_STORAGE=s3: photos go to an s3rver of the suite's own.
+let stopS3 = async () => {};
+if (process.env.TEST_STORAGE === 's3') {
+  const s3 = await startS3Server();
+  Object.assign(env, s3.env);
+  stopS3 = s3.close;
+}
+
 const server = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: 'inherit' });
 const stop = () => server.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 server.on('exit', async (code) => {
   await dropDatabase().catch(() => undefined);
+  await stopS3().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

@@ -10,6 +10,7 @@ import { AppModule } from '../../server/app.module';
 import { loadConfig, type AppConfig } from '../../server/config/app-config';
 import { configureApp } from '../../server/configure-app';
 import { AdminsService } from '../../server/admins/admins.service';
+import { startS3Server } from './s3-server.mjs';
 import { createTestDatabase } from './test-database';
 import { unique, uniqueEmail } from './unique.mjs';
 
@@ -38,16 +39,33 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const connection = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'app-test-'));
+  // TEST_STORAGE=s3: photos go to an s3rver of this app's own instead of the temporary DATA_DIR.
+  const s3 = process.env.TEST_STORAGE === 's3' ? await startS3Server() : undefined;
+  if (s3) Object.assign(process.env, { AWS_ACCESS_KEY_ID: s3.env.AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY: s3.env.AWS_SECRET_ACCESS_KEY });
   const config: AppConfig = {
-    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'test-secret-test-secret-test-secret!' }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'test-secret-test-secret-test-secret!',
+      ...(s3?.env ?? {}),
+    }),
     ...overrides,
   };
-  const moduleRef = await Test.createTestingModule({
-    imports: [AppModule.register(config, connection), ...(options.imports ?? [])],
-  }).compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['error', 'warn'] });
-  configureApp(app, config);
-  await app.init();
+  let app: NestExpressApplication;
+  try {
+    const moduleRef = await Test.createTestingModule({
+      imports: [AppModule.register(config, connection), ...(options.imports ?? [])],
+    }).compile();
+    app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['error', 'warn'] });
+    configureApp(app, config);
+    await app.init();
+  } catch (error) {
+    // A start that fails (a test may expect it to) leaves no database, bucket or folder behind.
+    await connection.close();
+    await s3?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const server = app.getHttpServer();
   return {
     app,
@@ -62,6 +80,7 @@ export async function createTestApp(
         await app.close();
       } finally {
         await connection.close();
+        await s3?.close();
         rmSync(dataDir, { recursive: true, force: true });
       }
     },

@@ -1,56 +1,75 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { HttpStatus, Logger } from '@nestjs/common';
+import type { RequestHandler } from 'express';
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { ApiError } from '../../common/api-error';
 
-const PUBLIC_PREFIX = '/uploads/news/';
-/** The only names this service writes, so it never touches anything else, whatever a row says. */
-const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
+export const PUBLIC_PREFIX = '/uploads/news/';
+/** The only names the storage writes, so it never touches anything else, whatever a row says. */
+export const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
+/** Served photos never change (names never repeat), so they may be cached for a year. */
+export const PHOTO_MAX_AGE_SECONDS = 365 * 24 * 3600;
+
+/** A stored photo, as the orphan sweep and the copy command see it. */
+export interface StoredPhoto {
+  name: string;
+  modified: Date;
+}
+
+/** The contract's answer when photo storage cannot be reached. */
+export function storageUnavailable(): ApiError {
+  return new ApiError(HttpStatus.SERVICE_UNAVAILABLE, 'The service is temporarily unavailable. Try again shortly.', {
+    headers: { 'Retry-After': '5' },
+  });
+}
+
+/** The stored name in a public path such as /uploads/news/<uuid>.webp, or undefined. */
+export function storedName(publicPath: string): string | undefined {
+  const name = publicPath.startsWith(PUBLIC_PREFIX) ? publicPath.slice(PUBLIC_PREFIX.length) : '';
+  return STORED_NAME.test(name) ? name : undefined;
+}
 
 /**
- * Where news photos live: files under `${DATA_DIR}/uploads/news`, served by the same process at
- * /uploads/news/… (server/common/site-pages.middleware.ts). Everything else talks to it through save() and
- * remove(), so an object-store driver can replace it without touching its callers.
+ * Where news photos live: on the local disk (`STORAGE=local`) or in an S3-compatible bucket
+ * (`STORAGE=s3`), chosen by createPhotoStorage(). Either way a photo's public path is
+ * /uploads/news/<name>.webp and the same process serves it (handler(), mounted by
+ * server/common/site-pages.middleware.ts). Callers use save() and remove() only; the drivers
+ * implement the primitives below.
  */
-@Injectable()
-export class PhotoStorage {
-  private readonly logger = new Logger('PhotoStorage');
-  readonly directory: string;
+export abstract class PhotoStorage {
+  protected readonly logger = new Logger('PhotoStorage');
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.directory = join(config.dataDir, 'uploads', 'news');
-  }
+  /** `local` or `s3`, for messages and the readiness report. */
+  abstract readonly driver: string;
+  /** Writes the photo under this name; it becomes visible only once complete. */
+  abstract put(name: string, data: Buffer): Promise<void>;
+  /** Deletes the photo of this name; absent is fine. */
+  abstract delete(name: string): Promise<void>;
+  /** The stored bytes, or undefined when there is no such photo. */
+  abstract get(name: string): Promise<Buffer | undefined>;
+  /** Every stored photo. */
+  abstract list(): AsyncIterable<StoredPhoto>;
+  /** Throws when the storage cannot be reached or used. */
+  abstract check(): Promise<void>;
+  /** Serves GET/HEAD /news/<name> below /uploads, with ETag, Range and a long immutable cache. */
+  abstract handler(): RequestHandler;
 
-  /**
-   * Stores a WebP photo under a new random name and returns its public path. The bytes go to a
-   * hidden temporary file first (dotfiles are never served), then are renamed into place, so a
-   * half-written photo is never visible.
-   */
+  /** Stores a WebP photo under a new random name and returns its public path. */
   async save(data: Buffer): Promise<string> {
-    await mkdir(this.directory, { recursive: true });
     const name = `${randomUUID()}.webp`;
-    const temporary = join(this.directory, `.${name}.tmp`);
-    try {
-      await writeFile(temporary, data, { flag: 'wx' });
-      await rename(temporary, join(this.directory, name));
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
-    }
+    await this.put(name, data);
     return PUBLIC_PREFIX + name;
   }
 
-  /** Removes a stored photo by its public path. Never throws: a leftover file is logged, not fatal. */
+  /** Removes a stored photo by its public path. Never throws: a leftover is logged, and the orphan sweep takes it later. */
   async remove(publicPath: string | null | undefined): Promise<void> {
     if (!publicPath) return;
-    const name = publicPath.startsWith(PUBLIC_PREFIX) ? publicPath.slice(PUBLIC_PREFIX.length) : '';
-    if (!STORED_NAME.test(name)) {
+    const name = storedName(publicPath);
+    if (!name) {
       this.logger.warn(`not removing ${JSON.stringify(publicPath)}: not a stored photo path`);
       return;
     }
     try {
-      await rm(join(this.directory, name), { force: true });
+      await this.delete(name);
     } catch (error) {
       this.logger.error(`could not remove ${publicPath}: ${(error as Error).message}`);
     }
