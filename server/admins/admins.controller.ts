@@ -1,8 +1,12 @@
-import { Body, Controller, HttpCode, HttpStatus, Inject, Post, Req, UseGuards } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { SESSION_COOKIE } from '../auth/session-store.service';
+import { PagePipe } from '../common/page.pipe';
+import { toError } from '../common/to-error';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Public } from '../common/public.decorator';
-import { AdminsService, toPublicAdmin } from './admins.service';
+import { AdminsService, toPublicAdmin, type PublicAdmin } from './admins.service';
+import { ChangePasswordDto } from './dto/change-password.dto';
 import { RegisterAdminDto } from './dto/register-admin.dto';
 import { RegistrationGuard } from './registration.guard';
 
@@ -25,5 +29,32 @@ export class AdminsController {
     const onlyIfFirst = this.config.registration === 'first-admin' && !req.isAuthenticated();
     const admin = await this.adminsService.create(dto, { onlyIfFirst });
     return { admin: toPublicAdmin(admin) };
+  }
+
+  @Get()
+  list(@Query('page', PagePipe) page: number) {
+    return this.adminsService.list(page, this.config.pageSize);
+  }
+
+  /** The caller's own password. Their other sessions end; this one stays. */
+  @Post('me/password')
+  @HttpCode(HttpStatus.OK)
+  async changePassword(@Body() dto: ChangePasswordDto, @Req() req: Request) {
+    await this.adminsService.changePassword((req.user as PublicAdmin).id, dto, req.sessionID);
+    return { ok: true };
+  }
+
+  /**
+   * Removes an admin (never the last) and ends their sessions. An admin may remove themselves:
+   * then this session is destroyed too and the cookie cleared, as on logout.
+   */
+  @Delete(':id')
+  async remove(@Param('id') id: string, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const removed = await this.adminsService.remove(id);
+    if ((req.user as PublicAdmin).id === removed.id) {
+      await new Promise<void>((resolve, reject) => req.session.destroy((error) => (error ? reject(toError(error)) : resolve())));
+      res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax' });
+    }
+    return removed;
   }
 }

@@ -57,6 +57,7 @@ export class AuthService implements OnModuleInit {
     if (!admin || !valid) throw new ApiError(HttpStatus.UNAUTHORIZED, INVALID_LOGIN);
     await this.rateLimits.reset(accountKey);
     await this.rateLimits.release(addressKey);
+    await this.adminsService.recordLogin(admin.id);
     return admin;
   }
 }

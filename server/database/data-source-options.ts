@@ -7,13 +7,20 @@ import { Foundation1763769600000 } from './migrations/1763769600000-Foundation';
 import { Services1763769700000 } from './migrations/1763769700000-Services';
 import { News1763769800000 } from './migrations/1763769800000-News';
 import { ContactMessages1763769900000 } from './migrations/1763769900000-ContactMessages';
+import { AdminLastLogin1763770000000 } from './migrations/1763770000000-AdminLastLogin';
 import { Service } from '../services/service.entity';
 
 /** Every entity, listed once for the app and the migration CLI alike. */
 export const entities = [Admin, Service, News, ContactMessage];
 
 /** Every migration in order. `npm run migration:generate` writes new ones beside these: add them here. */
-export const migrations = [Foundation1763769600000, Services1763769700000, News1763769800000, ContactMessages1763769900000];
+export const migrations = [
+  Foundation1763769600000,
+  Services1763769700000,
+  News1763769800000,
+  ContactMessages1763769900000,
+  AdminLastLogin1763770000000,
+];
 
 /** The one definition of the database options, used by the app, the tests and ormconfig.ts. */
 export function dataSourceOptions(connection: DatabaseConnection): DataSourceOptions {
