@@ -21,6 +21,11 @@ export const paths = {
   contactUs: {
     list: '/admin/adminContactUs',
   },
+  admins: {
+    list: '/admin/admins',
+    add: '/admin/admins/add',
+    password: '/admin/admins/password',
+  },
 } as const;
 
 /** The server's API paths. */
@@ -37,4 +42,8 @@ export const apiPaths = {
   contactUs: '/api/contactus',
   contactUsItem: (id: string) => `/api/contactus/${encodeURIComponent(id)}`,
   contactUsExport: '/api/contactus/export.csv',
+  newsPhotoLimits: '/api/news/photo-limits',
+  admins: '/api/admins',
+  adminItem: (id: string) => `/api/admins/${encodeURIComponent(id)}`,
+  myPassword: '/api/admins/me/password',
 } as const;

@@ -1,5 +1,8 @@
 import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { AdminLayout } from './AdminLayout';
+import { AddAdminScreen } from '../features/admins/components/AddAdminScreen';
+import { AdminsScreen } from '../features/admins/components/AdminsScreen';
+import { ChangePasswordScreen } from '../features/admins/components/ChangePasswordScreen';
 import { LoginScreen } from '../features/auth/components/LoginScreen';
 import { ContactUsScreen } from '../features/contact-us/components/ContactUsScreen';
 import { NewsDetailScreen } from '../features/news/components/NewsDetailScreen';
@@ -33,6 +36,9 @@ export const router = createBrowserRouter([
           { path: paths.news.editPattern, element: <NewsFormScreen /> },
           { path: paths.news.detailPattern, element: <NewsDetailScreen /> },
           { path: paths.contactUs.list, element: <ContactUsScreen /> },
+          { path: paths.admins.list, element: <AdminsScreen /> },
+          { path: paths.admins.add, element: <AddAdminScreen /> },
+          { path: paths.admins.password, element: <ChangePasswordScreen /> },
           { path: '*', element: <NotFoundScreen /> },
         ],
       },

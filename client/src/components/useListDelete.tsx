@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-quer
 import { useState } from 'react';
 import { errorMessage, itemId, type Identified, type Paged } from '../lib/api';
 import { ConfirmDialog } from './Dialog';
+import { useNotify } from './Toaster';
 
 interface Options<T> {
   /** The query key of the page on screen, updated in place after a delete. */
@@ -15,6 +16,12 @@ interface Options<T> {
   describe: (item: T) => string;
   /** The confirmation's title, e.g. "Delete service". */
   title: string;
+  /** The message after a delete, e.g. "Service deleted". */
+  deleted: string;
+  /** Runs after a successful delete (the Admins list ends the session of an admin who removed themselves). */
+  onDeleted?: (item: T) => void;
+  /** The confirmation's button, "Delete" unless given. */
+  confirmLabel?: string;
 }
 
 /**
@@ -22,10 +29,24 @@ interface Options<T> {
  * to the previous page; otherwise the item leaves the list in place. A failure is shown, not only
  * logged.
  */
-export function useListDelete<T extends Identified>({ pageKey, allKey, page, setPage, remove, describe, title }: Options<T>) {
+export function useListDelete<T extends Identified>({
+  pageKey,
+  allKey,
+  page,
+  setPage,
+  remove,
+  describe,
+  title,
+  deleted,
+  onDeleted,
+  confirmLabel,
+}: Options<T>) {
   const queryClient = useQueryClient();
+  const notify = useNotify();
   const [pending, setPending] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The item whose delete failed, for Retry.
+  const [failed, setFailed] = useState<T | null>(null);
 
   const mutation = useMutation({
     mutationFn: (item: T) => remove(itemId(item)),
@@ -33,6 +54,9 @@ export function useListDelete<T extends Identified>({ pageKey, allKey, page, set
       const id = itemId(item);
       const current = queryClient.getQueryData<Paged<T>>(pageKey);
       setPending(null);
+      setFailed(null);
+      notify({ message: deleted });
+      onDeleted?.(item);
       if (page > 1 && current && current.data.length === 1) {
         setPage(page - 1);
       } else if (current) {
@@ -40,9 +64,10 @@ export function useListDelete<T extends Identified>({ pageKey, allKey, page, set
       }
       await queryClient.invalidateQueries({ queryKey: allKey });
     },
-    onError: (failure) => {
+    onError: (failure, item) => {
       console.error('Delete failed', failure);
       setPending(null);
+      setFailed(item);
       setError(`Could not delete: ${errorMessage(failure, 'please try again.')}`);
       // The item may be gone already (deleted in another tab: 404); show the list as it now is.
       void queryClient.invalidateQueries({ queryKey: allKey });
@@ -53,8 +78,9 @@ export function useListDelete<T extends Identified>({ pageKey, allKey, page, set
     <ConfirmDialog
       open={pending !== null}
       title={title}
-      message={pending ? `Delete “${describe(pending)}”? This cannot be undone.` : ''}
+      message={pending ? `${confirmLabel ?? 'Delete'} “${describe(pending)}”? This cannot be undone.` : ''}
       busy={mutation.isPending}
+      confirmLabel={confirmLabel}
       onConfirm={() => pending && mutation.mutate(pending)}
       onCancel={() => setPending(null)}
     />
@@ -68,6 +94,17 @@ export function useListDelete<T extends Identified>({ pageKey, allKey, page, set
     },
     dialog,
     error,
-    clearError: () => setError(null),
+    clearError: () => {
+      setError(null);
+      setFailed(null);
+    },
+    /** Tries the failed delete again, without asking twice. */
+    retry: failed
+      ? () => {
+          setError(null);
+          mutation.mutate(failed);
+        }
+      : undefined,
+    busy: mutation.isPending,
   };
 }

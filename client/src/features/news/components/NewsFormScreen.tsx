@@ -6,6 +6,7 @@ import { Alert } from '../../../components/Alert';
 import { TextAreaField, TextField, useFields } from '../../../components/Field';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageSpinner, Spinner } from '../../../components/Spinner';
+import { useNotify } from '../../../components/Toaster';
 import { ApiError, errorMessage, itemId, type FieldErrors } from '../../../lib/api';
 import { returnSearch, type ReturnState } from '../../../lib/search-params';
 import { useLoggedError } from '../../../lib/use-logged-error';
@@ -56,6 +57,7 @@ function NewsForm({ article, heading }: { article: News | undefined; heading: st
   const create = useCreateNews();
   const update = useUpdateNews();
   const upload = useUploadNewsPhoto();
+  const notify = useNotify();
 
   const [file, setFile] = useState<File | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -127,6 +129,7 @@ function NewsForm({ article, heading }: { article: News | undefined; heading: st
       }
       return;
     }
+    notify({ message: article ? 'News updated' : 'News created' });
     // A new article is the newest: the first page shows it. An edit goes back where it came from.
     navigate(article ? paths.news.list + returnTo : paths.news.list);
   };

@@ -33,6 +33,7 @@ export function NewsListScreen() {
     remove: deleteNews,
     describe: (item) => item.title,
     title: 'Delete news',
+    deleted: 'News deleted',
   });
 
   useLoggedError('Loading the news failed', query.error);
@@ -89,7 +90,7 @@ export function NewsListScreen() {
 
       {/* The spec hides paging during a search: a search answers one list of at most 100. */}
       {!title && query.data && <Pagination links={query.data.links} label="News pages" />}
-      <ListNotice error={remove.error} onDismiss={remove.clearError} />
+      <ListNotice error={remove.error} onDismiss={remove.clearError} onRetry={remove.retry} />
       {remove.dialog}
     </section>
   );

@@ -6,6 +6,7 @@ import { Alert } from '../../../components/Alert';
 import { TextAreaField, TextField, useFields } from '../../../components/Field';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageSpinner, Spinner } from '../../../components/Spinner';
+import { useNotify } from '../../../components/Toaster';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { returnSearch } from '../../../lib/search-params';
 import { serviceQueries, useCreateService, useUpdateService, type Service, type ServiceInput } from '../api/services';
@@ -24,12 +25,16 @@ export function ServiceFormScreen() {
 function CreateService() {
   const create = useCreateService();
   const navigate = useNavigate();
+  const notify = useNotify();
   return (
     <ServiceForm
       title="Create Service"
       mutation={create}
       // A new service is the newest, so it shows first on page 1.
-      onSaved={() => navigate(paths.services.list)}
+      onSaved={() => {
+        notify({ message: 'Service created' });
+        navigate(paths.services.list);
+      }}
     />
   );
 }
@@ -38,6 +43,7 @@ function EditService({ id }: { id: string }) {
   const query = useQuery(serviceQueries.detail(id));
   const update = useUpdateService(id);
   const navigate = useNavigate();
+  const notify = useNotify();
   const list = useListLocation();
 
   // A copy cached from an earlier visit may be out of date: the form starts from a fresh one.
@@ -66,7 +72,17 @@ function EditService({ id }: { id: string }) {
       </section>
     );
   }
-  return <ServiceForm title="Edit Service" initial={query.data} mutation={update} onSaved={() => navigate(list)} />;
+  return (
+    <ServiceForm
+      title="Edit Service"
+      initial={query.data}
+      mutation={update}
+      onSaved={() => {
+        notify({ message: 'Service updated' });
+        navigate(list);
+      }}
+    />
+  );
 }
 
 interface SaveMutation {

@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { Pagination } from '../../../components/Pagination';
 import { useListDelete } from '../../../components/useListDelete';
 import { itemId } from '../../../lib/api';
-import { formatDate } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { usePageParam, type ReturnState } from '../../../lib/search-params';
 import { useLoggedError } from '../../../lib/use-logged-error';
 import { deleteService, serviceQueries, type Service } from '../api/services';
@@ -26,6 +26,7 @@ export function ServicesListScreen() {
     remove: deleteService,
     describe: (service) => service.title,
     title: 'Delete service',
+    deleted: 'Service deleted',
   });
 
   useLoggedError('Loading the services failed', query.error);
@@ -46,7 +47,7 @@ export function ServicesListScreen() {
             <h2 className="card__title">{service.title}</h2>
             <p className="card__text">{service.about}</p>
             <p className="card__meta">
-              Published at - <time dateTime={service.createdAt}>{formatDate(service.createdAt)}</time>
+              Published at - <time dateTime={service.createdAt}>{formatDateTime(service.createdAt)}</time>
             </p>
             <ItemActions
               name={service.title}
@@ -58,7 +59,7 @@ export function ServicesListScreen() {
         )}
       </CardList>
       {query.isSuccess && <Pagination links={query.data.links} label="Services pages" />}
-      <ListNotice error={remove.error} onDismiss={remove.clearError} />
+      <ListNotice error={remove.error} onDismiss={remove.clearError} onRetry={remove.retry} />
       {remove.dialog}
     </section>
   );
