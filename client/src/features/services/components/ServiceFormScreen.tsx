@@ -7,6 +7,7 @@ import { TextAreaField, TextField, useFields } from '../../../components/Field';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageSpinner, Spinner } from '../../../components/Spinner';
 import { useNotify } from '../../../components/Toaster';
+import { useUnsavedChanges } from '../../../components/useUnsavedChanges';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { returnSearch } from '../../../lib/search-params';
 import { serviceQueries, useCreateService, useUpdateService, type Service, type ServiceInput } from '../api/services';
@@ -112,6 +113,7 @@ function ServiceForm({
       ? errorMessage(error, 'Sorry, the service could not be saved. Please try again.')
       : null;
   const { values, bind } = useFields<ServiceInput>({ title: initial?.title ?? '', about: initial?.about ?? '' }, fieldErrors);
+  const guard = useUnsavedChanges(values.title !== (initial?.title ?? '') || values.about !== (initial?.about ?? ''));
 
   // After a refused save, take the keyboard to the first field the server complained about.
   useEffect(() => {
@@ -123,7 +125,12 @@ function ServiceForm({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (mutation.isPending) return;
-    mutation.mutate(values, { onSuccess: onSaved });
+    mutation.mutate(values, {
+      onSuccess: () => {
+        guard.release();
+        onSaved();
+      },
+    });
   };
 
   return (
@@ -142,6 +149,7 @@ function ServiceForm({
           </Link>
         </div>
       </form>
+      {guard.dialog}
     </section>
   );
 }
