@@ -42,6 +42,6 @@ describe('checkPhoto', () => {
 describe('formatBytes', () => {
   it('shows KB and MB', () => {
     expect(formatBytes(48_213)).toBe('47 KB');
-    expect(formatBytes(9 * 1024 * 1024)).toBe('9.0 MB');
+    expect(formatBytes(9 * 1024 * 1024)).toBe('9 MB');
   });
 });

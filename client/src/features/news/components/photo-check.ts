@@ -21,6 +21,6 @@ export async function checkPhoto(file: File, limits: PhotoLimits): Promise<strin
 
 /** 5242880 → "5 MB", 48213 → "47 KB". */
 export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes >= 1024 * 1024) return `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
