@@ -6,7 +6,8 @@ import { ConfirmDialog } from './Dialog';
  * Asks before a form with unsaved changes is left: a link, the menu or Back (React Router's
  * useBlocker, which needs the data router createBrowserRouter makes) get a confirmation dialog;
  * closing or reloading the tab gets the browser's own question (beforeunload).
- * `release()` lets the navigation after a successful save through without asking.
+ * `release()` lets the next navigation through without asking: the one after a successful save,
+ * or Cancel, which says to discard the changes.
  */
 export function useUnsavedChanges(dirty: boolean) {
   const released = useRef(false);

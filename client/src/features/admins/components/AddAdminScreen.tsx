@@ -51,7 +51,7 @@ export function AddAdminScreen() {
           <button type="submit" className="button button--primary" disabled={add.isPending}>
             {add.isPending ? <Spinner size="small" label="Adding" /> : 'Add administrator'}
           </button>
-          <Link className="button" to={paths.admins.list}>
+          <Link className="button" to={paths.admins.list} onClick={guard.release}>
             Cancel
           </Link>
         </div>

@@ -51,7 +51,7 @@ export function ChangePasswordScreen() {
           <button type="submit" className="button button--primary" disabled={change.isPending}>
             {change.isPending ? <Spinner size="small" label="Saving" /> : 'Change password'}
           </button>
-          <Link className="button" to={paths.admins.list}>
+          <Link className="button" to={paths.admins.list} onClick={guard.release}>
             Cancel
           </Link>
         </div>

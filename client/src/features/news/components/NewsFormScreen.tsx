@@ -253,7 +253,7 @@ function NewsForm({ article, heading }: { article: News | undefined; heading: st
           <button type="submit" className="button button--primary" disabled={saving}>
             {saving ? <Spinner size="small" label="Saving" /> : heading}
           </button>
-          <Link className="button" to={paths.news.list}>
+          <Link className="button" to={paths.news.list} onClick={guard.release}>
             Cancel
           </Link>
         </div>

@@ -144,7 +144,7 @@ function ServiceForm({
           <button type="submit" className="button button--primary" disabled={mutation.isPending}>
             {mutation.isPending ? <Spinner size="small" label="Saving" /> : title}
           </button>
-          <Link className="button" to={list}>
+          <Link className="button" to={list} onClick={guard.release}>
             Cancel
           </Link>
         </div>
