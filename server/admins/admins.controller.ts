@@ -2,6 +2,8 @@ import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Inject, Param, Pos
 import type { Request, Response } from 'express';
 import { SESSION_COOKIE } from '../auth/session-store.service';
 import { PagePipe } from '../common/page.pipe';
+import { ApiError } from '../common/api-error';
+import { RateLimitService, type RateLimitRule } from '../common/rate-limit.service';
 import { toError } from '../common/to-error';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Public } from '../common/public.decorator';
@@ -10,11 +12,15 @@ import { ChangePasswordDto } from './dto/change-password.dto';
 import { RegisterAdminDto } from './dto/register-admin.dto';
 import { RegistrationGuard } from './registration.guard';
 
+/** Wrong current passwords, per admin: a stolen session may not guess its way to the password. */
+const CURRENT_PASSWORD_RULE: RateLimitRule = { limit: 5, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
+
 @Controller('admins')
 export class AdminsController {
   constructor(
     private readonly adminsService: AdminsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly rateLimits: RateLimitService,
   ) {}
 
   /**
@@ -40,7 +46,13 @@ export class AdminsController {
   @Post('me/password')
   @HttpCode(HttpStatus.OK)
   async changePassword(@Body() dto: ChangePasswordDto, @Req() req: Request) {
-    await this.adminsService.changePassword((req.user as PublicAdmin).id, dto, req.sessionID);
+    const id = (req.user as PublicAdmin).id;
+    const key = `password:admin:${id}`;
+    // Counted before the check, as logins are, so simultaneous guesses cannot all slip under the limit.
+    const attempt = await this.rateLimits.hit(key, CURRENT_PASSWORD_RULE);
+    if (attempt.hits > CURRENT_PASSWORD_RULE.limit) throw ApiError.tooManyAttempts(attempt.retryAfterSeconds);
+    await this.adminsService.changePassword(id, dto, req.sessionID);
+    await this.rateLimits.reset(key);
     return { ok: true };
   }
 

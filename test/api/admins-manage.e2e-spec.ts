@@ -164,6 +164,19 @@ describe('POST /api/admins/me/password', () => {
     expect((await logIn(t, { email: a.admin.email, password: NEW_PASSWORD })).status).toBe(200);
   });
 
+  it('answers 429 after 5 wrong current passwords, even with the right one', async () => {
+    const a = await loggedInAgent(t);
+    for (let i = 0; i < 5; i++) {
+      const res = await a.agent.post('/api/admins/me/password').send({ currentPassword: `wrong ${i}`, newPassword: NEW_PASSWORD });
+      expect(res.status).toBe(400);
+    }
+    const res = await a.agent.post('/api/admins/me/password').send({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
+    expect(res.status).toBe(429);
+    expect(res.body.error).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/);
+    expect(res.headers['retry-after']).toMatch(/^\d+$/);
+    expect((await logIn(t, a.admin)).status).toBe(200);
+  });
+
   it('answers 401 when logged out', async () => {
     const res = await t.http().post('/api/admins/me/password').send({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
     expect(res.status).toBe(401);
