@@ -1,18 +1,38 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, EntityManager, Repository } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
 import type { Actor } from '../common/actor.decorator';
 import { ApiError } from '../common/api-error';
 import { isUuid } from '../common/by-id-or-404';
+import { paginate, type Paged } from '../common/pagination';
 import { Admin } from './admin.entity';
 import type { RegisterAdminDto } from './dto/register-admin.dto';
-import { hashPassword } from '../common/password';
+import { hashPassword, verifyPassword } from '../common/password';
+import type { ChangePasswordDto } from './dto/change-password.dto';
 
+export const ADMIN_NOT_FOUND = 'Admin not found';
 export const REGISTRATION_CLOSED = 'Registration is closed. Ask an administrator to add you.';
 
 /** What replies carry of an admin: never the password hash. */
 export type PublicAdmin = Pick<Admin, 'id' | 'name' | 'email' | 'createdAt'>;
+
+export const LAST_ADMIN = 'The last administrator cannot be removed. Add another administrator first.';
+export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
+
+/** A row of the Admins list. */
+export type AdminListItem = PublicAdmin & Pick<Admin, 'lastLoginAt'>;
+
+/**
+ * Ends an admin's sessions (connect-pg-simple's `session` rows whose passport.user is their id),
+ * all of them or all but one, inside the caller's transaction.
+ */
+async function endSessions(manager: EntityManager, adminId: string, exceptSid?: string): Promise<void> {
+  await manager.query(`DELETE FROM session WHERE sess -> 'passport' ->> 'user' = $1 AND sid IS DISTINCT FROM $2`, [
+    adminId,
+    exceptSid ?? null,
+  ]);
+}
 
 export function toPublicAdmin(admin: Admin): PublicAdmin {
   return { id: admin.id, name: admin.name, email: admin.email, createdAt: admin.createdAt };
@@ -25,6 +45,50 @@ export class AdminsService {
     private readonly dataSource: DataSource,
     private readonly activity: ActivityService,
   ) {}
+
+  /** Newest first; the order is backed by admins_created_at_id_idx. */
+  async list(page: number, pageSize: number): Promise<Paged<AdminListItem>> {
+    const qb = this.admins.createQueryBuilder('admin').orderBy('admin.createdAt', 'DESC').addOrderBy('admin.id', 'DESC');
+    const paged = await paginate(qb, page, pageSize);
+    return { ...paged, data: paged.data.map((admin) => ({ ...toPublicAdmin(admin), lastLoginAt: admin.lastLoginAt })) };
+  }
+
+  async recordLogin(id: string): Promise<void> {
+    await this.admins.update({ id }, { lastLoginAt: () => 'now()' });
+  }
+
+  /**
+   * Removes an admin and ends their sessions in one transaction. Never the last one: every removal
+   * takes the same advisory lock before counting, so two simultaneous removals of the last two
+   * admins run one after the other and the second sees one admin left and is refused.
+   */
+  async remove(id: string, by: Actor): Promise<{ id: string }> {
+    if (!isUuid(id)) throw new ApiError(HttpStatus.NOT_FOUND, ADMIN_NOT_FOUND);
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('admins:remove'))`);
+      const admin = await manager.findOneBy(Admin, { id });
+      if (!admin) throw new ApiError(HttpStatus.NOT_FOUND, ADMIN_NOT_FOUND);
+      if ((await manager.count(Admin)) <= 1) throw new ApiError(HttpStatus.CONFLICT, LAST_ADMIN);
+      await manager.delete(Admin, { id });
+      await endSessions(manager, id);
+      await this.activity.record(manager, { by, action: 'remove', kind: 'admins', itemId: id, label: admin.name });
+      return { id };
+    });
+  }
+
+  /** Changes an admin's own password after checking the current one; their other sessions end, `keepSid` stays. */
+  async changePassword(id: string, dto: ChangePasswordDto, keepSid: string, by: Actor): Promise<void> {
+    const admin = await this.admins.createQueryBuilder('admin').addSelect('admin.passwordHash').where('admin.id = :id', { id }).getOne();
+    if (!admin || !(await verifyPassword(admin.passwordHash, dto.currentPassword))) {
+      throw ApiError.field('currentPassword', WRONG_CURRENT_PASSWORD);
+    }
+    const passwordHash = await hashPassword(dto.newPassword);
+    await this.dataSource.transaction(async (manager) => {
+      await manager.update(Admin, { id }, { passwordHash });
+      await endSessions(manager, id, keepSid);
+      await this.activity.record(manager, { by, action: 'password', kind: 'admins', itemId: id, label: admin.name });
+    });
+  }
 
   findById(id: string): Promise<Admin | null> {
     return isUuid(id) ? this.admins.findOneBy({ id }) : Promise.resolve(null);

@@ -73,6 +73,7 @@ export class AuthService implements OnModuleInit {
     }
     await this.rateLimits.reset(accountKey);
     await this.rateLimits.release(addressKey);
+    await this.adminsService.recordLogin(admin.id);
     return admin;
   }
 }

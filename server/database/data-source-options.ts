@@ -9,6 +9,7 @@ import { Services1763769700000 } from './migrations/1763769700000-Services';
 import { News1763769800000 } from './migrations/1763769800000-News';
 import { ContactMessages1763769900000 } from './migrations/1763769900000-ContactMessages';
 import { TrashAndActivity1763770000000 } from './migrations/1763770000000-TrashAndActivity';
+import { AdminLastLogin1763770100000 } from './migrations/1763770100000-AdminLastLogin';
 import { Service } from '../services/service.entity';
 
 /** Every entity, listed once for the app and the migration CLI alike. */
@@ -21,6 +22,7 @@ export const migrations = [
   News1763769800000,
   ContactMessages1763769900000,
   TrashAndActivity1763770000000,
+  AdminLastLogin1763770100000,
 ];
 
 /**

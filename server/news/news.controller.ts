@@ -5,6 +5,7 @@ import {
   Get,
   HttpCode,
   HttpStatus,
+  Inject,
   Param,
   Patch,
   Post,
@@ -16,14 +17,19 @@ import { AcceptsMultipart } from '../common/accepts-multipart.decorator';
 import { CurrentActor, type Actor } from '../common/actor.decorator';
 import { ApiError } from '../common/api-error';
 import { PagePipe } from '../common/page.pipe';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { CreateNewsDto } from './dto/create-news.dto';
 import { UpdateNewsDto } from './dto/update-news.dto';
 import { NewsService } from './news.service';
+import { photoLimits } from './photos/photo-processor';
 import { PhotoUploadInterceptor } from './photos/photo-upload.interceptor';
 
 @Controller('news')
 export class NewsController {
-  constructor(private readonly newsService: NewsService) {}
+  constructor(
+    private readonly newsService: NewsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   /** `?page=N` pages through all articles; `?title=text` searches instead (unpaged, at most 100). */
   @Get()
@@ -31,6 +37,12 @@ export class NewsController {
     if (title !== undefined && typeof title !== 'string') throw ApiError.field('title', 'Title must be text');
     const text = title?.trim() ?? '';
     return text === '' ? this.newsService.list(page) : this.newsService.search(text);
+  }
+
+  /** What a photo may be, so the client judges a picked file before anything is saved. */
+  @Get('photo-limits')
+  photoLimits() {
+    return photoLimits(this.config.uploadMaxBytes);
   }
 
   @Get(':id')

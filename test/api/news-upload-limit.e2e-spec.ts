@@ -33,4 +33,16 @@ describe('news photo size limit from UPLOAD_MAX_BYTES', () => {
     expect(res.status).toBe(200);
     expect(res.body.photo).toMatch(/^\/uploads\/news\/.+\.webp$/);
   });
+
+  it('tells admins the same limits and texts at GET /api/news/photo-limits, and nobody else', async () => {
+    const res = await agent.get('/api/news/photo-limits');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      maxBytes: LIMIT,
+      types: ['image/jpeg', 'image/png', 'image/webp'],
+      typeMessage: 'Photo must be a JPEG, PNG or WebP image',
+      sizeMessage: 'Photo must be at most 1.5 MB',
+    });
+    expect((await t.http().get('/api/news/photo-limits')).status).toBe(401);
+  });
 });

@@ -171,17 +171,20 @@ test.describe('logged-in admin', () => {
     await expect(page.getByRole('heading', { name: 'Services' })).toBeVisible();
   });
 
-  test('registers a further administrator from /admin/register, inside the layout, and stays logged in', async ({ page, browser }) => {
+  test("is taken from /admin/register to the Admins screen's form, adds an administrator and stays logged in", async ({
+    page,
+    browser,
+  }) => {
     const other = uniqueAdmin('Colleague');
     await page.goto('/admin/register');
+    await expect(page).toHaveURL(/\/admin\/admins\/add$/);
     await expect(page.getByRole('complementary', { name: 'Side menu' }).getByText(ADMIN.name)).toBeVisible();
     await page.getByLabel('Name').fill(other.name);
     await page.getByLabel('Email').fill(other.email);
     await page.getByLabel('Password').fill(other.password);
-    await page.getByRole('button', { name: 'Register' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'is registered and can log in now' })).toContainText(other.email);
-    await expect(page.getByLabel('Name')).toHaveValue('');
-    await expect(page).toHaveURL(/\/admin\/register$/);
+    await page.getByRole('button', { name: 'Add administrator' }).click();
+    await expect(page.getByRole('status', { name: 'Notifications' })).toContainText(`Administrator added: ${other.name}`);
+    await expect(page).toHaveURL(/\/admin\/admins$/);
     await expectNoA11yViolations(page);
 
     // The new administrator can log in on their own.

@@ -157,19 +157,53 @@ test.describe('contact messages', () => {
     await expectNoA11yViolations(page);
   });
 
-  test('on a phone the table scrolls sideways inside its frame, not the page', async ({ page }) => {
+  test('on a phone the messages are cards with View and Delete at hand, and nothing scrolls sideways', async ({ page }) => {
     const tag = unique('Zq');
-    await leaveMessage(page, { name: `Phone ${tag}`, email: 'a.rather.long.address.for.a.phone@example.com' });
-    await page.setViewportSize({ width: 390, height: 844 });
+    await leaveMessage(page, { name: `Phone ${tag}`, phno: '', email: 'a.rather.long.address.for.a.phone@example.com' });
+    await page.setViewportSize({ width: 360, height: 800 });
     await page.goto(`${SCREEN}?name=${tag}`);
-    await expect(rows(page)).toHaveCount(1);
-
-    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(pageWidth).toBeLessThanOrEqual(390);
-    const frame = await page.locator('.table-wrap').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
-    expect(frame.scroll).toBeGreaterThan(frame.client);
+    const cards = page.getByRole('list', { name: 'Contact messages' }).getByRole('listitem');
+    await expect(cards).toHaveCount(1);
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await expect(cards.first().getByRole('heading', { name: `Phone ${tag}` })).toBeVisible();
+    await expect(cards.first()).toContainText('—');
+    await expect(cards.first().getByText(/\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2} [AP]M/)).toBeVisible();
+    await expect(page.getByRole('button', { name: `View message from Phone ${tag}` })).toBeInViewport();
+    await expect(page.getByRole('button', { name: `Delete message from Phone ${tag}` })).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expect(searchBox(page)).toBeInViewport();
     await expect(page.getByRole('link', { name: 'Export CSV' })).toBeInViewport();
     await expectNoA11yViolations(page);
+
+    // The view dialog has the whole message, mail and phone links, and Delete.
+    await page.getByRole('button', { name: `View message from Phone ${tag}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Message from Phone ${tag}` });
+    await expect(dialog.getByRole('link', { name: 'a.rather.long.address.for.a.phone@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:a.rather.long.address.for.a.phone@example.com',
+    );
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete message' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('status', { name: 'Notifications' })).toContainText('Message deleted');
+    await expect(page.getByText('No records found')).toBeVisible();
+  });
+
+  test('on a desktop long values end in an ellipsis with the whole value on hover, and an empty phone reads —', async ({ page }) => {
+    const tag = unique('Zq');
+    const email = `someone.${tag.toLowerCase()}@a-company-with-a-rather-long-domain-name.example.com`;
+    await leaveMessage(page, { name: `Desk ${tag}`, phno: '', email });
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.goto(`${SCREEN}?name=${tag}`);
+    await expect(rows(page)).toHaveCount(1);
+    const cells = rows(page).first().getByRole('cell');
+    await expect(cells.nth(1)).toHaveText('—');
+    await expect(cells.nth(2)).toHaveAttribute('title', email);
+    const fit = await cells.nth(2).evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, height: el.clientHeight }));
+    expect(fit.scroll).toBeGreaterThan(fit.client);
+    // One line, not broken mid-word: the date cell too.
+    const lineHeights = await cells.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
+    expect(Math.max(...lineHeights)).toBeLessThan(60);
+    await expect(cells.nth(4)).toHaveText(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2} [AP]M$/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
   });
 });

@@ -10,6 +10,8 @@ function jpeg(width: number, height: number): Promise<Buffer> {
 }
 
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
+/** JPEG's first bytes and nothing an image decoder can read: passes the picker, refused by the server. */
+const DAMAGED_JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]);
 
 /** Arranges an article (with a photo) through the API, as the logged-in admin. */
 async function createArticle(page: Page, title: string, withPhoto = true): Promise<string> {
@@ -113,10 +115,10 @@ test.describe('news', () => {
     await expect(page.getByText('no data')).toBeVisible();
   });
 
-  test('a refused photo shows its message and the form becomes the edit form of the saved article', async ({ page }) => {
+  test('a photo the server refuses shows its message and the form becomes the edit form of the saved article', async ({ page }) => {
     const title = unique('Refused ');
     await page.goto('/admin/news/create');
-    await page.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: SVG });
+    await page.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'logo.jpg', mimeType: 'image/jpeg', buffer: DAMAGED_JPEG });
     await page.getByLabel('Title').fill(title);
     await page.getByLabel('Description').fill('Description');
     await page.getByLabel('About').fill('About');
@@ -124,7 +126,7 @@ test.describe('news', () => {
 
     await expect(page).toHaveURL(/\/admin\/news\/edit\/[0-9a-f-]+$/);
     await expect(page.getByRole('heading', { name: 'Edit News' })).toBeVisible();
-    await expect(page.getByText('Photo must be a JPEG, PNG or WebP image')).toBeVisible();
+    await expect(page.getByText('Photo could not be read: the file may be damaged')).toBeVisible();
     await expect(page.getByLabel('Photo', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('Title')).toHaveValue(title);
     await expectNoA11yViolations(page);
@@ -133,13 +135,69 @@ test.describe('news', () => {
     await page
       .getByLabel('Photo', { exact: true })
       .setInputFiles({ name: 'real.jpg', mimeType: 'image/jpeg', buffer: await jpeg(300, 200) });
-    await expect(page.getByText('Photo must be a JPEG, PNG or WebP image')).toHaveCount(0);
+    await expect(page.getByText('Photo could not be read: the file may be damaged')).toHaveCount(0);
     await page.getByRole('button', { name: 'Edit News' }).click();
     await expect(page).toHaveURL(/\/admin\/news$/);
     const search = await apiOf(page).get(`/api/news?title=${encodeURIComponent(title)}`);
     const { data } = (await search.json()) as { data: { photo: string | null }[] };
     expect(data).toHaveLength(1);
     expect(data[0].photo).toMatch(/\.webp$/);
+  });
+
+  test('a picked file is judged at once by its bytes and size, and a refused one saves nothing', async ({ page }) => {
+    const title = unique('Picked ');
+    await page.goto('/admin/news/create');
+    const picker = page.getByLabel('Photo', { exact: true });
+    await picker.setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('just some text, not a photo') });
+    await expect(page.getByText('Photo must be a JPEG, PNG or WebP image')).toBeVisible();
+    await expect(picker).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('img', { name: 'Preview of the chosen photo' })).toHaveCount(0);
+
+    await picker.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: SVG });
+    await expect(page.getByText('Photo must be a JPEG, PNG or WebP image')).toBeVisible();
+
+    const big = Buffer.concat([await jpeg(64, 64), Buffer.alloc(9 * 1024 * 1024)]);
+    await picker.setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: big });
+    await expect(page.getByText('Photo must be at most 5 MB')).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    // A good one: its preview at its own aspect ratio, its name and size, and it can be cleared.
+    await picker.setInputFiles({ name: 'wide.jpg', mimeType: 'image/jpeg', buffer: await jpeg(400, 100) });
+    await expect(page.getByText('Photo must be')).toHaveCount(0);
+    const preview = page.getByRole('img', { name: 'Preview of the chosen photo' });
+    await expect(preview).toBeVisible();
+    const box = await preview.boundingBox();
+    expect(Math.abs(box!.width / box!.height - 4)).toBeLessThan(0.1);
+    await expect(page.getByText('wide.jpg')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear the chosen photo' }).click();
+    await expect(preview).toHaveCount(0);
+    await expect(page.getByText('No photo')).toBeVisible();
+
+    // A refused file never reached the server: no article was created meanwhile.
+    await page.getByLabel('Title').fill(title);
+    const search = await apiOf(page).get(`/api/news?title=${encodeURIComponent(title)}`);
+    expect(((await search.json()) as { data: unknown[] }).data).toHaveLength(0);
+  });
+
+  test('the detail page shows a small photo at its own size, never stretched', async ({ page }) => {
+    const title = unique('Small ');
+    const res = await apiOf(page).post('/api/news', { data: { title, description: 'D', about: 'A' } });
+    const { id } = (await res.json()) as { id: string };
+    await apiOf(page).post(`/api/news/${id}/upload`, {
+      multipart: { photo: { name: 's.jpg', mimeType: 'image/jpeg', buffer: await jpeg(120, 90) } },
+    });
+    for (const size of [
+      { width: 1280, height: 860 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(size);
+      await page.goto(`/admin/news/NewsDetails/${id}`);
+      const photo = page.getByRole('img', { name: title });
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(120);
+      const box = await photo.boundingBox();
+      expect(box!.width).toBeLessThanOrEqual(120);
+      expect(Math.abs(box!.width / box!.height - 4 / 3)).toBeLessThan(0.05);
+    }
   });
 
   test('the form shows the server’s message under each field and stays on the create route', async ({ page }) => {

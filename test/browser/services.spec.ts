@@ -61,9 +61,20 @@ function visibleText(locator: Locator) {
   );
 }
 
-/** The date as the browser shows it ("Jan 5, 2026"), in the browser's own time zone. */
+/** The date as the app shows every date ("01/05/2026, 02:50:38 PM"), in the browser's own time zone. */
 function shownDate(page: Page, iso: string) {
-  return page.evaluate((value) => new Date(value).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }), iso);
+  return page.evaluate(
+    (value) =>
+      new Date(value).toLocaleString('en-US', {
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      }),
+    iso,
+  );
 }
 
 test('creates a service from the list and shows it first with its about and "Published at" date', async ({ page }) => {
@@ -329,7 +340,7 @@ test('a failed list load and a failed delete show a short message and are logged
   expect(errors.some((e) => e.includes('Loading the services failed'))).toBe(true);
 
   await page.unrouteAll();
-  await page.getByRole('button', { name: 'Try again' }).click();
+  await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('heading', { name: service.title })).toBeVisible();
 
   await page.route(`**/api/services/${service.id}`, (route) =>

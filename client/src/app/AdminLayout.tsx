@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from './paths';
 import { authQueries, useLogout } from '../features/auth/api/auth';
 import { Alert } from '../components/Alert';
+import type { LayoutContext } from '../features/admins/components/AdminsScreen';
 import './AdminLayout.css';
 
 /** The side menu and the content area of every admin screen. */
-export function AdminLayout({ children }: { children?: ReactNode }) {
+export function AdminLayout() {
   const { data: admin } = useQuery(authQueries.me());
   const logout = useLogout();
   const navigate = useNavigate();
@@ -18,13 +19,29 @@ export function AdminLayout({ children }: { children?: ReactNode }) {
   const setMenuOpen = (open: boolean) => setMenuOpenAt(open ? location.pathname : null);
   const menuButton = useRef<HTMLButtonElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
+  const sidebar = useRef<HTMLElement>(null);
 
-  // On a phone the open menu covers the page: focus moves into it, and Escape closes it and
-  // hands focus back to the Menu button.
+  // On a phone the open menu covers the page: focus moves into it and stays there (Tab and
+  // Shift+Tab go round its controls; the content behind is inert), and Escape closes it and hands
+  // focus back to the Menu button.
   useEffect(() => {
     if (!menuOpen) return;
     closeButton.current?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Tab') {
+        const focusable = Array.from(sidebar.current?.querySelectorAll<HTMLElement>('a[href], button:not(:disabled)') ?? []);
+        const first = focusable[0];
+        const last = focusable[focusable.length - 1];
+        const inside = sidebar.current?.contains(document.activeElement) ?? false;
+        if (event.shiftKey && (document.activeElement === first || !inside)) {
+          event.preventDefault();
+          last?.focus();
+        } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
+          event.preventDefault();
+          first?.focus();
+        }
+        return;
+      }
       if (event.key !== 'Escape') return;
       setMenuOpenAt(null);
       menuButton.current?.focus();
@@ -58,7 +75,7 @@ export function AdminLayout({ children }: { children?: ReactNode }) {
           Menu
         </button>
       </header>
-      <aside id="side-menu" className="sidebar" aria-label="Side menu">
+      <aside ref={sidebar} id="side-menu" className="sidebar" aria-label="Side menu">
         <div className="sidebar__head">
           <p className="sidebar__title">Admin Panel</p>
           <button ref={closeButton} type="button" className="button sidebar__close" onClick={closeMenu}>
@@ -83,6 +100,9 @@ export function AdminLayout({ children }: { children?: ReactNode }) {
             <li>
               <NavLink to={paths.activity}>Activity</NavLink>
             </li>
+            <li>
+              <NavLink to={paths.admins.list}>Admins</NavLink>
+            </li>
           </ul>
         </nav>
         <button type="button" className="button sidebar__logout" onClick={onLogout} disabled={logout.isPending}>
@@ -91,8 +111,8 @@ export function AdminLayout({ children }: { children?: ReactNode }) {
         {logout.isError && <Alert>Could not log out. Please try again.</Alert>}
       </aside>
       {menuOpen && <div className="layout__scrim" onClick={closeMenu} aria-hidden="true" />}
-      <main className="content" id="content">
-        {children ?? <Outlet />}
+      <main className="content" id="content" inert={menuOpen}>
+        <Outlet context={{ adminId: admin?.id } satisfies LayoutContext} />
       </main>
     </div>
   );

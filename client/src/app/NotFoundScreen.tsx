@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
 import { paths } from './paths';
+import { useDocumentTitle } from '../lib/use-document-title';
 
 export function NotFoundScreen() {
+  useDocumentTitle('Page not found');
   return (
     <section className="screen">
       <h1>Page not found</h1>

@@ -1,15 +1,47 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../components/Spinner';
-import { AdminLayout, Loading, RegisterScreen } from './lazy-screens';
-import { authQueries } from '../features/auth/api/auth';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { Loading, RegisterScreen } from './lazy-screens';
+import { authQueries, type Admin } from '../features/auth/api/auth';
 import { paths } from './paths';
+import './guards.css';
+
+/**
+ * While the session is checked: a spinner, or, when the server could not answer (unreachable or
+ * a 5xx, after the query's retries), says so with Retry, rather than passing for "logged out".
+ */
+function SessionPending({ me }: { me: UseQueryResult<Admin | null> }) {
+  if (me.isPending && !me.isError) return <PageSpinner label="Checking your session" />;
+  return <ServerUnreachable onRetry={() => void me.refetch()} retrying={me.isFetching} />;
+}
+
+function ServerUnreachable({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  useDocumentTitle('Cannot reach the server');
+  return (
+    <main className="unreachable">
+      <div role="alert">
+        <h1>Cannot reach the server</h1>
+        <p>The admin panel could not check your session. Check your connection, then try again.</p>
+      </div>
+      <button type="button" className="button button--primary" onClick={onRetry} disabled={retrying}>
+        {retrying ? 'Retrying…' : 'Retry'}
+      </button>
+    </main>
+  );
+}
+
+/** The session's state, unsettled while it is checked or the server cannot be reached. */
+function useSession() {
+  const me = useQuery(authQueries.me());
+  return { me, settled: me.data !== undefined, admin: me.data ?? null };
+}
 
 /** Admin screens: without a logged-in admin, to the login screen. The server enforces the same. */
 export function RequireAdmin() {
-  const { data: admin, isPending } = useQuery(authQueries.me());
+  const { me, settled, admin } = useSession();
   const location = useLocation();
-  if (isPending) return <PageSpinner label="Checking your session" />;
+  if (!settled) return <SessionPending me={me} />;
   if (!admin) return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
   return <Outlet />;
 }
@@ -20,20 +52,20 @@ export function RequireAdmin() {
  * re-renders this guard before the login screen's own navigation; both must agree on the target.
  */
 export function GuestOnly() {
-  const { data: admin, isPending } = useQuery(authQueries.me());
+  const { me, settled, admin } = useSession();
   const location = useLocation();
-  if (isPending) return <PageSpinner label="Checking your session" />;
+  if (!settled) return <SessionPending me={me} />;
   if (admin) return <Navigate to={afterLogin(location.state)} replace />;
   return <Outlet />;
 }
 
 /**
- * /admin/register: signed out, the register screen; signed in, the same form inside the admin
- * layout, to add a further administrator.
+ * /admin/register: signed out, the register screen; signed in, the Admins screen's form, which
+ * adds a further administrator.
  */
 export function RegisterRoute() {
-  const { data: admin, isPending } = useQuery(authQueries.me());
-  if (isPending) return <PageSpinner label="Checking your session" />;
+  const { me, settled, admin } = useSession();
+  if (!settled) return <SessionPending me={me} />;
   if (!admin) {
     return (
       <Loading>
@@ -41,15 +73,7 @@ export function RegisterRoute() {
       </Loading>
     );
   }
-  return (
-    <Loading>
-      <AdminLayout>
-        <Loading>
-          <RegisterScreen addingAdmin />
-        </Loading>
-      </AdminLayout>
-    </Loading>
-  );
+  return <Navigate to={paths.admins.add} replace />;
 }
 
 /** Where a login leads: the admin page a guard came from, else the services list. */

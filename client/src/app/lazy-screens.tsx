@@ -24,6 +24,11 @@ export const NewsDetailScreen = lazyScreen(() => import('../features/news/compon
 export const ContactUsScreen = lazyScreen(() => import('../features/contact-us/components/ContactUsScreen').then((m) => m.ContactUsScreen));
 export const TrashScreen = lazyScreen(() => import('../features/trash/components/TrashScreen').then((m) => m.TrashScreen));
 export const ActivityScreen = lazyScreen(() => import('../features/activity/components/ActivityScreen').then((m) => m.ActivityScreen));
+export const AdminsScreen = lazyScreen(() => import('../features/admins/components/AdminsScreen').then((m) => m.AdminsScreen));
+export const AddAdminScreen = lazyScreen(() => import('../features/admins/components/AddAdminScreen').then((m) => m.AddAdminScreen));
+export const ChangePasswordScreen = lazyScreen(() =>
+  import('../features/admins/components/ChangePasswordScreen').then((m) => m.ChangePasswordScreen),
+);
 export const NotFoundScreen = lazyScreen(() => import('./NotFoundScreen').then((m) => m.NotFoundScreen));
 
 /** A spinner while a screen's chunk loads. */

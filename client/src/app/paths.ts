@@ -23,6 +23,11 @@ export const paths = {
   },
   trash: '/admin/trash',
   activity: '/admin/activity',
+  admins: {
+    list: '/admin/admins',
+    add: '/admin/admins/add',
+    password: '/admin/admins/password',
+  },
 } as const;
 
 /** The server's API paths. */
@@ -44,4 +49,8 @@ export const apiPaths = {
   trashRestore: (kind: string, id: string) => `/api/trash/${encodeURIComponent(kind)}/${encodeURIComponent(id)}/restore`,
   activity: '/api/activity',
   activityAdmins: '/api/activity/admins',
+  newsPhotoLimits: '/api/news/photo-limits',
+  admins: '/api/admins',
+  adminItem: (id: string) => `/api/admins/${encodeURIComponent(id)}`,
+  myPassword: '/api/admins/me/password',
 } as const;

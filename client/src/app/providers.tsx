@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { ToastProvider } from '../components/Toaster';
 import { forgetAdmin } from '../features/auth/api/auth';
 import { createQueryClient } from '../lib/query-client';
 
@@ -7,5 +8,9 @@ import { createQueryClient } from '../lib/query-client';
 const queryClient = createQueryClient(forgetAdmin);
 
 export function Providers({ children }: { children: ReactNode }) {
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>{children}</ToastProvider>
+    </QueryClientProvider>
+  );
 }

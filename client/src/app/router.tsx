@@ -4,7 +4,10 @@ import { LoginScreen } from '../features/auth/components/LoginScreen';
 import { GuestOnly, RegisterRoute, RequireAdmin } from './guards';
 import {
   ActivityScreen,
+  AddAdminScreen,
   AdminLayout,
+  AdminsScreen,
+  ChangePasswordScreen,
   ContactUsScreen,
   Loading,
   NewsDetailScreen,
@@ -50,6 +53,9 @@ export const router = createBrowserRouter([
           screen(paths.contactUs.list, ContactUsScreen),
           screen(paths.trash, TrashScreen),
           screen(paths.activity, ActivityScreen),
+          screen(paths.admins.list, AdminsScreen),
+          screen(paths.admins.add, AddAdminScreen),
+          screen(paths.admins.password, ChangePasswordScreen),
           screen('*', NotFoundScreen),
         ],
       },

@@ -7,7 +7,7 @@ import './CardList.css';
 
 /**
  * A page of a list as cards, with what every card list shows while it loads, when it fails
- * (with Try again) and when it is empty.
+ * (with Retry) and when it is empty.
  */
 export function CardList<T extends Identified>({
   query,
@@ -33,29 +33,44 @@ export function CardList<T extends Identified>({
       <Alert>
         {failure}{' '}
         <button type="button" className="button button--small" onClick={() => void query.refetch()}>
-          Try again
+          Retry
         </button>
       </Alert>
     );
   }
   if (query.data.data.length === 0) return <p className="empty">no data</p>;
   return (
-    <ul className="card-list" aria-label={label} aria-busy={query.isFetching}>
-      {query.data.data.map((item) => (
-        <li key={itemId(item)} className={`card${cardClassName ? ` ${cardClassName}` : ''}`}>
-          {children(item)}
-        </li>
-      ))}
-    </ul>
+    <>
+      <LoadingBar active={query.isPlaceholderData} />
+      <ul className="card-list" aria-label={label} aria-busy={query.isPlaceholderData}>
+        {query.data.data.map((item) => (
+          <li key={itemId(item)} className={`card${cardClassName ? ` ${cardClassName}` : ''}`}>
+            {children(item)}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
-/** A failed delete, kept in view at the bottom of the window wherever in the list it was asked. */
-export function ListNotice({ error, onDismiss }: { error: string | null; onDismiss: () => void }) {
+/** A failed delete, kept in view at the bottom of the window wherever in the list it was asked, with Retry. */
+export function ListNotice({ error, onDismiss, onRetry }: { error: string | null; onDismiss: () => void; onRetry?: () => void }) {
   if (!error) return null;
   return (
     <div className="list-notice">
-      <Alert onDismiss={onDismiss}>{error}</Alert>
+      <Alert onDismiss={onDismiss}>
+        {error}{' '}
+        {onRetry && (
+          <button type="button" className="button button--small" onClick={onRetry}>
+            Retry
+          </button>
+        )}
+      </Alert>
     </div>
   );
+}
+
+/** A thin bar at the top of a list while its next page loads; the current page stays on screen. */
+export function LoadingBar({ active }: { active: boolean }) {
+  return active ? <div className="loading-bar" role="progressbar" aria-label="Loading the next page" /> : null;
 }

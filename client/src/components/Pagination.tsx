@@ -40,11 +40,13 @@ function Step({ to, rel }: { to: string | null; rel: 'prev' | 'next' }) {
 
 /**
  * Previous and next arrows and numbered links from the server's `links`, the current page marked.
- * On a phone only Previous and Next show (the numbers are hidden by CSS).
+ * On a phone only Previous, "Page N" and Next show (CSS hides the numbers on a phone and "Page N"
+ * on a desktop).
  */
 export function Pagination({ links, label = 'Pages' }: { links: PageLinks; label?: string }) {
   const href = usePageHref();
   if (links.loopLink.length <= 1 && !links.previousPage && !links.nextPage) return null;
+  const current = links.loopLink.find((link) => link.active)?.number;
   return (
     <nav className="pagination" aria-label={label}>
       <ul>
@@ -63,6 +65,11 @@ export function Pagination({ links, label = 'Pages' }: { links: PageLinks; label
             </Link>
           </li>
         ))}
+        {current !== undefined && (
+          <li className="pagination__current">
+            <span>Page {current}</span>
+          </li>
+        )}
         <li>
           <Step to={links.nextPage ? href(links.nextPage) : null} rel="next" />
         </li>

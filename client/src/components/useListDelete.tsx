@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage, itemId, type Identified, type Paged } from '../lib/api';
-import { Alert } from './Alert';
-import { ListNotice } from './CardList';
 import { ConfirmDialog } from './Dialog';
+import { useNotify } from './Toaster';
 
 interface Options<T> {
   /** The query key of the page on screen, updated in place after a delete. */
@@ -17,14 +16,22 @@ interface Options<T> {
   describe: (item: T) => string;
   /** The confirmation's title, e.g. "Delete service". */
   title: string;
-  /** Takes a deleted item out of the trash again (Undo). */
-  restore: (id: string) => Promise<unknown>;
+  /** The message after a delete, e.g. "Service deleted". */
+  deleted: string;
+  /** Takes a deleted item out of the trash again: the message then offers Undo. */
+  restore?: (id: string) => Promise<unknown>;
+  /** The message after an Undo, e.g. "Service restored". */
+  restored?: string;
+  /** Runs after a successful delete (the Admins list ends the session of an admin who removed themselves). */
+  onDeleted?: (item: T) => void;
+  /** The confirmation's button, "Delete" unless given. */
+  confirmLabel?: string;
 }
 
 /**
  * Delete with confirmation, as every list does it: deleting the last item of a page above 1 goes
- * to the previous page; otherwise the item leaves the list in place. The item goes to the trash,
- * and the notice under the list offers Undo; a failure is shown there too, not only logged.
+ * to the previous page; otherwise the item leaves the list in place. The message that confirms it
+ * offers Undo when the item went to the trash. A failure is shown, not only logged.
  */
 export function useListDelete<T extends Identified>({
   pageKey,
@@ -34,14 +41,25 @@ export function useListDelete<T extends Identified>({
   remove,
   describe,
   title,
-  restore: restoreItem,
+  deleted,
+  restore,
+  restored = 'Restored',
+  onDeleted,
+  confirmLabel,
 }: Options<T>) {
   const queryClient = useQueryClient();
+  const notify = useNotify();
   const [pending, setPending] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [deleted, setDeleted] = useState<{ id: string; name: string } | null>(null);
-  const restore = useMutation({
-    mutationFn: (id: string) => restoreItem(id),
+  // The item whose delete failed, for Retry.
+  const [failed, setFailed] = useState<T | null>(null);
+  const undo = useMutation({
+    mutationFn: (id: string) => restore!(id),
+    onSuccess: () => notify({ message: restored }),
+    onError: (failure) => {
+      console.error('Undo failed', failure);
+      setError(`Could not undo: ${errorMessage(failure, 'please try again.')}`);
+    },
     // The item is back in its list (and gone from the trash).
     onSettled: () => queryClient.invalidateQueries(),
   });
@@ -52,8 +70,9 @@ export function useListDelete<T extends Identified>({
       const id = itemId(item);
       const current = queryClient.getQueryData<Paged<T>>(pageKey);
       setPending(null);
-      restore.reset();
-      setDeleted({ id, name: describe(item) });
+      setFailed(null);
+      notify({ message: deleted, action: restore ? { label: 'Undo', onClick: () => undo.mutate(id) } : undefined });
+      onDeleted?.(item);
       if (page > 1 && current && current.data.length === 1) {
         setPage(page - 1);
       } else if (current) {
@@ -61,10 +80,10 @@ export function useListDelete<T extends Identified>({
       }
       await queryClient.invalidateQueries({ queryKey: allKey });
     },
-    onError: (failure) => {
+    onError: (failure, item) => {
       console.error('Delete failed', failure);
       setPending(null);
-      setDeleted(null);
+      setFailed(item);
       setError(`Could not delete: ${errorMessage(failure, 'please try again.')}`);
       // The item may be gone already (deleted in another tab: 404); show the list as it now is.
       void queryClient.invalidateQueries({ queryKey: allKey });
@@ -75,32 +94,17 @@ export function useListDelete<T extends Identified>({
     <ConfirmDialog
       open={pending !== null}
       title={title}
-      message={pending ? `Delete “${describe(pending)}”? It moves to the trash.` : ''}
+      message={
+        pending
+          ? `${confirmLabel ?? 'Delete'} “${describe(pending)}”? ${restore ? 'It moves to the trash.' : 'This cannot be undone.'}`
+          : ''
+      }
       busy={mutation.isPending}
+      confirmLabel={confirmLabel}
       onConfirm={() => pending && mutation.mutate(pending)}
       onCancel={() => setPending(null)}
     />
   );
-
-  const undo = () =>
-    deleted &&
-    restore.mutate(deleted.id, {
-      onSuccess: () => setDeleted(null),
-      onError: (failure) => console.error('Undo failed', failure),
-    });
-
-  const notice = error ? (
-    <ListNotice error={error} onDismiss={() => setError(null)} />
-  ) : deleted ? (
-    <div className="list-notice">
-      <Alert kind={restore.isError ? 'error' : 'info'} onDismiss={() => setDeleted(null)}>
-        {restore.isError ? `Could not undo: ${errorMessage(restore.error, 'please try again.')} ` : `Deleted “${deleted.name}”. `}
-        <button type="button" className="button button--small" onClick={undo} disabled={restore.isPending}>
-          Undo
-        </button>
-      </Alert>
-    </div>
-  ) : null;
 
   return {
     /** Opens the confirmation for this item. */
@@ -109,7 +113,18 @@ export function useListDelete<T extends Identified>({
       setPending(item);
     },
     dialog,
-    /** Under the list: a failed delete, or the last delete with Undo. */
-    notice,
+    error,
+    clearError: () => {
+      setError(null);
+      setFailed(null);
+    },
+    /** Tries the failed delete again, without asking twice. */
+    retry: failed
+      ? () => {
+          setError(null);
+          mutation.mutate(failed);
+        }
+      : undefined,
+    busy: mutation.isPending,
   };
 }

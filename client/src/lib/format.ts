@@ -1,9 +1,7 @@
-/** A date as "Jan 5, 2026". */
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-}
-
-/** Date and time in en-US with 2-digit hour, minute and second, as the spec shows news dates. */
+/**
+ * The app's one date format: en-US date and time with 2-digit hour, minute and second, as the spec
+ * shows news dates ("11/22/2026, 04:50:38 PM"). Every screen shows dates through this.
+ */
 export function formatDateTime(iso: string): string {
   return new Date(iso).toLocaleString('en-US', {
     year: 'numeric',

@@ -7,14 +7,25 @@ export const MAX_PHOTO_PIXELS = 40_000_000;
 /** Stored photos are bounded to this many pixels on their long edge. */
 export const MAX_PHOTO_EDGE = 1600;
 
+/** The types a photo may be, as the client is told (GET /api/news/photo-limits). */
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 /** What the bytes must be. APNG is a PNG (libvips reads its first frame). Never SVG. */
-const ACCEPTED_MIME = new Set(['image/jpeg', 'image/png', 'image/apng', 'image/webp']);
+const ACCEPTED_MIME = new Set([...PHOTO_TYPES, 'image/apng']);
 const ACCEPTED_FORMAT = new Set(['jpeg', 'png', 'webp']);
 
 export const PHOTO_TYPE_MESSAGE = 'Photo must be a JPEG, PNG or WebP image';
 
+function tooLargeMessage(maxBytes: number): string {
+  return `Photo must be at most ${megabytes(maxBytes)} MB`;
+}
+
 export function photoTooLarge(maxBytes: number): ApiError {
-  return ApiError.field('photo', `Photo must be at most ${megabytes(maxBytes)} MB`, HttpStatus.PAYLOAD_TOO_LARGE);
+  return ApiError.field('photo', tooLargeMessage(maxBytes), HttpStatus.PAYLOAD_TOO_LARGE);
+}
+
+/** The limits the client checks a picked file against, with the server's own refusal texts. */
+export function photoLimits(maxBytes: number) {
+  return { maxBytes, types: PHOTO_TYPES, typeMessage: PHOTO_TYPE_MESSAGE, sizeMessage: tooLargeMessage(maxBytes) };
 }
 
 function notAnAcceptedImage(): ApiError {

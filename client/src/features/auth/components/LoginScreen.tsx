@@ -6,6 +6,7 @@ import { Alert } from '../../../components/Alert';
 import { TextField, useFields } from '../../../components/Field';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLogin } from '../api/auth';
 import { AuthCard } from './AuthCard';
 
@@ -21,6 +22,7 @@ export function LoginScreen() {
   const state = (location.state ?? {}) as LoginState;
   const navigate = useNavigate();
   const login = useLogin();
+  useDocumentTitle('Login');
   const { values, bind } = useFields({ email: state.registeredEmail ?? '', password: '' });
 
   const onSubmit = (event: FormEvent) => {

@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 /** Renders the screen at `url` and records the bodies it posts (the server answers 201). */
-function renderAt(url: string, addingAdmin = false) {
+function renderAt(url: string) {
   const bodies: unknown[] = [];
   vi.stubGlobal(
     'fetch',
@@ -25,7 +25,7 @@ function renderAt(url: string, addingAdmin = false) {
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter initialEntries={[url]}>
         <Routes>
-          <Route path="/admin/register" element={<RegisterScreen addingAdmin={addingAdmin} />} />
+          <Route path="/admin/register" element={<RegisterScreen />} />
           <Route path="/admin/login" element={<p>login screen</p>} />
         </Routes>
       </MemoryRouter>

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
 import { TextField, useFields } from '../../../components/Field';
 import { Spinner } from '../../../components/Spinner';
 import { ApiError } from '../../../lib/api';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRegister } from '../api/auth';
 import { AuthCard } from './AuthCard';
 
@@ -17,16 +18,15 @@ const FIELDS = [
 ] as const;
 
 /**
- * Register. Signed out, it registers oneself and goes on to the login screen. Signed in, it adds a
- * further administrator (the only way the default REGISTRATION=first-admin allows after the first)
- * and stays, ready for another. A fresh production deployment logs a setup link
- * (`?setup=<token>`); the token goes along with the first registration.
+ * Register, signed out: registers oneself and goes on to the login screen. (Signed in, further
+ * administrators are added from the Admins screen.) A fresh production deployment logs a setup
+ * link (`?setup=<token>`); the token goes along with the first registration.
  */
-export function RegisterScreen({ addingAdmin = false }: { addingAdmin?: boolean }) {
+export function RegisterScreen() {
   const navigate = useNavigate();
   const register = useRegister();
   const setupToken = useSearchParams()[0].get('setup') ?? undefined;
-  const [added, setAdded] = useState<string | null>(null);
+  useDocumentTitle('Register');
 
   const fieldErrors = register.error instanceof ApiError ? register.error.fieldErrors : {};
   // A text error (registration closed, too many attempts) is shown as is; anything else unusable
@@ -39,46 +39,25 @@ export function RegisterScreen({ addingAdmin = false }: { addingAdmin?: boolean 
           ? register.error.message
           : 'Something went wrong'
       : null;
-  const { values: form, setValues: setForm, bind } = useFields(EMPTY, fieldErrors);
+  const { values: form, bind } = useFields(EMPTY, fieldErrors);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setAdded(null);
-    register.mutate(addingAdmin || !setupToken ? form : { ...form, setupToken }, {
-      onSuccess: ({ admin }) => {
-        if (!addingAdmin) return navigate(paths.login, { state: { registeredEmail: admin?.email ?? form.email } });
-        setAdded(`${admin.name} (${admin.email}) is registered and can log in now.`);
-        setForm(EMPTY);
-      },
+    register.mutate(setupToken ? { ...form, setupToken } : form, {
+      onSuccess: ({ admin }) => navigate(paths.login, { state: { registeredEmail: admin?.email ?? form.email } }),
     });
   };
 
-  const fields = (
-    <>
+  return (
+    <AuthCard onSubmit={onSubmit} busy={register.isPending} switchTo={paths.login} switchText="Login here">
       <h1>Register</h1>
-      {added && <Alert kind="success">{added}</Alert>}
       {generalError && <Alert>{generalError}</Alert>}
       {FIELDS.map(({ name, ...field }) => (
         <TextField key={name} {...field} {...bind(name)} autoFocus={name === 'name'} />
       ))}
-      <button type="submit" className={`button button--primary${addingAdmin ? '' : ' button--block'}`} disabled={register.isPending}>
+      <button type="submit" className="button button--primary button--block" disabled={register.isPending}>
         {register.isPending ? <Spinner size="small" label="Registering" /> : 'Register'}
       </button>
-    </>
-  );
-
-  if (addingAdmin) {
-    return (
-      <section className="screen">
-        <form className="form" onSubmit={onSubmit} noValidate aria-busy={register.isPending}>
-          {fields}
-        </form>
-      </section>
-    );
-  }
-  return (
-    <AuthCard onSubmit={onSubmit} busy={register.isPending} switchTo={paths.login} switchText="Login here">
-      {fields}
     </AuthCard>
   );
 }

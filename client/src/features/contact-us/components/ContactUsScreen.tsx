@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '../../../components/Alert';
+import { LoadingBar, ListNotice } from '../../../components/CardList';
 import { PageHeader } from '../../../components/PageHeader';
 import { SearchBox } from '../../../components/SearchBox';
 import { Pagination } from '../../../components/Pagination';
@@ -9,14 +10,18 @@ import { useListDelete } from '../../../components/useListDelete';
 import { itemId } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { usePageParam, useSearchParamText } from '../../../lib/search-params';
+import { PHONE, useMediaQuery } from '../../../lib/use-media-query';
 import { useLoggedError } from '../../../lib/use-logged-error';
 import { contactExportUrl, contactQueries, deleteContactMessage, type ContactMessage, restoreContactMessage } from '../api/contact-us';
 import { DeleteIcon, ViewIcon } from './icons';
 import { MessageDialog } from './MessageDialog';
 import './ContactUsScreen.css';
 
-/** How much of a message the table shows; the view dialog has the rest. */
+/** How much of a message the list shows; the view dialog has the rest. */
 const EXCERPT_LENGTH = 80;
+
+/** What an empty phone number reads as in the list. */
+const NO_PHONE = '—';
 
 function excerpt(text: string): string {
   const flat = text.replace(/\s+/g, ' ');
@@ -24,14 +29,22 @@ function excerpt(text: string): string {
   return chars.length > EXCERPT_LENGTH ? `${chars.slice(0, EXCERPT_LENGTH).join('').trimEnd()}…` : flat;
 }
 
-/** The date over the time, each kept on one line. */
-function DateTime({ iso }: { iso: string }) {
-  const [day, time] = formatDateTime(iso).split(', ');
+/** View and Delete of one message; the sender's name completes their accessible names. */
+function MessageActions({ message, onView, onDelete }: { message: ContactMessage; onView: () => void; onDelete: () => void }) {
   return (
-    <>
-      <span>{day}</span>
-      <span>{time}</span>
-    </>
+    <div className="contact-actions">
+      <button type="button" className="icon-button" aria-label={`View message from ${message.name}`} onClick={onView}>
+        <ViewIcon />
+      </button>
+      <button
+        type="button"
+        className="icon-button icon-button--danger"
+        aria-label={`Delete message from ${message.name}`}
+        onClick={onDelete}
+      >
+        <DeleteIcon />
+      </button>
+    </div>
   );
 }
 
@@ -40,6 +53,7 @@ export function ContactUsScreen() {
   const [searchText, setSearchText, name] = useSearchParamText('name');
   const listQuery = contactQueries.list({ page, name });
   const list = useQuery(listQuery);
+  const onPhone = useMediaQuery(PHONE);
   const [viewing, setViewing] = useState<ContactMessage | null>(null);
   const del = useListDelete<ContactMessage>({
     pageKey: listQuery.queryKey,
@@ -50,11 +64,16 @@ export function ContactUsScreen() {
     describe: (message) => `the message from ${message.name}`,
     title: 'Delete message',
     restore: restoreContactMessage,
+    deleted: 'Message deleted',
+    restored: 'Message restored',
   });
 
   useLoggedError('Could not load contact messages', list.error);
 
   const messages = list.data?.data ?? [];
+  const actions = (message: ContactMessage) => (
+    <MessageActions message={message} onView={() => setViewing(message)} onDelete={() => del.request(message)} />
+  );
 
   return (
     <section className="screen">
@@ -77,64 +96,90 @@ export function ContactUsScreen() {
       {list.isPending ? (
         <PageSpinner label="Loading messages" />
       ) : list.isError && !list.data ? (
-        <Alert>Could not load the messages. Please try again.</Alert>
+        <Alert>
+          Could not load the messages.{' '}
+          <button type="button" className="button button--small" onClick={() => void list.refetch()}>
+            Retry
+          </button>
+        </Alert>
       ) : messages.length === 0 ? (
         <p className="empty">No records found</p>
+      ) : onPhone ? (
+        <>
+          <LoadingBar active={list.isPlaceholderData} />
+          <ul className="contact-cards" aria-label="Contact messages" aria-busy={list.isPlaceholderData}>
+            {messages.map((message) => (
+              <li key={itemId(message)} className="contact-card">
+                <div className="contact-card__head">
+                  <h2 className="contact-card__name">{message.name}</h2>
+                  <time className="contact-card__date" dateTime={message.createdAt}>
+                    {formatDateTime(message.createdAt)}
+                  </time>
+                </div>
+                <p className="contact-card__line" title={message.email}>
+                  {message.email}
+                </p>
+                <p className="contact-card__line">{message.phno || NO_PHONE}</p>
+                <p className="contact-card__text">{excerpt(message.msg)}</p>
+                {actions(message)}
+              </li>
+            ))}
+          </ul>
+        </>
       ) : (
-        <div className="table-wrap" aria-busy={list.isPlaceholderData}>
-          <table className="table contact-table">
-            <caption className="visually-hidden">Contact messages</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Phone</th>
-                <th scope="col">Email</th>
-                <th scope="col">Message</th>
-                <th scope="col">Date</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {messages.map((message) => (
-                <tr key={itemId(message)}>
-                  <td className="contact-table__name">{message.name}</td>
-                  <td className="contact-table__phone">{message.phno}</td>
-                  <td className="contact-table__email">{message.email}</td>
-                  <td className="contact-table__message">{excerpt(message.msg)}</td>
-                  <td className="contact-table__date">
-                    <DateTime iso={message.createdAt} />
-                  </td>
-                  <td>
-                    <div className="contact-table__actions">
-                      <button
-                        type="button"
-                        className="icon-button"
-                        aria-label={`View message from ${message.name}`}
-                        onClick={() => setViewing(message)}
-                      >
-                        <ViewIcon />
-                      </button>
-                      <button
-                        type="button"
-                        className="icon-button icon-button--danger"
-                        aria-label={`Delete message from ${message.name}`}
-                        onClick={() => del.request(message)}
-                      >
-                        <DeleteIcon />
-                      </button>
-                    </div>
-                  </td>
+        <>
+          <LoadingBar active={list.isPlaceholderData} />
+          <div className="table-wrap" aria-busy={list.isPlaceholderData}>
+            <table className="table contact-table">
+              <caption className="visually-hidden">Contact messages</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className="contact-table__name">
+                    Name
+                  </th>
+                  <th scope="col" className="contact-table__phone">
+                    Phone
+                  </th>
+                  <th scope="col" className="contact-table__email">
+                    Email
+                  </th>
+                  <th scope="col">Message</th>
+                  <th scope="col" className="contact-table__date">
+                    Date
+                  </th>
+                  <th scope="col" className="contact-table__actions">
+                    Actions
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {messages.map((message) => (
+                  <tr key={itemId(message)}>
+                    <td title={message.name}>{message.name}</td>
+                    <td title={message.phno || undefined}>{message.phno || NO_PHONE}</td>
+                    <td title={message.email}>{message.email}</td>
+                    <td title={message.msg}>{excerpt(message.msg)}</td>
+                    <td>{formatDateTime(message.createdAt)}</td>
+                    <td>{actions(message)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
       {/* Also under "No records found" on a page past the end, to lead back. */}
       {list.data && <Pagination links={list.data.links} />}
 
-      <MessageDialog message={viewing} onClose={() => setViewing(null)} />
-      {del.notice}
+      <MessageDialog
+        message={viewing}
+        onClose={() => setViewing(null)}
+        onDelete={(message) => {
+          setViewing(null);
+          del.request(message);
+        }}
+      />
+      <ListNotice error={del.error} onDismiss={del.clearError} onRetry={del.retry} />
       {del.dialog}
     </section>
   );

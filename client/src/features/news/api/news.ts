@@ -34,6 +34,21 @@ export const newsQueries = {
     }),
 };
 
+/** What the server accepts as a photo, with its own refusal texts (GET /api/news/photo-limits). */
+export interface PhotoLimits {
+  maxBytes: number;
+  types: string[];
+  typeMessage: string;
+  sizeMessage: string;
+}
+
+export const photoLimitsQuery = () =>
+  queryOptions({
+    queryKey: [...newsQueries.all(), 'photo-limits'] as const,
+    queryFn: ({ signal }) => api.get<PhotoLimits>(apiPaths.newsPhotoLimits, undefined, signal),
+    staleTime: Infinity,
+  });
+
 /** Where the browser loads a stored photo from: the path is relative to the API host. */
 export function photoUrl(photo: string): string {
   return `${API_URL}${photo}`;

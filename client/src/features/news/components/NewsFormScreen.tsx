@@ -6,10 +6,22 @@ import { Alert } from '../../../components/Alert';
 import { TextAreaField, TextField, useFields } from '../../../components/Field';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageSpinner, Spinner } from '../../../components/Spinner';
+import { useNotify } from '../../../components/Toaster';
+import { useUnsavedChanges } from '../../../components/useUnsavedChanges';
 import { ApiError, errorMessage, itemId, type FieldErrors } from '../../../lib/api';
 import { returnSearch, type ReturnState } from '../../../lib/search-params';
 import { useLoggedError } from '../../../lib/use-logged-error';
-import { newsQueries, photoUrl, useCreateNews, useUpdateNews, useUploadNewsPhoto, type News, type NewsInput } from '../api/news';
+import {
+  newsQueries,
+  photoLimitsQuery,
+  photoUrl,
+  useCreateNews,
+  useUpdateNews,
+  useUploadNewsPhoto,
+  type News,
+  type NewsInput,
+} from '../api/news';
+import { checkPhoto, formatBytes } from './photo-check';
 import './NewsFormScreen.css';
 
 /** Navigation state the form reads. */
@@ -56,8 +68,12 @@ function NewsForm({ article, heading }: { article: News | undefined; heading: st
   const create = useCreateNews();
   const update = useUpdateNews();
   const upload = useUploadNewsPhoto();
+  const notify = useNotify();
 
   const [file, setFile] = useState<File | null>(null);
+  const limits = useQuery(photoLimitsQuery()).data;
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const { values, bind } = useFields<NewsInput>(
     article ? { title: article.title, description: article.description, about: article.about } : EMPTY,
@@ -74,6 +90,33 @@ function NewsForm({ article, heading }: { article: News | undefined; heading: st
   const formRef = useRef<HTMLFormElement>(null);
   // Counts refusals (one arriving from the create form included), to move the focus after each.
   const [refusals, setRefusals] = useState(photoError ? 1 : 0);
+  const initial = article ? { title: article.title, description: article.description, about: article.about } : EMPTY;
+  const dirty = file !== null || (Object.keys(initial) as (keyof NewsInput)[]).some((key) => values[key] !== initial[key]);
+  const guard = useUnsavedChanges(dirty && !saving);
+
+  /**
+   * A picked or dropped file is judged at once, by its first bytes and its size against the
+   * server's own limits; a refused one is not kept, and its message shows at the picker.
+   */
+  const pick = async (picked: File | null) => {
+    setPhotoError(undefined);
+    if (picked && limits) {
+      const refusal = await checkPhoto(picked, limits);
+      if (refusal) {
+        setFile(null);
+        if (fileInput.current) fileInput.current.value = '';
+        setPhotoError(refusal);
+        return;
+      }
+    }
+    setFile(picked);
+  };
+
+  const clearFile = () => {
+    setFile(null);
+    setPhotoError(undefined);
+    if (fileInput.current) fileInput.current.value = '';
+  };
 
   // After a refusal, the first field with a message takes the focus (and scrolls into view).
   useEffect(() => {
@@ -116,6 +159,7 @@ function NewsForm({ article, heading }: { article: News | undefined; heading: st
       console.error('Uploading the photo failed', error);
       const message =
         (error instanceof ApiError && error.fieldErrors.photo?.msg) || errorMessage(error, 'Could not upload the photo. Please try again.');
+      guard.release();
       setSaving(false);
       setProgress(null);
       if (article) {
@@ -127,6 +171,8 @@ function NewsForm({ article, heading }: { article: News | undefined; heading: st
       }
       return;
     }
+    notify({ message: article ? 'News updated' : 'News created' });
+    guard.release();
     // A new article is the newest: the first page shows it. An edit goes back where it came from.
     navigate(article ? paths.news.list + returnTo : paths.news.list);
   };
@@ -141,21 +187,49 @@ function NewsForm({ article, heading }: { article: News | undefined; heading: st
 
         <div className="field news-form__photo">
           <label htmlFor={photoId}>Photo</label>
-          <div className="news-form__preview">
-            {shown ? <img src={shown} alt={preview ? 'Preview of the chosen photo' : 'Current photo'} /> : <span>No photo</span>}
-          </div>
-          <input
-            id={photoId}
-            type="file"
-            name="photo"
-            accept="image/jpeg,image/png,image/webp"
-            aria-invalid={photoError ? true : undefined}
-            aria-describedby={photoError ? `${photoId}-error` : undefined}
-            onChange={(event) => {
-              setFile(event.target.files?.[0] ?? null);
-              setPhotoError(undefined);
+          <div
+            className={`news-form__drop${dragging ? ' is-dragging' : ''}`}
+            onDragOver={(event) => {
+              event.preventDefault();
+              setDragging(true);
             }}
-          />
+            onDragLeave={() => setDragging(false)}
+            onDrop={(event) => {
+              event.preventDefault();
+              setDragging(false);
+              void pick(event.dataTransfer.files[0] ?? null);
+            }}
+          >
+            <div className="news-form__preview">
+              {shown ? <img src={shown} alt={preview ? 'Preview of the chosen photo' : 'Current photo'} /> : <span>No photo</span>}
+            </div>
+            <div className="news-form__pick">
+              <p className="news-form__hint" id={`${photoId}-hint`}>
+                JPEG, PNG or WebP{limits ? `, at most ${formatBytes(limits.maxBytes)}` : ''}. Choose a file or drop one here.
+              </p>
+              <input
+                ref={fileInput}
+                id={photoId}
+                type="file"
+                name="photo"
+                accept={limits?.types.join(',') ?? 'image/jpeg,image/png,image/webp'}
+                aria-invalid={photoError ? true : undefined}
+                aria-describedby={photoError ? `${photoId}-error ${photoId}-hint` : `${photoId}-hint`}
+                onChange={(event) => void pick(event.target.files?.[0] ?? null)}
+              />
+              {file && (
+                <p className="news-form__file">
+                  <span className="news-form__file-name" title={file.name}>
+                    {file.name}
+                  </span>{' '}
+                  <span className="news-form__file-size">({formatBytes(file.size)})</span>{' '}
+                  <button type="button" className="button button--small" onClick={clearFile}>
+                    Clear<span className="visually-hidden"> the chosen photo</span>
+                  </button>
+                </p>
+              )}
+            </div>
+          </div>
           {photoError && (
             <p className="field__error" id={`${photoId}-error`}>
               {photoError}
@@ -179,11 +253,12 @@ function NewsForm({ article, heading }: { article: News | undefined; heading: st
           <button type="submit" className="button button--primary" disabled={saving}>
             {saving ? <Spinner size="small" label="Saving" /> : heading}
           </button>
-          <Link className="button" to={paths.news.list}>
+          <Link className="button" to={paths.news.list} onClick={guard.release}>
             Cancel
           </Link>
         </div>
       </form>
+      {guard.dialog}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../../app/paths';
-import { CardList } from '../../../components/CardList';
+import { CardList, ListNotice } from '../../../components/CardList';
 import { ItemActions } from '../../../components/ItemActions';
 import { PageHeader } from '../../../components/PageHeader';
 import { SearchBox } from '../../../components/SearchBox';
@@ -34,6 +34,8 @@ export function NewsListScreen() {
     describe: (item) => item.title,
     restore: restoreNews,
     title: 'Delete news',
+    deleted: 'News deleted',
+    restored: 'News restored',
   });
 
   useLoggedError('Loading the news failed', query.error);
@@ -90,7 +92,7 @@ export function NewsListScreen() {
 
       {/* The spec hides paging during a search: a search answers one list of at most 100. */}
       {!title && query.data && <Pagination links={query.data.links} label="News pages" />}
-      {remove.notice}
+      <ListNotice error={remove.error} onDismiss={remove.clearError} onRetry={remove.retry} />
       {remove.dialog}
     </section>
   );

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../app/paths';
 import { api, type Paged } from '../../../lib/api';
 
@@ -24,6 +24,8 @@ export const serviceQueries = {
     queryOptions({
       queryKey: [...serviceQueries.lists(), { page }] as const,
       queryFn: ({ signal }) => api.get<Paged<Service>>(apiPaths.services, { page }, signal),
+      // The list on screen stays while the next page loads.
+      placeholderData: keepPreviousData,
     }),
   detail: (id: string) =>
     queryOptions({

@@ -6,6 +6,8 @@ import { Alert } from '../../../components/Alert';
 import { TextAreaField, TextField, useFields } from '../../../components/Field';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageSpinner, Spinner } from '../../../components/Spinner';
+import { useNotify } from '../../../components/Toaster';
+import { useUnsavedChanges } from '../../../components/useUnsavedChanges';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { returnSearch } from '../../../lib/search-params';
 import { serviceQueries, useCreateService, useUpdateService, type Service, type ServiceInput } from '../api/services';
@@ -24,12 +26,16 @@ export function ServiceFormScreen() {
 function CreateService() {
   const create = useCreateService();
   const navigate = useNavigate();
+  const notify = useNotify();
   return (
     <ServiceForm
       title="Create Service"
       mutation={create}
       // A new service is the newest, so it shows first on page 1.
-      onSaved={() => navigate(paths.services.list)}
+      onSaved={() => {
+        notify({ message: 'Service created' });
+        navigate(paths.services.list);
+      }}
     />
   );
 }
@@ -38,6 +44,7 @@ function EditService({ id }: { id: string }) {
   const query = useQuery(serviceQueries.detail(id));
   const update = useUpdateService(id);
   const navigate = useNavigate();
+  const notify = useNotify();
   const list = useListLocation();
 
   // A copy cached from an earlier visit may be out of date: the form starts from a fresh one.
@@ -66,7 +73,17 @@ function EditService({ id }: { id: string }) {
       </section>
     );
   }
-  return <ServiceForm title="Edit Service" initial={query.data} mutation={update} onSaved={() => navigate(list)} />;
+  return (
+    <ServiceForm
+      title="Edit Service"
+      initial={query.data}
+      mutation={update}
+      onSaved={() => {
+        notify({ message: 'Service updated' });
+        navigate(list);
+      }}
+    />
+  );
 }
 
 interface SaveMutation {
@@ -96,6 +113,7 @@ function ServiceForm({
       ? errorMessage(error, 'Sorry, the service could not be saved. Please try again.')
       : null;
   const { values, bind } = useFields<ServiceInput>({ title: initial?.title ?? '', about: initial?.about ?? '' }, fieldErrors);
+  const guard = useUnsavedChanges(values.title !== (initial?.title ?? '') || values.about !== (initial?.about ?? ''));
 
   // After a refused save, take the keyboard to the first field the server complained about.
   useEffect(() => {
@@ -107,7 +125,12 @@ function ServiceForm({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (mutation.isPending) return;
-    mutation.mutate(values, { onSuccess: onSaved });
+    mutation.mutate(values, {
+      onSuccess: () => {
+        guard.release();
+        onSaved();
+      },
+    });
   };
 
   return (
@@ -121,11 +144,12 @@ function ServiceForm({
           <button type="submit" className="button button--primary" disabled={mutation.isPending}>
             {mutation.isPending ? <Spinner size="small" label="Saving" /> : title}
           </button>
-          <Link className="button" to={list}>
+          <Link className="button" to={list} onClick={guard.release}>
             Cancel
           </Link>
         </div>
       </form>
+      {guard.dialog}
     </section>
   );
 }

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../../app/paths';
-import { CardList } from '../../../components/CardList';
+import { CardList, ListNotice } from '../../../components/CardList';
 import { ItemActions } from '../../../components/ItemActions';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pagination } from '../../../components/Pagination';
 import { useListDelete } from '../../../components/useListDelete';
 import { itemId } from '../../../lib/api';
-import { formatDate } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { usePageParam, type ReturnState } from '../../../lib/search-params';
 import { useLoggedError } from '../../../lib/use-logged-error';
 import { deleteService, serviceQueries, type Service, restoreService } from '../api/services';
@@ -27,6 +27,8 @@ export function ServicesListScreen() {
     describe: (service) => service.title,
     restore: restoreService,
     title: 'Delete service',
+    deleted: 'Service deleted',
+    restored: 'Service restored',
   });
 
   useLoggedError('Loading the services failed', query.error);
@@ -47,7 +49,7 @@ export function ServicesListScreen() {
             <h2 className="card__title">{service.title}</h2>
             <p className="card__text">{service.about}</p>
             <p className="card__meta">
-              Published at - <time dateTime={service.createdAt}>{formatDate(service.createdAt)}</time>
+              Published at - <time dateTime={service.createdAt}>{formatDateTime(service.createdAt)}</time>
             </p>
             <ItemActions
               name={service.title}
@@ -59,7 +61,7 @@ export function ServicesListScreen() {
         )}
       </CardList>
       {query.isSuccess && <Pagination links={query.data.links} label="Services pages" />}
-      {remove.notice}
+      <ListNotice error={remove.error} onDismiss={remove.clearError} onRetry={remove.retry} />
       {remove.dialog}
     </section>
   );

@@ -1,0 +1,15 @@
+import { IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+
+/** The admin's own password change: the current one proves it is them, the new one is checked like registration's. */
+export class ChangePasswordDto {
+  @MaxLength(128, { message: 'Current password is incorrect' })
+  @IsString({ message: 'Current password must be text' })
+  @IsNotEmpty({ message: 'Current password is required' })
+  currentPassword: string;
+
+  @MaxLength(128, { message: 'Password must be at most 128 characters' })
+  @MinLength(8, { message: 'Password must be at least 8 characters' })
+  @IsString({ message: 'Password must be text' })
+  @IsNotEmpty({ message: 'Password is required' })
+  newPassword: string;
+}
