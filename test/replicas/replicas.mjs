@@ -227,8 +227,17 @@ async function main() {
   const database = await createScratchDatabase(baseDatabaseUrl, 'replicas');
   cleanups.push(() => database.drop());
 
+  // Production asks an anonymous first registration for the setup link: both replicas are given
+  // the first administrator instead (they start together; one creates it).
+  const admin = { name: 'Replica Admin', email: uniqueEmail('replicas'), password: 'correct horse battery' };
+  const secrets = mkdtempSync(join(tmpdir(), 'replicas-secret-'));
+  cleanups.push(() => rmSync(secrets, { recursive: true, force: true }));
+  writeFileSync(join(secrets, 'admin-password'), admin.password);
   const env = {
     NODE_ENV: 'production',
+    ADMIN_NAME: admin.name,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD_FILE: join(secrets, 'admin-password'),
     DATABASE_URL: database.url,
     SESSION_SECRET: 'replica-test-secret-replica-test-secret-0123',
     TRUST_PROXY: 'loopback',
@@ -245,10 +254,6 @@ async function main() {
   const nginx = await startNginx(nginxPort, [`127.0.0.1:${portA}`, `127.0.0.1:${portB}`]);
   const site = nginx.url;
   console.log(`two replicas (${a.url}, ${b.url}) behind nginx at ${site}, PostgreSQL ${database.name}, s3rver ${s3.endpoint}\n`);
-
-  const admin = { name: 'Replica Admin', email: uniqueEmail('replicas'), password: 'correct horse battery' };
-  const registered = await call(a.url, 'POST', '/api/admins/register', { json: admin });
-  assert(registered.status === 201, `register: ${registered.status}`);
 
   let cookie;
   await point('a login on replica A is a session on replica B', async () => {
