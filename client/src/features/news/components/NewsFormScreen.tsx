@@ -4,8 +4,9 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
 import { TextAreaField, TextField, useFields } from '../../../components/Field';
+import { FormActions } from '../../../components/FormActions';
 import { PageHeader } from '../../../components/PageHeader';
-import { PageSpinner, Spinner } from '../../../components/Spinner';
+import { PageSpinner } from '../../../components/Spinner';
 import { useNotify } from '../../../components/Toaster';
 import { useUnsavedChanges } from '../../../components/useUnsavedChanges';
 import { ApiError, errorMessage, itemId, type FieldErrors } from '../../../lib/api';
@@ -249,14 +250,7 @@ function NewsForm({ article, heading }: { article: News | undefined; heading: st
         <TextAreaField label="Description" rows={3} {...bind('description')} />
         <TextAreaField label="About" rows={10} {...bind('about')} />
 
-        <div className="form__actions">
-          <button type="submit" className="button button--primary" disabled={saving}>
-            {saving ? <Spinner size="small" label="Saving" /> : heading}
-          </button>
-          <Link className="button" to={paths.news.list} onClick={guard.release}>
-            Cancel
-          </Link>
-        </div>
+        <FormActions submit={heading} busy={saving} cancelTo={paths.news.list} onCancel={guard.release} />
       </form>
       {guard.dialog}
     </section>

@@ -4,8 +4,9 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
 import { TextAreaField, TextField, useFields } from '../../../components/Field';
+import { FormActions } from '../../../components/FormActions';
 import { PageHeader } from '../../../components/PageHeader';
-import { PageSpinner, Spinner } from '../../../components/Spinner';
+import { PageSpinner } from '../../../components/Spinner';
 import { useNotify } from '../../../components/Toaster';
 import { useUnsavedChanges } from '../../../components/useUnsavedChanges';
 import { ApiError, errorMessage } from '../../../lib/api';
@@ -140,14 +141,7 @@ function ServiceForm({
         <TextField label="Title" {...bind('title')} autoComplete="off" />
         <TextAreaField label="About" {...bind('about')} rows={8} />
         {formError && <Alert>{formError}</Alert>}
-        <div className="form__actions">
-          <button type="submit" className="button button--primary" disabled={mutation.isPending}>
-            {mutation.isPending ? <Spinner size="small" label="Saving" /> : title}
-          </button>
-          <Link className="button" to={list} onClick={guard.release}>
-            Cancel
-          </Link>
-        </div>
+        <FormActions submit={title} busy={mutation.isPending} cancelTo={list} onCancel={guard.release} />
       </form>
       {guard.dialog}
     </section>

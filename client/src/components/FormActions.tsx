@@ -1,0 +1,31 @@
+import { Link, type To } from 'react-router-dom';
+import { Spinner } from './Spinner';
+
+/**
+ * A form's submit button (a spinner while it saves) and Cancel, which leaves for `cancelTo`
+ * without asking: `onCancel` releases the unsaved-changes guard (see useUnsavedChanges).
+ */
+export function FormActions({
+  submit,
+  busy,
+  busyLabel = 'Saving',
+  cancelTo,
+  onCancel,
+}: {
+  submit: string;
+  busy: boolean;
+  busyLabel?: string;
+  cancelTo: To;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="form__actions">
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {busy ? <Spinner size="small" label={busyLabel} /> : submit}
+      </button>
+      <Link className="button" to={cancelTo} onClick={onCancel}>
+        Cancel
+      </Link>
+    </div>
+  );
+}
