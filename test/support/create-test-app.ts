@@ -39,8 +39,9 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const connection = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'app-test-'));
-  // TEST_STORAGE=s3: photos go to an s3rver of this app's own instead of the temporary DATA_DIR.
-  const s3 = process.env.TEST_STORAGE === 's3' ? await startS3Server() : undefined;
+  // TEST_STORAGE=s3: photos go to an s3rver of this app's own instead of the temporary DATA_DIR,
+  // unless the test chose the storage itself (and with it the credentials it means to try).
+  const s3 = process.env.TEST_STORAGE === 's3' && overrides.storage === undefined ? await startS3Server() : undefined;
   if (s3) Object.assign(process.env, { AWS_ACCESS_KEY_ID: s3.env.AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY: s3.env.AWS_SECRET_ACCESS_KEY });
   const config: AppConfig = {
     ...loadConfig({
