@@ -77,7 +77,8 @@ export class ActivityService {
       itemId: entry.itemId ?? null,
       label: entry.label ?? null,
       fields: entry.fields ?? null,
-      address: entry.by.address,
+      // An IPv4 client on a dual-stack socket reads "::ffff:203.0.113.7": kept as the IPv4 address.
+      address: entry.by.address?.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '') ?? null,
     });
   }
 
