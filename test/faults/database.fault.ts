@@ -65,6 +65,22 @@ describe('the database fails under a steady load (PostgreSQL)', () => {
     };
   }
 
+  /**
+   * After a fault: a second past `recoveredAt` only 2xx, still logged in, every acknowledged write
+   * stored, and the outage logged once as it started and once as it ended.
+   */
+  async function expectRecovered(load: Load, recoveredAt: number, logFrom: number): Promise<void> {
+    const after = load.between(recoveredAt + 1000, Infinity);
+    expect(after.length).toBeGreaterThan(2);
+    expect(Object.keys(tally(after)).every((status) => /^2\d\d$/.test(status))).toBe(true);
+    await stillLoggedIn();
+    const stored = await cluster.query<{ n: number }>('SELECT count(*)::int AS n FROM services WHERE id = ANY($1::uuid[])', [
+      load.acknowledged,
+    ]);
+    expect(stored[0].n).toBe(load.acknowledged.length);
+    expect(outageLog(logFrom)).toEqual({ starts: 1, ends: 1 });
+  }
+
   it('stopped for 10 s: only fast 503s and readiness 503, then 200 without a restart, and every acknowledged write kept', async () => {
     const logFrom = app.output.length;
     const load = new Load(app.port, cookie);
@@ -91,16 +107,7 @@ describe('the database fails under a steady load (PostgreSQL)', () => {
     expect(readiness.every((res) => isReply(res) && res.status === 503)).toBe(true);
     expect(slowest(readiness.map((outcome) => ({ at: 0, op: 'ready', outcome })))).toBeLessThan(3000);
 
-    const after = load.between(upAt + toRecover + 1000, Infinity);
-    expect(after.length).toBeGreaterThan(2);
-    expect(Object.keys(tally(after)).every((status) => /^2\d\d$/.test(status))).toBe(true);
-    await stillLoggedIn();
-
-    const stored = await cluster.query<{ n: number }>('SELECT count(*)::int AS n FROM services WHERE id = ANY($1::uuid[])', [
-      load.acknowledged,
-    ]);
-    expect(stored[0].n).toBe(load.acknowledged.length);
-    expect(outageLog(logFrom)).toEqual({ starts: 1, ends: 1 });
+    await expectRecovered(load, upAt + toRecover, logFrom);
     expect(app.alive).toBe(true);
     measured('database stopped 10 s', {
       requests: load.samples.length,
@@ -139,15 +146,7 @@ describe('the database fails under a steady load (PostgreSQL)', () => {
     expect(readiness.every((res) => isReply(res) && res.status === 503)).toBe(true);
     expect(Math.max(...readiness.map((r) => r.ms))).toBeLessThan(3000);
 
-    const after = load.between(thawAt + toRecover + 1000, Infinity);
-    expect(after.length).toBeGreaterThan(2);
-    expect(Object.keys(tally(after)).every((status) => /^2\d\d$/.test(status))).toBe(true);
-    await stillLoggedIn();
-    const stored = await cluster.query<{ n: number }>('SELECT count(*)::int AS n FROM services WHERE id = ANY($1::uuid[])', [
-      load.acknowledged,
-    ]);
-    expect(stored[0].n).toBe(load.acknowledged.length);
-    expect(outageLog(logFrom)).toEqual({ starts: 1, ends: 1 });
+    await expectRecovered(load, thawAt + toRecover, logFrom);
     measured('database frozen 10 s', {
       requests: load.samples.length,
       whileFrozen: tally(load.between(frozenAt, thawAt)),
