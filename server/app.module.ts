@@ -16,6 +16,7 @@ import { HealthModule } from './health/health.module';
 import { NewsModule } from './news/news.module';
 import { OpenApiModule } from './openapi/openapi.module';
 import { ServicesModule } from './services/services.module';
+import { SettingsModule } from './settings/settings.module';
 import { TrashModule } from './trash/trash.module';
 
 @Module({})
@@ -50,6 +51,7 @@ export class AppModule {
         OpenApiModule.register({ sessionCookie: SESSION_COOKIE }),
         TrashModule,
         ActivityModule,
+        SettingsModule,
       ],
     };
   }

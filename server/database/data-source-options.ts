@@ -3,6 +3,7 @@ import { Activity } from '../activity/activity.entity';
 import { Admin } from '../admins/admin.entity';
 import { ContactMessage } from '../contact-us/contact-message.entity';
 import { News } from '../news/news.entity';
+import { SiteSettingsRow } from '../settings/site-settings.entity';
 import { EMBEDDED_POOL_SIZE, type DatabaseConnection } from './database-connection';
 import { Foundation1763769600000 } from './migrations/1763769600000-Foundation';
 import { Services1763769700000 } from './migrations/1763769700000-Services';
@@ -10,10 +11,11 @@ import { News1763769800000 } from './migrations/1763769800000-News';
 import { ContactMessages1763769900000 } from './migrations/1763769900000-ContactMessages';
 import { TrashAndActivity1763770000000 } from './migrations/1763770000000-TrashAndActivity';
 import { AdminLastLogin1763770100000 } from './migrations/1763770100000-AdminLastLogin';
+import { SiteSettings1763770200000 } from './migrations/1763770200000-SiteSettings';
 import { Service } from '../services/service.entity';
 
 /** Every entity, listed once for the app and the migration CLI alike. */
-export const entities = [Admin, Service, News, ContactMessage, Activity];
+export const entities = [Admin, Service, News, ContactMessage, Activity, SiteSettingsRow];
 
 /** Every migration in order. `npm run migration:generate` writes new ones beside these: add them here. */
 export const migrations = [
@@ -23,6 +25,7 @@ export const migrations = [
   ContactMessages1763769900000,
   TrashAndActivity1763770000000,
   AdminLastLogin1763770100000,
+  SiteSettings1763770200000,
 ];
 
 /**

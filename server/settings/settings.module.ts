@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ActivityModule } from '../activity/activity.module';
+import { SettingsController } from './settings.controller';
+import { SettingsService } from './settings.service';
+import { SiteSettingsRow } from './site-settings.entity';
+
+/** The maintenance switch and the company's details, shown on the public pages. */
+@Module({
+  imports: [TypeOrmModule.forFeature([SiteSettingsRow]), ActivityModule],
+  controllers: [SettingsController],
+  providers: [SettingsService],
+  exports: [SettingsService],
+})
+export class SettingsModule {}

@@ -1,0 +1,106 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
+import { ActivityService } from '../activity/activity.service';
+import type { Actor } from '../common/actor.decorator';
+import type { SiteSettingsDto, UpdateSettingsDto } from './dto/update-settings.dto';
+import { SiteSettingsRow } from './site-settings.entity';
+
+/** The settings as the API answers them and the public pages read them. */
+export interface SiteSettings {
+  maintenance: boolean;
+  companyName: string;
+  tagline: string;
+  email: string;
+  phone: string;
+  updatedAt: Date;
+}
+
+/** The settings and their version, which moves on every change (a cache key for what is built from them). */
+export interface VersionedSettings {
+  settings: SiteSettings;
+  version: number;
+}
+
+/**
+ * How old this replica's copy may grow before a reader fetches it again. A change made on another
+ * replica shows here within this time plus one read, well inside the 2 seconds promised.
+ */
+export const SETTINGS_FRESH_MS = 1000;
+
+const FIELDS = ['maintenance', 'companyName', 'tagline', 'email', 'phone'] as const;
+const SELECT_SQL = `
+  SELECT maintenance, company_name AS "companyName", tagline, email, phone, version, updated_at AS "updatedAt"
+    FROM site_settings WHERE id = 1`;
+
+type Row = SiteSettings & { version: number };
+
+function versioned({ version, ...settings }: Row): VersionedSettings {
+  return { settings, version };
+}
+
+@Injectable()
+export class SettingsService {
+  private readonly logger = new Logger(SettingsService.name);
+  private cached: { value: VersionedSettings; readAt: number } | undefined;
+  private reading: Promise<VersionedSettings> | undefined;
+
+  constructor(
+    @InjectRepository(SiteSettingsRow) private readonly rows: Repository<SiteSettingsRow>,
+    private readonly dataSource: DataSource,
+    private readonly activity: ActivityService,
+  ) {}
+
+  /**
+   * The settings, at most SETTINGS_FRESH_MS old: one query a second per replica however many
+   * requests ask, and concurrent readers share it. When the database cannot be read, the last
+   * copy keeps serving (a site in maintenance stays in maintenance through an outage); with no
+   * copy yet, the error goes to the caller.
+   */
+  async current(): Promise<VersionedSettings> {
+    const cached = this.cached;
+    if (cached && Date.now() - cached.readAt < SETTINGS_FRESH_MS) return cached.value;
+    this.reading ??= this.read().finally(() => (this.reading = undefined));
+    try {
+      return await this.reading;
+    } catch (error) {
+      if (!cached) throw error;
+      this.logger.warn(`Settings could not be read; the copy from ${new Date(cached.readAt).toISOString()} serves: ${String(error)}`);
+      return cached.value;
+    }
+  }
+
+  /** The settings read now, for the admin screen (never a cached copy). */
+  async find(): Promise<SiteSettings> {
+    return (await this.read()).settings;
+  }
+
+  /**
+   * Applies the change and records which fields moved, in one transaction that holds the row, so
+   * two admins saving at once are applied one after the other and each entry names its own fields.
+   */
+  async update(dto: UpdateSettingsDto, by: Actor): Promise<SiteSettings> {
+    const row = await this.dataSource.transaction(async (manager) => {
+      const [before] = await manager.query<Row[]>(`${SELECT_SQL} FOR UPDATE`);
+      const fields = FIELDS.filter((field) => dto[field] !== undefined && dto[field] !== before[field]);
+      const changes = Object.fromEntries(fields.map((field) => [field, dto[field]])) as Partial<SiteSettingsDto>;
+      if (fields.length === 0) return before;
+      await manager
+        .getRepository(SiteSettingsRow)
+        .update({ id: 1 }, { ...changes, version: () => 'version + 1', updatedAt: () => 'now()' });
+      await this.activity.record(manager, { by, action: 'edit', kind: 'settings', label: 'Site settings', fields });
+      const [after] = await manager.query<Row[]>(SELECT_SQL);
+      return after;
+    });
+    // This replica sees its own change at once; the others within SETTINGS_FRESH_MS.
+    this.cached = { value: versioned(row), readAt: Date.now() };
+    return versioned(row).settings;
+  }
+
+  private async read(): Promise<VersionedSettings> {
+    const [row] = await this.dataSource.query<Row[]>(SELECT_SQL);
+    const value = versioned(row);
+    this.cached = { value, readAt: Date.now() };
+    return value;
+  }
+}

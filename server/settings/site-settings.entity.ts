@@ -1,0 +1,29 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** The one row of site_settings (see the SiteSettings migration). */
+@Entity('site_settings')
+export class SiteSettingsRow {
+  @PrimaryColumn({ type: 'smallint' })
+  id: number;
+
+  @Column({ type: 'boolean' })
+  maintenance: boolean;
+
+  @Column({ name: 'company_name', type: 'text' })
+  companyName: string;
+
+  @Column({ type: 'text' })
+  tagline: string;
+
+  @Column({ type: 'text' })
+  email: string;
+
+  @Column({ type: 'text' })
+  phone: string;
+
+  @Column({ type: 'integer' })
+  version: number;
+
+  @Column({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}
