@@ -2,6 +2,7 @@ import connectPgSimple from 'connect-pg-simple';
 import session from 'express-session';
 import type { Pool } from 'pg';
 import type { PublicAdmin } from '../admins/admins.service';
+import type { SessionCache } from './session-cache';
 
 /** A renewed expiry is written only when it moves the stored one by more than this. */
 export const TOUCH_AFTER_SECONDS = 60;
@@ -21,9 +22,9 @@ type SessionWithPassport = { passport?: PassportData };
 const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
 /**
- * The session row and the admin it names, in one query; the row stays the only source of truth
- * (nothing is cached between requests, so a logout or a removed admin counts at once on every
- * replica).
+ * The session row and the admin it names, in one query. The row stays the source of truth: a
+ * replica keeps what it read only while it hears of every change to it (session-cache.ts), so a
+ * logout or a removed admin counts at once on every replica.
  */
 const GET_SQL = `
   SELECT s.sess, extract(epoch FROM s.expire::timestamptz)::float8 AS expire,
@@ -56,31 +57,48 @@ export function adminLoadedWithSession(sess: unknown): Loaded['admin'] | undefin
  * rolling) writes only when the expiry would move by more than TOUCH_AFTER_SECONDS, so a read
  * does not write to the database.
  */
-export function createAdminSessionStore(pool: Pool, options: { pruneSessionInterval: number }): session.Store & { close(): void } {
+export function createAdminSessionStore(
+  pool: Pool,
+  options: { pruneSessionInterval: number; cache?: SessionCache<Cached> },
+): session.Store & { close(): void } {
   const PgStore = connectPgSimple(session);
+  const cache = options.cache;
 
   class AdminSessionStore extends PgStore {
     override get(sid: string, callback: (error: unknown, session?: session.SessionData | null) => void): void {
+      const cached = cache?.get(sid);
+      if (cached && cached.expire * 1000 >= Date.now()) return callback(null, restore(cached));
+      const started = cache?.begin() ?? 0;
       // Not a named (prepared) statement: the embedded database serves every connection from one
       // backend, where a second connection preparing the same name fails ("already exists").
       pool.query<Row>(GET_SQL, [sid]).then(({ rows }) => {
         const row = rows[0];
         if (!row) return callback(null, null);
-        let sess: session.SessionData & SessionWithPassport;
+        let text: string;
         try {
-          sess = typeof row.sess === 'string' ? (JSON.parse(row.sess) as session.SessionData) : row.sess;
+          text = typeof row.sess === 'string' ? row.sess : JSON.stringify(row.sess);
+          JSON.parse(text);
         } catch {
           return this.destroy(sid, (error?: unknown) => callback(error, null));
         }
-        if (sess.passport && typeof sess.passport === 'object') {
-          const admin =
-            row.admin_id === null
-              ? null
-              : { id: row.admin_id, name: row.admin_name, email: row.admin_email, createdAt: row.admin_created_at };
-          sess.passport[LOADED] = { admin, expire: row.expire };
-        }
-        callback(null, sess);
+        const admin =
+          row.admin_id === null
+            ? null
+            : { id: row.admin_id, name: row.admin_name, email: row.admin_email, createdAt: row.admin_created_at };
+        const loaded: Cached = { text, admin, expire: row.expire };
+        cache?.keep(sid, started, loaded, row.admin_id);
+        callback(null, restore(loaded));
       }, callback);
+    }
+
+    override set(sid: string, sess: session.SessionData, callback?: (error?: unknown) => void): void {
+      cache?.forget(sid);
+      super.set(sid, sess, callback);
+    }
+
+    override destroy(sid: string, callback?: (error?: unknown) => void): void {
+      cache?.forget(sid);
+      super.destroy(sid, callback);
     }
 
     override touch(sid: string, sess: session.SessionData, callback?: (error?: unknown) => void): void {
@@ -90,15 +108,34 @@ export function createAdminSessionStore(pool: Pool, options: { pruneSessionInter
         const next = Math.ceil(new Date(expires).getTime() / 1000);
         if (Math.abs(next - loaded.expire) <= TOUCH_AFTER_SECONDS) return callback?.();
       }
+      cache?.forget(sid);
       super.touch(sid, sess, callback);
     }
   }
 
-  return new AdminSessionStore({
+  const store = new AdminSessionStore({
     pool,
     tableName: 'session',
     createTableIfMissing: false,
     pruneSessionInterval: options.pruneSessionInterval,
     errorLog: () => undefined,
   });
+  const close = store.close.bind(store);
+  store.close = () => {
+    cache?.close();
+    close();
+  };
+  return store;
+}
+
+/** A session row as read (its data as JSON text, so each request gets its own copy) with its admin. */
+export interface Cached extends Loaded {
+  text: string;
+}
+
+/** A fresh session object from a read row: express-session and Passport change what they are given. */
+function restore(cached: Cached): session.SessionData {
+  const sess = JSON.parse(cached.text) as session.SessionData & SessionWithPassport;
+  if (sess.passport && typeof sess.passport === 'object') sess.passport[LOADED] = { admin: cached.admin, expire: cached.expire };
+  return sess;
 }

@@ -12,6 +12,7 @@ import { ContactMessages1763769900000 } from './migrations/1763769900000-Contact
 import { TrashAndActivity1763770000000 } from './migrations/1763770000000-TrashAndActivity';
 import { AdminLastLogin1763770100000 } from './migrations/1763770100000-AdminLastLogin';
 import { SiteSettings1763770200000 } from './migrations/1763770200000-SiteSettings';
+import { SessionChangeNotices1763770300000 } from './migrations/1763770300000-SessionChangeNotices';
 import { Service } from '../services/service.entity';
 
 /** Every entity, listed once for the app and the migration CLI alike. */
@@ -26,6 +27,7 @@ export const migrations = [
   TrashAndActivity1763770000000,
   AdminLastLogin1763770100000,
   SiteSettings1763770200000,
+  SessionChangeNotices1763770300000,
 ];
 
 /**
@@ -34,11 +36,13 @@ export const migrations = [
  * CONNECT_TIMEOUT_MS, PostgreSQL cancels a statement after STATEMENT_TIMEOUT_MS, and the client
  * itself gives up after QUERY_TIMEOUT_MS in case the server cannot even do that (frozen). The
  * embedded database runs in this process and cannot freeze on its own, enforces no
- * statement_timeout and is slower under load, so it gets wider bounds.
+ * statement_timeout and is slower under load, so it gets wider bounds. A transaction whose first
+ * statement times out on a frozen server waits once more for its ROLLBACK: two client timeouts
+ * stay under the 5 s in which a request must have its 503.
  */
 const CONNECT_TIMEOUT_MS = 2000;
-const STATEMENT_TIMEOUT_MS = 2000;
-const QUERY_TIMEOUT_MS = 2500;
+const STATEMENT_TIMEOUT_MS = 1500;
+const QUERY_TIMEOUT_MS = 2000;
 const EMBEDDED_TIMEOUT_MS = 30_000;
 
 /**

@@ -137,10 +137,15 @@ describe('the database fails under a steady load (PostgreSQL)', () => {
     await load.stop();
 
     const sinceFreeze = load.between(frozenAt, Infinity);
-    // Anything asked at least 5 s before the thaw must have been answered, with 503, while frozen.
+    // Anything asked at least 5 s before the thaw must have been answered, with 503, while frozen;
+    // except that the replica may still answer who is logged in from the session it holds in
+    // memory (a frozen database sends no change that would make it stale), never a list.
     const answeredWhileFrozen = load.between(frozenAt, thawAt - 5000);
-    expect(answeredWhileFrozen.length).toBeGreaterThan(0);
-    expect(tally(answeredWhileFrozen)).toEqual({ 503: answeredWhileFrozen.length });
+    const fromMemory = answeredWhileFrozen.filter((sample) => sample.op === 'GET /api/admins/me');
+    const needsTheDatabase = answeredWhileFrozen.filter((sample) => sample.op !== 'GET /api/admins/me');
+    expect(needsTheDatabase.length).toBeGreaterThan(0);
+    expect(tally(needsTheDatabase)).toEqual({ 503: needsTheDatabase.length });
+    for (const { outcome } of fromMemory) expect(isReply(outcome) && [200, 503].includes(outcome.status)).toBe(true);
     expect(slowest(sinceFreeze)).toBeLessThan(5000);
     expect(badOutcomes(load.samples)).toEqual([]);
     expect(readiness.every((res) => isReply(res) && res.status === 503)).toBe(true);

@@ -310,6 +310,37 @@ async function main() {
     assert((await call(a.url, 'GET', '/api/news', { cookie: other })).status === 401, 'A still serves the logged-out session');
   });
 
+  // Replicas keep sessions they have read in memory while they hear every change: each of these
+  // reads the session on A first (so A holds it), changes it elsewhere, and asks A at once.
+  await point('an admin removed on replica B is logged out on replica A at once', async () => {
+    const other = { name: 'Removed Admin', email: uniqueEmail('removed'), password: 'removed admin password' };
+    const added = await call(b.url, 'POST', '/api/admins/register', { cookie, json: other });
+    assert(added.status === 201, `add on B: ${added.status}`);
+    const theirs = (await call(a.url, 'POST', '/api/admins/login', { json: { email: other.email, password: other.password } })).cookie;
+    for (let i = 0; i < 3; i++) assert((await call(a.url, 'GET', '/api/news', { cookie: theirs })).status === 200, 'not logged in on A');
+    const removed = await call(b.url, 'DELETE', `/api/admins/${added.body.admin.id}`, { cookie });
+    assert(removed.status === 200, `remove on B: ${removed.status}`);
+    assert((await call(a.url, 'GET', '/api/news', { cookie: theirs })).status === 401, 'A still serves the removed admin');
+  });
+
+  await point('a session row deleted in psql stops working on both replicas at once', async () => {
+    const login = await call(a.url, 'POST', '/api/admins/login', { json: { email: admin.email, password: admin.password } });
+    for (const replica of [a, b])
+      assert((await call(replica.url, 'GET', '/api/news', { cookie: login.cookie })).status === 200, 'not logged in');
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const sid = decodeURIComponent(login.cookie.split('=')[1]).slice(2).split('.')[0];
+      const { rowCount } = await client.query('DELETE FROM session WHERE sid = $1', [sid]);
+      assert(rowCount === 1, `no session row ${sid}`);
+    } finally {
+      await client.end();
+    }
+    for (const replica of [a, b]) {
+      assert((await call(replica.url, 'GET', '/api/news', { cookie: login.cookie })).status === 401, `${replica.name} still serves it`);
+    }
+  });
+
   // Logged-in GETs touch the session (rolling cookie), so the kill also lands inside session writes.
   const reads = () =>
     load(8, async () => {
