@@ -174,6 +174,28 @@ describe('SettingsScreen', () => {
     expect(screen.getByRole('button', { name: 'Save settings' })).toHaveProperty('disabled', false);
   });
 
+  it('keeps a field edited again while the save was on its way, and shows the saved values of the others', async () => {
+    const server = workingServer();
+    let release: () => void = () => undefined;
+    renderScreen((call) =>
+      call.method === 'PATCH' ? new Promise<Response>((resolve) => (release = () => resolve(server(call)))) : server(call),
+    );
+    const user = userEvent.setup();
+    await screen.findByRole('switch');
+    await user.clear(field('Tagline'));
+    await user.type(field('Tagline'), 'First ');
+    await user.clear(field('Phone'));
+    await user.type(field('Phone'), ' 555 0100 ');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await screen.findByRole('button', { name: 'Saving' });
+    await user.type(field('Tagline'), 'and second');
+    release();
+
+    expect(await screen.findByText('Settings saved')).toBeTruthy();
+    expect(field('Tagline').value).toBe('First and second');
+    expect(field('Phone').value).toBe('555 0100');
+  });
+
   it('turns maintenance off with the keyboard (Space) and saves the switch alone', async () => {
     const calls = renderScreen(workingServer());
     const user = userEvent.setup();

@@ -85,11 +85,17 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
     event.preventDefault();
     if (update.isPending) return;
     // Only what changed: two administrators saving different settings do not undo each other.
+    const sent = { ...values, maintenance };
     update.mutate(changes, {
       onSuccess: (reply) => {
         setSaved(reply);
-        setMaintenance(reply.maintenance);
-        setValues(textsOf(reply));
+        // The form shows what was saved, except a field edited again while the save was on its way.
+        setMaintenance((current) => (current === sent.maintenance ? reply.maintenance : current));
+        setValues((current) => {
+          const next = { ...current };
+          for (const field of TEXT_FIELDS) if (current[field] === sent[field]) next[field] = reply[field];
+          return next;
+        });
         notify({ message: 'Settings saved' });
       },
     });
