@@ -251,6 +251,7 @@ test.describe('paging and orientation', () => {
       ['/admin/adminContactUs', 'Contact Us · Admin Panel'],
       ['/admin/admins', 'Admins · Admin Panel'],
       ['/admin/admins/add', 'Add administrator · Admin Panel'],
+      ['/admin/settings', 'Settings · Admin Panel'],
     ]) {
       await page.goto(path);
       await expect(page).toHaveTitle(title);
@@ -311,6 +312,7 @@ test('every admin screen has no accessibility violations and no sideways scrolli
     ['/admin/admins', 'Admins'],
     ['/admin/admins/add', 'Add administrator'],
     ['/admin/admins/password', 'Change password'],
+    ['/admin/settings', 'Settings'],
   ];
   for (const size of [DESKTOP, PHONE]) {
     await page.setViewportSize(size);

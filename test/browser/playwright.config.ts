@@ -17,6 +17,13 @@ const chromium = {
   ],
 };
 
+/**
+ * Specs that change the whole site (the Settings screen's maintenance switch): they run after every
+ * other spec has finished, even a failed one (a teardown project), one test at a time, so no other
+ * test finds the public site open or the settings half-changed. Each leaves maintenance on.
+ */
+const SITE_WIDE = ['**/settings.spec.ts'];
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -34,7 +41,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: chromium,
   },
-  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } }],
+  projects: [
+    { name: 'desktop', testIgnore: SITE_WIDE, teardown: 'site-wide', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    { name: 'site-wide', testMatch: SITE_WIDE, fullyParallel: false, use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+  ],
   webServer: {
     command: 'node test/support/browser-server.mjs',
     cwd: '../..',

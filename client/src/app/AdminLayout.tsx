@@ -103,6 +103,21 @@ export function AdminLayout() {
             <li>
               <NavLink to={paths.admins.list}>Admins</NavLink>
             </li>
+            <li>
+              <NavLink to={paths.settings}>Settings</NavLink>
+            </li>
+            <li>
+              {/* A plain link: the public site is not part of this app. */}
+              <a href={paths.site} target="_blank" rel="noopener" aria-describedby="preview-site-hint">
+                Preview site
+                <span className="sidebar__external" aria-hidden="true">
+                  ↗
+                </span>
+              </a>
+              <span id="preview-site-hint" className="visually-hidden">
+                Opens in a new tab
+              </span>
+            </li>
           </ul>
         </nav>
         <button type="button" className="button sidebar__logout" onClick={onLogout} disabled={logout.isPending}>

@@ -29,6 +29,7 @@ export const AddAdminScreen = lazyScreen(() => import('../features/admins/compon
 export const ChangePasswordScreen = lazyScreen(() =>
   import('../features/admins/components/ChangePasswordScreen').then((m) => m.ChangePasswordScreen),
 );
+export const SettingsScreen = lazyScreen(() => import('../features/settings/components/SettingsScreen').then((m) => m.SettingsScreen));
 export const NotFoundScreen = lazyScreen(() => import('./NotFoundScreen').then((m) => m.NotFoundScreen));
 
 /** A spinner while a screen's chunk loads. */

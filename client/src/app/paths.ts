@@ -1,6 +1,7 @@
 /** Every route and API path of the client, in one table. No string-built URLs elsewhere. */
 export const paths = {
-  maintenance: '/',
+  /** The public website (a new tab from the side menu's Preview site; the server shows it to a logged-in admin even in maintenance). */
+  site: '/',
   admin: '/admin',
   login: '/admin/login',
   register: '/admin/register',
@@ -23,6 +24,7 @@ export const paths = {
   },
   trash: '/admin/trash',
   activity: '/admin/activity',
+  settings: '/admin/settings',
   admins: {
     list: '/admin/admins',
     add: '/admin/admins/add',
@@ -53,4 +55,5 @@ export const apiPaths = {
   admins: '/api/admins',
   adminItem: (id: string) => `/api/admins/${encodeURIComponent(id)}`,
   myPassword: '/api/admins/me/password',
+  settings: '/api/settings',
 } as const;

@@ -16,6 +16,7 @@ import {
   NotFoundScreen,
   ServiceFormScreen,
   ServicesListScreen,
+  SettingsScreen,
   TrashScreen,
 } from './lazy-screens';
 import { paths } from './paths';
@@ -56,6 +57,7 @@ export const router = createBrowserRouter([
           screen(paths.admins.list, AdminsScreen),
           screen(paths.admins.add, AddAdminScreen),
           screen(paths.admins.password, ChangePasswordScreen),
+          screen(paths.settings, SettingsScreen),
           screen('*', NotFoundScreen),
         ],
       },

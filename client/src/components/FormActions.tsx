@@ -3,7 +3,8 @@ import { Spinner } from './Spinner';
 
 /**
  * A form's submit button (a spinner while it saves) and Cancel, which leaves for `cancelTo`
- * without asking: `onCancel` releases the unsaved-changes guard (see useUnsavedChanges).
+ * without asking: `onCancel` releases the unsaved-changes guard (see useUnsavedChanges). A form
+ * with nowhere to go back to (Settings) gives no `cancelTo` and gets no Cancel.
  */
 export function FormActions({
   submit,
@@ -15,17 +16,19 @@ export function FormActions({
   submit: string;
   busy: boolean;
   busyLabel?: string;
-  cancelTo: To;
-  onCancel: () => void;
+  cancelTo?: To;
+  onCancel?: () => void;
 }) {
   return (
     <div className="form__actions">
       <button type="submit" className="button button--primary" disabled={busy}>
         {busy ? <Spinner size="small" label={busyLabel} /> : submit}
       </button>
-      <Link className="button" to={cancelTo} onClick={onCancel}>
-        Cancel
-      </Link>
+      {cancelTo !== undefined && (
+        <Link className="button" to={cancelTo} onClick={onCancel}>
+          Cancel
+        </Link>
+      )}
     </div>
   );
 }

@@ -36,12 +36,16 @@ const ACTIONS: Record<string, string> = {
 
 const KIND_NAMES: Record<string, string> = { services: 'service', news: 'news', contactus: 'message from' };
 
-/** "Ada created service “Spring sale”", "Someone failed to sign in". */
+/** Field names as the forms label them, where the API's name is not already a word. */
+const FIELD_NAMES: Record<string, string> = { companyName: 'company name', maintenance: 'maintenance mode' };
+
+/** "Ada created service “Spring sale”", "Ada edited Site settings", "Someone failed to sign in". */
 function describe(entry: ActivityEntry): string {
   const who = entry.admin ? (entry.admin.name ?? 'A removed administrator') : 'Someone';
   const action = ACTIONS[entry.action] ?? entry.action;
   const kind = KIND_NAMES[entry.kind];
-  const label = entry.label && entry.kind !== 'session' ? ` “${entry.label}”` : '';
+  // An item's label is a name someone typed, so it is quoted; the settings' label names the screen.
+  const label = !entry.label || entry.kind === 'session' ? '' : entry.kind === 'settings' ? ` ${entry.label}` : ` “${entry.label}”`;
   return `${who} ${action}${kind ? ` ${kind}` : ''}${label}`;
 }
 
@@ -99,7 +103,9 @@ export function ActivityScreen() {
         {(entry) => (
           <>
             <p className="activity__what">{describe(entry)}</p>
-            {entry.fields && entry.fields.length > 0 && <p className="card__text">Changed: {entry.fields.join(', ')}</p>}
+            {entry.fields && entry.fields.length > 0 && (
+              <p className="card__text">Changed: {entry.fields.map((field) => FIELD_NAMES[field] ?? field).join(', ')}</p>
+            )}
             <p className="card__meta">
               <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
               {entry.address && <> · from {entry.address}</>}

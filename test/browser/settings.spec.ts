@@ -1,0 +1,172 @@
+import { expect, test, type Page } from '@playwright/test';
+import { unique } from '../support/unique.mjs';
+import { ADMIN, apiOf, expectNoA11yViolations } from './support';
+
+// Issue 15: the Settings screen. Every test here changes the site's one row of settings, so this
+// file runs in the 'site-wide' project (playwright.config.ts): after every other spec, one test at
+// a time. Each test sets the values it starts from, and leaves maintenance on, as the other
+// specs expect of `/`.
+test.describe.configure({ mode: 'default' });
+
+const PHONE = { width: 360, height: 740 };
+
+interface Settings {
+  maintenance: boolean;
+  companyName: string;
+  tagline: string;
+  email: string;
+  phone: string;
+}
+
+async function saveThroughApi(page: Page, changes: Partial<Settings>): Promise<Settings> {
+  const res = await apiOf(page).patch('/api/settings', { data: changes });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as Settings;
+}
+
+async function readThroughApi(page: Page): Promise<Settings> {
+  const res = await apiOf(page).get('/api/settings');
+  expect(res.status()).toBe(200);
+  return (await res.json()) as Settings;
+}
+
+const toasts = (page: Page) => page.getByRole('status', { name: 'Notifications' });
+const sideMenu = (page: Page) => page.getByRole('complementary', { name: 'Side menu' });
+const maintenanceSwitch = (page: Page) => page.getByRole('switch', { name: 'Maintenance mode' });
+
+test.beforeEach(async ({ page }) => {
+  await saveThroughApi(page, { maintenance: true, companyName: 'Settings Test Ltd', tagline: 'Before', email: '', phone: '' });
+});
+
+test.afterEach(async ({ page }) => {
+  await saveThroughApi(page, { maintenance: true });
+});
+
+test('opens Settings from the side menu, saves the tagline and phone, and a reload keeps them', async ({ page }) => {
+  await page.goto('/admin/service');
+  await sideMenu(page).getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/admin\/settings$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expect(page).toHaveTitle('Settings · Admin Panel');
+  await expect(page.getByLabel('Company name')).toHaveValue('Settings Test Ltd');
+  await expect(page.getByLabel('Tagline')).toHaveValue('Before');
+  await expect(maintenanceSwitch(page)).toBeChecked();
+  await expect(page.getByText('On: visitors see the maintenance page. Off: the public website is open')).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  const tagline = unique('Pipes fixed fast ');
+  await page.getByLabel('Tagline').fill(tagline);
+  await page.getByLabel('Phone').fill('+1 (555) 010-0199');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(toasts(page)).toContainText('Settings saved');
+  // Saved, nothing is left to lose: leaving asks nothing.
+  await sideMenu(page).getByRole('link', { name: 'Services' }).click();
+  await expect(page.getByRole('dialog', { name: 'Leave this page?' })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin\/service$/);
+
+  await page.goto('/admin/settings');
+  await expect(page.getByLabel('Tagline')).toHaveValue(tagline);
+  await expect(page.getByLabel('Phone')).toHaveValue('+1 (555) 010-0199');
+  await page.reload();
+  await expect(page.getByLabel('Tagline')).toHaveValue(tagline);
+  await expect(page.getByLabel('Phone')).toHaveValue('+1 (555) 010-0199');
+  await expect(maintenanceSwitch(page)).toBeChecked();
+  expect(await readThroughApi(page)).toMatchObject({ tagline, phone: '+1 (555) 010-0199', maintenance: true });
+
+  // The Activity screen names the change and the fields, never their values.
+  await sideMenu(page).getByRole('link', { name: 'Activity' }).click();
+  await page.getByLabel('Kind').selectOption({ label: 'Settings' });
+  await expect(page).toHaveURL(/kind=settings/);
+  const latest = page.getByRole('list', { name: 'Activity' }).getByRole('listitem').first();
+  await expect(latest).toContainText(`${ADMIN.name} edited Site settings`);
+  await expect(latest).toContainText('Changed: tagline, phone');
+  await expect(latest).not.toContainText(tagline);
+});
+
+test('shows the server’s message under Email for a bad address, keeps the keyboard there and saves nothing', async ({ page }) => {
+  await page.goto('/admin/settings');
+  const email = page.getByLabel('Email');
+  await expect(email).toHaveAttribute('type', 'email');
+  await expect(page.getByLabel('Phone')).toHaveAttribute('type', 'tel');
+  await email.fill('not-an-email');
+  await page.getByLabel('Tagline').fill(unique('Not saved '));
+  await page.getByRole('button', { name: 'Save settings' }).click();
+
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription('Email must be a valid email address');
+  await expect(page.getByText('Email must be a valid email address')).toBeVisible();
+  await expect(email).toBeFocused();
+  await expect(toasts(page)).not.toContainText('Settings saved');
+  expect(await readThroughApi(page)).toMatchObject({ email: '', tagline: 'Before' });
+  await expectNoA11yViolations(page);
+
+  // Corrected, it saves.
+  await email.fill('hello@example.com');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(toasts(page)).toContainText('Settings saved');
+  await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+  expect((await readThroughApi(page)).email).toBe('hello@example.com');
+});
+
+test('the maintenance switch toggles with Space, and saving it sticks, off and back on', async ({ page }) => {
+  await page.goto('/admin/settings');
+  const toggle = maintenanceSwitch(page);
+  await expect(toggle).toBeChecked();
+  await toggle.focus();
+  await page.keyboard.press('Space');
+  await expect(toggle).not.toBeChecked();
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(toasts(page)).toContainText('Settings saved');
+  await page.reload();
+  await expect(maintenanceSwitch(page)).not.toBeChecked();
+  expect((await readThroughApi(page)).maintenance).toBe(false);
+
+  await maintenanceSwitch(page).focus();
+  await page.keyboard.press('Space');
+  await expect(maintenanceSwitch(page)).toBeChecked();
+  // Enter in the form saves it too.
+  await page.getByLabel('Company name').press('Enter');
+  await expect(toasts(page).getByText('Settings saved')).toHaveCount(1);
+  await page.reload();
+  await expect(maintenanceSwitch(page)).toBeChecked();
+  expect((await readThroughApi(page)).maintenance).toBe(true);
+});
+
+test('the side menu’s Preview site opens the public site at / in a new tab', async ({ page }) => {
+  await page.goto('/admin/settings');
+  const preview = sideMenu(page).getByRole('link', { name: 'Preview site' });
+  await expect(preview).toBeVisible();
+  await expect(preview).toHaveAttribute('href', '/');
+  await expect(preview).toHaveAttribute('target', '_blank');
+  await expect(preview).toHaveAttribute('rel', /\bnoopener\b/);
+  await expect(preview).toHaveAccessibleDescription('Opens in a new tab');
+
+  const [tab] = await Promise.all([page.waitForEvent('popup'), preview.click()]);
+  await tab.waitForLoadState();
+  expect(new URL(tab.url()).pathname).toBe('/');
+  // The admin screen stays where it was.
+  await expect(page).toHaveURL(/\/admin\/settings$/);
+  await tab.close();
+});
+
+test('at 360 px the screen fits without sideways scrolling and works through the Menu button', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/admin/service');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const menu = sideMenu(page);
+  await expect(menu.getByRole('link', { name: 'Preview site' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Preview site' })).toHaveAttribute('target', '_blank');
+  await menu.getByRole('link', { name: 'Settings' }).click();
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expect(page.getByLabel('Company name')).toHaveValue('Settings Test Ltd');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expectNoA11yViolations(page);
+
+  const phone = '+44 20 7946 0958';
+  await page.getByLabel('Phone').fill(phone);
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(toasts(page)).toContainText('Settings saved');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  expect((await readThroughApi(page)).phone).toBe(phone);
+});
