@@ -1,4 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { RequestHandler } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
 import { PASSPORT, type AppPassport } from './auth/passport';
@@ -8,7 +9,7 @@ import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { requestLog } from './common/app-logger';
 import { fixedHeaders } from './common/fixed-headers';
 import { jsonDepthLimit, singleQueryValues } from './common/hostile-input';
-import { jsonBody, noStore, requestId, sameOriginOnly } from './common/http.middleware';
+import { inOrder, jsonBody, noStore, requestId, sameOriginOnly } from './common/http.middleware';
 import { sitePages } from './common/site-pages.middleware';
 import { PhotoStorage } from './news/photos/photo-storage.service';
 import { createValidationPipe } from './common/validation';
@@ -27,29 +28,31 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, opt
   // API replies are never cached (no-store) and built files carry their own ETag: hashing every
   // JSON body for an ETag nobody uses is wasted work.
   app.set('etag', false);
-  app.use(requestId);
-  app.use(requestLog);
-  // Helmet's headers do not depend on the request here: computed once, replayed on every reply.
   app.use(
-    fixedHeaders(
-      helmet({
-        contentSecurityPolicy: {
-          useDefaults: false,
-          directives: {
-            defaultSrc: ["'self'"],
-            scriptSrc: ["'self'"],
-            styleSrc: ["'self'"],
-            imgSrc: ["'self'", 'data:', 'blob:'],
-            fontSrc: ["'self'"],
-            connectSrc: ["'self'"],
-            objectSrc: ["'none'"],
-            baseUri: ["'self'"],
-            formAction: ["'self'"],
-            frameAncestors: ["'none'"],
+    inOrder(
+      requestId,
+      requestLog,
+      // Helmet's headers do not depend on the request here: computed once, replayed on every reply.
+      fixedHeaders(
+        helmet({
+          contentSecurityPolicy: {
+            useDefaults: false,
+            directives: {
+              defaultSrc: ["'self'"],
+              scriptSrc: ["'self'"],
+              styleSrc: ["'self'"],
+              imgSrc: ["'self'", 'data:', 'blob:'],
+              fontSrc: ["'self'"],
+              connectSrc: ["'self'"],
+              objectSrc: ["'none'"],
+              baseUri: ["'self'"],
+              formAction: ["'self'"],
+              frameAncestors: ["'none'"],
+            },
           },
-        },
-        crossOriginResourcePolicy: { policy: 'same-origin' },
-      }),
+          crossOriginResourcePolicy: { policy: 'same-origin' },
+        }),
+      ),
     ),
   );
   if (config.corsOrigins.length > 0) {
@@ -58,30 +61,37 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, opt
 
   app.use(sitePages(options.clientDir ?? CLIENT_DIST, app.get(PhotoStorage).handler()));
 
-  app.use('/api', noStore, singleQueryValues, sameOriginOnly(config.corsOrigins), jsonBody('1mb'), jsonDepthLimit);
+  const maxSessionMs = config.sessionMaxDays * 24 * 3600 * 1000;
+  const passport = app.get<AppPassport>(PASSPORT);
   app.use(
     '/api',
-    session({
-      name: SESSION_COOKIE,
-      secret: config.sessionSecret,
-      store: app.get(SessionStore).store,
-      resave: false,
-      saveUninitialized: false,
-      rolling: true,
-      cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', path: '/', maxAge: config.sessionIdleHours * 3600 * 1000 },
-    }),
+    inOrder(
+      noStore,
+      singleQueryValues,
+      sameOriginOnly(config.corsOrigins),
+      jsonBody('1mb'),
+      jsonDepthLimit,
+      session({
+        name: SESSION_COOKIE,
+        secret: config.sessionSecret,
+        store: app.get(SessionStore).store,
+        resave: false,
+        saveUninitialized: false,
+        rolling: true,
+        cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', path: '/', maxAge: config.sessionIdleHours * 3600 * 1000 },
+      }),
+      // Before the reply's headers leave, so a replica that dies mid-write sends nothing and nginx retries.
+      sessionSavedBeforeReply(app.get(SessionStore).store),
+      (req, _res, next) => {
+        // Idle sessions expire by the cookie's rolling lifetime; this bounds a session's whole life.
+        const startedAt = req.session.startedAt;
+        if (startedAt !== undefined && Date.now() - startedAt > maxSessionMs) return req.session.regenerate(next);
+        next();
+      },
+      passport.initialize(),
+      passport.session() as RequestHandler,
+    ),
   );
-  // Before the reply's headers leave, so a replica that dies mid-write sends nothing and nginx retries.
-  app.use('/api', sessionSavedBeforeReply(app.get(SessionStore).store));
-  const maxSessionMs = config.sessionMaxDays * 24 * 3600 * 1000;
-  app.use('/api', (req: import('express').Request, _res: unknown, next: (error?: unknown) => void) => {
-    // Idle sessions expire by the cookie's rolling lifetime; this bounds a session's whole life.
-    const startedAt = req.session.startedAt;
-    if (startedAt !== undefined && Date.now() - startedAt > maxSessionMs) return req.session.regenerate(next);
-    next();
-  });
-  const passport = app.get<AppPassport>(PASSPORT);
-  app.use('/api', passport.initialize(), passport.session());
   // The session store and Passport fail outside Nest's pipeline: an outage there is a 503 too.
   const outage = app.get(DatabaseOutage);
   app.use('/api', databaseUnavailableHandler(outage));

@@ -77,3 +77,25 @@ export function jsonBody(limit: string): RequestHandler {
     });
   };
 }
+
+/**
+ * Middleware run one after another as a single one: Express matches each `app.use` layer's path on
+ * every request, so the API's dozen steps cost one match instead of twelve. A throw, or an error
+ * passed on, skips the rest and goes to Express's error handling as it would from a layer.
+ */
+export function inOrder(...handlers: RequestHandler[]): RequestHandler {
+  return (req, res, next) => {
+    let index = 0;
+    const step = (error?: unknown): void => {
+      if (error !== undefined && error !== null) return next(error);
+      const handler = handlers[index++];
+      if (!handler) return next();
+      try {
+        void handler(req, res, step);
+      } catch (thrown) {
+        next(thrown);
+      }
+    };
+    step();
+  };
+}
