@@ -1,6 +1,7 @@
 // The baseline of `npm run bench compare`: node:http and pg, no framework, no session, the same
-// SQL the app runs for each read, and the maintenance page as the same bytes. Run as a child
-// process: `node test/bench/bare-server.mjs <port> <databaseUrl> <maintenance.html>`.
+// SQL the app runs for each read, and the maintenance page and the public pages as the same
+// bytes. Run as a child process: `node test/bench/bare-server.mjs <port> <databaseUrl>
+// <maintenance.html>`; the bench sends it each public page's bytes over IPC.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import pg from 'pg';
@@ -17,6 +18,12 @@ const LIVE = 'deleted_at IS NULL';
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
 pool.on('error', () => undefined);
 const maintenance = readFileSync(maintenanceFile);
+/** Public pages, sent as given by the bench (the same bytes the app sent for them). */
+const pages = new Map();
+process.on('message', ({ path, body }) => {
+  pages.set(path, Buffer.from(body, 'base64'));
+  process.send?.('serving');
+});
 
 function json(res, status, body) {
   const bytes = Buffer.from(JSON.stringify(body));
@@ -56,6 +63,11 @@ async function search(text) {
 const server = createServer(async (req, res) => {
   try {
     const url = new URL(req.url, 'http://bare');
+    const page = pages.get(url.pathname);
+    if (page) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': page.length, 'cache-control': 'no-cache' });
+      return res.end(page);
+    }
     if (url.pathname === '/api/news') {
       const title = url.searchParams.get('title');
       return json(res, 200, title ? await search(title) : await list(Number(url.searchParams.get('page') ?? 1)));

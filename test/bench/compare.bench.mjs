@@ -1,6 +1,7 @@
 // `npm run bench compare`: the app against a bare node:http + pg server (bare-server.mjs) running
 // the same SQL on the same database, at 100,000 and at 1,000,000 news rows. Each read runs on both,
-// interleaved second by second, with autocannon (10 connections, two passes); the table gives
+// interleaved second by second, with autocannon (10 connections, two passes); the maintenance page
+// and the public pages (/news, one article) run against the same bytes sent bare. The table gives
 // req/s, the worst one-second p99 and the app/bare ratio per pass, then a 50-connection pass on
 // the app counts errors and timeouts.
 import autocannon from 'autocannon';
@@ -19,6 +20,8 @@ const TARGETS = {
   'search, common word': 0.5,
   'one by id': 0.4,
   'maintenance page': 0.25,
+  'public news list': 0.25,
+  'public article': 0.25,
 };
 
 function loadFor(duration, url, headers, connections = 10) {
@@ -56,6 +59,12 @@ function startBare(databaseUrl) {
     child.once('message', () =>
       resolve({
         baseURL: `http://127.0.0.1:${port}`,
+        /** Has the bare server answer `path` with these bytes (a public page as the app sent it). */
+        serve: (path, bytes) =>
+          new Promise((done) => {
+            child.once('message', done);
+            child.send({ path, body: bytes.toString('base64') });
+          }),
         stop: () => new Promise((done) => (child.kill('SIGTERM'), child.once('exit', done))),
       }),
     );
@@ -79,27 +88,49 @@ try {
       ['search, rare word', '/api/news?title=zephyrine'],
       ['search, common word', '/api/news?title=update'],
       ['one by id', `/api/news/${one[0].id}`],
-      ['maintenance page', '/'],
+      ['maintenance page', '/', { maintenance: true }],
+      // The public pages as a visitor sees them (no cookie) once the site is open, against a bare
+      // server sending the same bytes.
+      ['public news list', '/news', { maintenance: false }],
+      ['public article', `/news/${one[0].id}`, { maintenance: false }],
     ];
+    /** The site's switch as a read needs it, and the headers it is read with (visitors have no cookie). */
+    const prepare = async (site) => {
+      if (!site) return bench.headers;
+      const res = await bench.request('/api/settings', {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(site),
+      });
+      if (!res.ok) throw new Error(`PATCH /api/settings: ${res.status}`);
+      return {};
+    };
+    for (const [label, path, site] of reads.filter(([, , site]) => site?.maintenance === false)) {
+      await prepare(site);
+      const page = await fetch(bench.baseURL + path);
+      if (page.status !== 200) throw new Error(`${label}: ${path} answers ${page.status}`);
+      await bare.serve(path, Buffer.from(await page.arrayBuffer()));
+    }
     // Both answer the same before anything is timed.
     for (const [label, path] of reads.slice(0, 5)) {
       const [a, b] = await Promise.all([bench.request(path).then((r) => r.json()), fetch(bare.baseURL + path).then((r) => r.json())]);
       if (JSON.stringify(a.data ?? a) !== JSON.stringify(b.data ?? b)) throw new Error(`${label}: the app and the bare server disagree`);
     }
     // An untimed second on each first, so neither side's first pass pays for warming up (JIT, pools, caches).
-    for (const [, path] of reads) {
-      await loadFor(1, bench.baseURL + path, bench.headers);
+    for (const [, path, site] of reads) {
+      await loadFor(1, bench.baseURL + path, await prepare(site));
       await loadFor(1, bare.baseURL + path, {});
     }
     for (let pass = 1; pass <= PASSES; pass++) {
-      for (const [label, path] of reads) {
+      for (const [label, path, site] of reads) {
+        const appHeaders = await prepare(site);
         const app = { requests: 0, seconds: 0, p99: 0, errors: 0 };
         const base = { requests: 0, seconds: 0, p99: 0, errors: 0 };
         // The pass alternates between the two in one-second slices, so a burst of load from
         // elsewhere on the machine falls on both alike rather than on whichever ran at the time.
         for (let slice = 0; slice < SECONDS; slice++) {
           for (const [side, url, headers] of [
-            [app, bench.baseURL + path, bench.headers],
+            [app, bench.baseURL + path, appHeaders],
             [base, bare.baseURL + path, {}],
           ]) {
             const result = await loadFor(1, url, headers);
@@ -121,8 +152,8 @@ try {
         console.log(rows.at(-1));
       }
     }
-    for (const [label, path] of reads) {
-      const heavy = await load(bench.baseURL + path, bench.headers, 50);
+    for (const [label, path, site] of reads) {
+      const heavy = await load(bench.baseURL + path, await prepare(site), 50);
       loadFailures += heavy.errors + heavy.timeouts;
       console.log(
         `50 connections, ${fmt(size)} rows, ${label}: ${fmt(heavy.requests.average)} req/s, p99 ${heavy.latency.p99} ms, errors ${heavy.errors}, timeouts ${heavy.timeouts}`,

@@ -341,6 +341,32 @@ async function main() {
     }
   });
 
+  /** How long until `path` on `replica` answers `status` to a visitor (no cookie), polled every 50 ms for up to 5 s. */
+  async function untilStatus(replica, path, status) {
+    const start = performance.now();
+    while (performance.now() - start < 5000) {
+      if ((await call(replica.url, 'GET', path)).status === status) return performance.now() - start;
+      await sleep(50);
+    }
+    return Infinity;
+  }
+
+  await point('the maintenance switch flipped on replica A takes effect on replica B within 2 s, both ways', async () => {
+    assert((await call(b.url, 'GET', '/')).status === 503, 'B does not start in maintenance');
+    const tagline = unique('Open on every replica ');
+    const off = await call(a.url, 'PATCH', '/api/settings', { cookie, json: { maintenance: false, tagline } });
+    assert(off.status === 200 && off.body.maintenance === false, `switch off on A: ${off.status}`);
+    const opened = await untilStatus(b, '/', 200);
+    assert(opened <= 2000, `B still in maintenance ${Math.round(opened)} ms after the switch`);
+    const home = await call(b.url, 'GET', '/');
+    assert(home.body.toString('utf8').includes(tagline.replaceAll('&', '&amp;')), 'B shows the old tagline');
+    const on = await call(a.url, 'PATCH', '/api/settings', { cookie, json: { maintenance: true } });
+    assert(on.status === 200 && on.body.maintenance === true, `switch on on A: ${on.status}`);
+    const closed = await untilStatus(b, '/', 503);
+    assert(closed <= 2000, `B still open ${Math.round(closed)} ms after the switch`);
+    console.log(`    B followed in ${Math.round(opened)} ms (off) and ${Math.round(closed)} ms (on)`);
+  });
+
   // Logged-in GETs touch the session (rolling cookie), so the kill also lands inside session writes.
   const reads = () =>
     load(8, async () => {
