@@ -37,6 +37,13 @@ const SITEMAP_NEWS_PAGES = 5_000;
 /** A contact form's post: four fields and the honeypot; 5,000 characters of any script fit, percent-encoded. */
 const FORM_BODY_LIMIT = '64kb';
 
+/**
+ * Every page's own policy, and a referrer policy that lets the contact form's post name its origin:
+ * under helmet's `no-referrer` a browser sends `Origin: null` with a form's POST, which the
+ * cross-site check must refuse. `same-origin` still sends nothing to other sites.
+ */
+const PAGE_HEADERS = { 'Content-Security-Policy': SITE_CSP, 'Referrer-Policy': 'same-origin' };
+
 /** One request's view of the site: the settings it was served with and who is looking. */
 interface Visit {
   view: SiteView;
@@ -223,7 +230,7 @@ export class SiteService {
       status: page.status,
       cacheControl: view.preview ? 'private, no-store' : 'no-cache',
       headers: {
-        ...(page.file.type === HTML ? { 'Content-Security-Policy': SITE_CSP } : {}),
+        ...(page.file.type === HTML ? PAGE_HEADERS : {}),
         ...(view.preview ? { 'X-Robots-Tag': 'noindex' } : {}),
         ...headers,
       },
@@ -236,7 +243,7 @@ export class SiteService {
     sendStaticFile(req, res, html(element, status).file, {
       status,
       cacheControl: view.preview ? 'private, no-store' : 'no-store',
-      headers: { 'Content-Security-Policy': SITE_CSP, ...(view.preview ? { 'X-Robots-Tag': 'noindex' } : {}), ...headers },
+      headers: { ...PAGE_HEADERS, ...(view.preview ? { 'X-Robots-Tag': 'noindex' } : {}), ...headers },
     });
   }
 

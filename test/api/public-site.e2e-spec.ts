@@ -354,6 +354,8 @@ describe('the public site', () => {
 
       it('shows labelled fields that post to /contact without script, and the hidden honeypot', async () => {
         const res = await visitor.get('/contact');
+        // Its post names its origin (under `no-referrer` a browser would send `Origin: null`).
+        expect(res.headers['referrer-policy']).toBe('same-origin');
         const form = /<form [^>]*>/.exec(res.text)![0];
         expect(form).toContain('method="post"');
         expect(form).toContain('action="/contact"');
@@ -450,6 +452,8 @@ describe('the public site', () => {
         expect(foreign.text).toContain('<h1>Request refused</h1>');
         const marked = await post({ ...VALID, name }).set('Sec-Fetch-Site', 'cross-site');
         expect(marked.status).toBe(403);
+        // An opaque origin (a sandboxed frame, or a page under `no-referrer`) is not this site either.
+        expect((await post({ ...VALID, name }).set('Origin', 'null')).status).toBe(403);
         expect(await storedMessages(name)).toBe(0);
         const own = await post({ ...VALID, name }).set('Origin', origin);
         expect(own.status).toBe(303);
