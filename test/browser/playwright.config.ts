@@ -34,7 +34,17 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: chromium,
   },
-  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } }],
+  projects: [
+    { name: 'desktop', testIgnore: 'public-site.spec.ts', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    // Maintenance is one switch for the whole site: the public site's tests turn it off, so they
+    // run after every other test (which expect the maintenance page), and turn it back on.
+    {
+      name: 'public-site',
+      testMatch: 'public-site.spec.ts',
+      dependencies: ['desktop'],
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+    },
+  ],
   webServer: {
     command: 'node test/support/browser-server.mjs',
     cwd: '../..',
