@@ -5,8 +5,9 @@ import { expectNoA11yViolations, STORAGE_STATE } from './support';
 
 /*
  * The public site as a visitor sees it. Maintenance is one switch for the whole site, so this file
- * runs in a project of its own after every other browser test (playwright.config.ts): it switches
- * maintenance off first and back on at the end, whatever ran before and whether its tests pass.
+ * runs in a project of its own, after the maintenance page's tests (playwright.config.ts): it
+ * switches maintenance off first and back on at the end, whatever ran before and whether its
+ * tests pass.
  */
 
 // A visitor: no admin cookie.
