@@ -353,11 +353,15 @@ export class SiteService {
   }
 
   /**
-   * What a page could not be made for: a database outage is a 503 page asking to come back shortly
-   * (logged once by DatabaseOutage), anything else a 500 page, logged with the request id.
+   * What a page could not be made for: a request Express could not read is a 400 page, a database
+   * outage a 503 page asking to come back shortly (logged once by DatabaseOutage), anything else a
+   * 500 page, logged with the request id.
    */
   private readonly failed: ErrorRequestHandler = (error: unknown, req, res, next) => {
     if (res.headersSent || !this.visits.has(req)) return next(error);
+    // Express's own refusals, such as a path whose percent-encoding does not decode.
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) return this.problem(req, res, 400);
     if (isDatabaseUnavailable(error)) {
       this.outage.report(error);
       return this.problem(req, res, 503, { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) });

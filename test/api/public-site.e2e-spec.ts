@@ -279,6 +279,23 @@ describe('the public site', () => {
       expect(head(res).canonical).toBeUndefined();
     });
 
+    it.each([
+      ['a NUL in an article id', '/news/%00', 404],
+      ['a broken percent-encoding', '/news/%E0%A4%A', 400],
+      ['a page of 5,000 digits', `/news?page=${'9'.repeat(5000)}`, 404],
+      ['a NUL as the page', '/services?page=%00', 404],
+      ['a climb out of the site', '/..%2f..%2fpackage.json', 404],
+      ['a climb out of the news', '/news/..%2f..%2fpackage.json', 404],
+      ['a path 1,000 characters deep', `/${'a/'.repeat(500)}`, 404],
+      // Parameters a page does not read are ignored, as a tracking parameter would be.
+      ['a page in brackets', '/news?page[]=2', 200],
+    ])('answers %s with a page of its own (%s), never a 500', async (_label, path, status) => {
+      const res = await visitor.get(path);
+      expect(res.status).toBe(status);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.text).not.toContain('"dependencies"');
+    });
+
     it('answers 404 for an article once it is in the trash, and lists it nowhere', async () => {
       const article = await createArticle();
       expect((await visitor.get(`/news/${article.id}`)).status).toBe(200);

@@ -64,6 +64,7 @@ export function NotFoundPage({ site }: { site: SiteView }) {
 
 /** The statuses the site answers with a page of their own, and what each says. */
 export const PROBLEMS = {
+  400: { heading: 'Bad request', text: 'This address could not be read. Please check it and try again.' },
   403: { heading: 'Request refused', text: 'This form can only be sent from this website.' },
   405: { heading: 'Not allowed', text: 'This page cannot be used that way.' },
   413: { heading: 'Message too long', text: 'The form you sent was too large. Please shorten your message and try again.' },
