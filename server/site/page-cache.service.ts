@@ -10,8 +10,8 @@ export interface BuiltPage {
 /** How long a page is served from memory: the time another replica's change may take to show here. */
 export const PAGE_TTL_MS = 5000;
 /** Bounds on what the cache holds, whatever the keys asked for (a fixed number of pages per article and list page). */
-const MAX_ENTRIES = 2000;
-const MAX_BYTES = 32 * 1024 * 1024;
+export const MAX_ENTRIES = 2000;
+export const MAX_BYTES = 32 * 1024 * 1024;
 
 function sizeOf(page: BuiltPage): number {
   return Object.values(page.file.variants).reduce((sum, variant) => sum + (variant?.body.length ?? 0), 0);
@@ -67,12 +67,14 @@ export class PageCache {
   private keep(key: string, page: BuiltPage): void {
     const bytes = sizeOf(page);
     if (bytes > MAX_BYTES) return;
+    const now = Date.now();
     this.remove(key);
-    this.entries.set(key, { page, expiresAt: Date.now() + PAGE_TTL_MS, bytes });
+    this.entries.set(key, { page, expiresAt: now + PAGE_TTL_MS, bytes });
     this.bytes += bytes;
-    // Oldest first (a Map keeps insertion order): the first entries are also the first to expire.
-    for (const [oldest] of this.entries) {
-      if (this.entries.size <= MAX_ENTRIES && this.bytes <= MAX_BYTES) break;
+    // Oldest first (a Map keeps insertion order, and every entry lives as long): expired ones go
+    // (pages of an older settings version are never asked for again), then any over the bounds.
+    for (const [oldest, entry] of this.entries) {
+      if (entry.expiresAt > now && this.entries.size <= MAX_ENTRIES && this.bytes <= MAX_BYTES) break;
       this.remove(oldest);
     }
   }

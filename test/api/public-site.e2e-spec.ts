@@ -3,8 +3,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Response } from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryFile } from '../../server/common/static-assets';
 import { CLIENT_DIST } from '../../server/config/paths';
+import { MAX_ENTRIES, PAGE_TTL_MS, PageCache, type BuiltPage } from '../../server/site/page-cache.service';
 import { createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
 import { unique } from '../support/unique.mjs';
 
@@ -492,6 +494,49 @@ describe('the public site', () => {
       expect(head(res).canonical).toBe('https://www.example.com/news');
       expect((await site.http().get('/sitemap.xml')).text).toContain('<loc>https://www.example.com/</loc>');
       expect((await site.http().get('/robots.txt')).text).toContain('Sitemap: https://www.example.com/sitemap.xml');
+    });
+  });
+
+  describe('the page cache', () => {
+    const page = (text: string): BuiltPage => ({ file: memoryFile('text/plain', text), status: 200 });
+    afterEach(() => vi.useRealTimers());
+
+    it('renders a page once for requests that miss together, and serves it from memory until it is stale', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const cache = new PageCache();
+      let renders = 0;
+      const render = () => Promise.resolve(page(`render ${++renders}`));
+      const [a, b] = await Promise.all([cache.get('k', render), cache.get('k', render)]);
+      expect(a).toBe(b);
+      expect(renders).toBe(1);
+      vi.setSystemTime(Date.now() + PAGE_TTL_MS - 1);
+      expect(await cache.get('k', render)).toBe(a);
+      vi.setSystemTime(Date.now() + 1);
+      expect((await cache.get('k', render))!.file.variants.identity.body.toString()).toBe('render 2');
+    });
+
+    it('keeps neither a not-found answer nor a page whose rendering began before clear()', async () => {
+      const cache = new PageCache();
+      expect(await cache.get('missing', () => Promise.resolve(null))).toBeNull();
+      let finish: (value: BuiltPage) => void = () => undefined;
+      const slow = cache.get('slow', () => new Promise<BuiltPage>((resolve) => (finish = resolve)));
+      cache.clear();
+      finish(page('old'));
+      await slow;
+      expect(cache.size).toBe(0);
+      expect((await cache.get('slow', () => Promise.resolve(page('new'))))!.file.variants.identity.body.toString()).toBe('new');
+    });
+
+    it(`holds at most ${MAX_ENTRIES} pages, dropping the oldest`, async () => {
+      const cache = new PageCache();
+      for (let i = 0; i < MAX_ENTRIES + 50; i++) await cache.get(`page ${i}`, () => Promise.resolve(page(String(i))));
+      expect(cache.size).toBe(MAX_ENTRIES);
+      let rendered = false;
+      await cache.get('page 0', () => {
+        rendered = true;
+        return Promise.resolve(page('0'));
+      });
+      expect(rendered).toBe(true);
     });
   });
 });
