@@ -47,7 +47,7 @@ img { max-width: 100%; height: auto; }
 .skip { position: absolute; left: 0.5rem; top: -4rem; z-index: 10; padding: 0.6rem 1rem; background: var(--surface); color: var(--primary-dark); font-weight: 600; border-radius: 0 0 8px 8px; box-shadow: var(--shadow); }
 .skip:focus { top: 0; }
 .preview { background: var(--notice-bg); border-bottom: 1px solid var(--accent); font-size: 0.95rem; }
-.preview p { margin: 0; padding: 0.6rem 0; }
+.preview p { margin: 0; padding-top: 0.6rem; padding-bottom: 0.6rem; }
 .site-header { background: var(--surface); border-bottom: 1px solid var(--border); }
 .site-header .wrap { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 0.25rem 1.5rem; padding-top: 0.6rem; padding-bottom: 0.6rem; }
 .brand { display: inline-flex; align-items: center; gap: 0.6rem; min-height: 44px; color: var(--brand); font-weight: 700; font-size: 1.15rem; text-decoration: none; }
@@ -87,8 +87,8 @@ img { max-width: 100%; height: auto; }
 .muted { color: var(--muted); }
 .date { display: block; color: var(--muted); font-size: 0.9rem; margin-bottom: 0.35rem; }
 .photo { display: block; width: 100%; aspect-ratio: 16 / 9; object-fit: cover; background: #dfe5ec; }
-.photo-none { display: flex; align-items: center; justify-content: center; aspect-ratio: 16 / 9; background: var(--brand); }
-.photo-none img { width: 56px; height: 56px; opacity: 0.9; }
+.photo-none { display: flex; align-items: center; justify-content: center; aspect-ratio: 16 / 9; background: #e6ecf4; }
+.photo-none img { width: 64px; height: 64px; }
 .empty { background: var(--surface); border: 1px dashed var(--border); border-radius: var(--radius); padding: 2rem 1.5rem; text-align: center; color: var(--muted); }
 .pager { margin-top: 2rem; }
 .pager ul { display: flex; flex-wrap: wrap; justify-content: center; align-items: center; gap: 0.35rem; margin: 0; padding: 0; list-style: none; }

@@ -23,7 +23,7 @@ export function Photo({ photo, eager = false }: { photo: string | null; eager?: 
   if (photo === null) {
     return (
       <div className="photo-none">
-        <img src="/logo.svg" alt="" width={56} height={56} />
+        <img src="/logo.svg" alt="" width={64} height={64} />
       </div>
     );
   }
