@@ -108,63 +108,30 @@ export class SiteService {
     const router = express.Router();
     router.use(this.gate);
 
-    const page = (route: (req: Request) => PageRoute | null): RequestHandler => {
-      return async (req, res) => this.serve(req, res, route(req));
-    };
-    router.get(
-      SITE_PATHS.home,
-      page(() => ({ key: SITE_PATHS.home, render: (view) => this.home(view) })),
-    );
-    router.get(
-      SITE_PATHS.services,
-      page((req) => this.list(req, SITE_PATHS.services, (view, n) => this.servicesPage(view, n))),
-    );
-    router.get(
-      SITE_PATHS.news,
-      page((req) => this.list(req, SITE_PATHS.news, (view, n) => this.newsPage(view, n))),
-    );
-    router.get(
-      '/news/:id',
-      page((req) => {
-        const id = String(req.params.id).toLowerCase();
-        return isUuid(id) ? { key: SITE_PATHS.article(id), render: (view) => this.article(view, id) } : null;
-      }),
-    );
-    router.get(
-      SITE_PATHS.contact,
-      page(() => ({
-        key: SITE_PATHS.contact,
-        render: (view) => Promise.resolve(html(createElement(ContactPage, { site: view, values: EMPTY_CONTACT }))),
-      })),
-    );
-    router.get(
-      SITE_PATHS.thanks,
-      page(() => ({ key: SITE_PATHS.thanks, render: (view) => Promise.resolve(html(createElement(ThanksPage, { site: view }))) })),
-    );
-    router.get(
-      SITE_PATHS.sitemap,
-      page(() => ({ key: SITE_PATHS.sitemap, render: (view) => this.sitemap(view) })),
-    );
-    router.get(
-      SITE_PATHS.robots,
-      page(() => ({
-        key: SITE_PATHS.robots,
-        render: (view) => Promise.resolve({ file: memoryFile('text/plain; charset=utf-8', robotsTxt(view.origin)), status: 200 }),
-      })),
-    );
-    router.post(SITE_PATHS.contact, (req, res) => this.contact(req, res));
-
-    const pages = [
-      SITE_PATHS.home,
-      SITE_PATHS.services,
-      SITE_PATHS.news,
-      '/news/:id',
-      SITE_PATHS.thanks,
-      SITE_PATHS.sitemap,
-      SITE_PATHS.robots,
+    /** A page without parameters: its path is its key. */
+    const fixed = (path: string, render: (view: SiteView) => BuiltPage | Promise<BuiltPage | null>) => (): PageRoute => ({
+      key: path,
+      render: async (view) => render(view),
+    });
+    const pages: [path: string, route: (req: Request) => PageRoute | null][] = [
+      [SITE_PATHS.home, fixed(SITE_PATHS.home, (view) => this.home(view))],
+      [SITE_PATHS.services, (req) => this.list(req, SITE_PATHS.services, (view, n) => this.servicesPage(view, n))],
+      [SITE_PATHS.news, (req) => this.list(req, SITE_PATHS.news, (view, n) => this.newsPage(view, n))],
+      ['/news/:id', (req) => this.articleRoute(req)],
+      [SITE_PATHS.contact, fixed(SITE_PATHS.contact, (view) => html(createElement(ContactPage, { site: view, values: EMPTY_CONTACT })))],
+      [SITE_PATHS.thanks, fixed(SITE_PATHS.thanks, (view) => html(createElement(ThanksPage, { site: view })))],
+      [SITE_PATHS.sitemap, fixed(SITE_PATHS.sitemap, (view) => this.sitemap(view))],
+      [
+        SITE_PATHS.robots,
+        fixed(SITE_PATHS.robots, (view) => ({ file: memoryFile('text/plain; charset=utf-8', robotsTxt(view.origin)), status: 200 })),
+      ],
     ];
-    router.all(pages, (req, res) => this.problem(req, res, 405, { Allow: 'GET, HEAD' }));
-    router.all(SITE_PATHS.contact, (req, res) => this.problem(req, res, 405, { Allow: 'GET, HEAD, POST' }));
+    for (const [path, route] of pages) router.get(path, (req, res) => this.serve(req, res, route(req)));
+    router.post(SITE_PATHS.contact, (req, res) => this.contact(req, res));
+    for (const [path] of pages) {
+      const allow = path === SITE_PATHS.contact ? 'GET, HEAD, POST' : 'GET, HEAD';
+      router.all(path, (req, res) => this.problem(req, res, 405, { Allow: allow }));
+    }
     router.use((req, res) => this.serve(req, res, null));
     router.use(this.failed);
     return router;
@@ -268,6 +235,12 @@ export class SiteService {
     const news = await this.news.list(page);
     if (news.data.length === 0 && page > 1) return null;
     return html(createElement(NewsPage, { site: view, news }));
+  }
+
+  /** `/news/<id>`: a malformed id is not found without asking the database. */
+  private articleRoute(req: Request): PageRoute | null {
+    const id = String(req.params.id).toLowerCase();
+    return isUuid(id) ? { key: SITE_PATHS.article(id), render: (view) => this.article(view, id) } : null;
   }
 
   /** An article; an unknown one, or one in the trash, is not found. */
