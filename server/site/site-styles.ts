@@ -56,7 +56,7 @@ img { max-width: 100%; height: auto; }
 .nav ul { display: flex; flex-wrap: wrap; gap: 0.25rem; margin: 0; padding: 0; list-style: none; }
 .nav a { display: inline-flex; align-items: center; min-height: 44px; padding: 0 0.8rem; border-radius: 8px; color: var(--text); font-weight: 500; text-decoration: none; }
 .nav a:hover { background: var(--bg); color: var(--text); }
-.nav a[aria-current='page'] { color: var(--primary-dark); background: #e8f0fb; box-shadow: inset 0 -3px 0 var(--primary); }
+.nav a[aria-current] { color: var(--primary-dark); background: #e8f0fb; box-shadow: inset 0 -3px 0 var(--primary); }
 .hero { background: var(--brand); color: var(--brand-text); padding: 3.5rem 0 3.75rem; }
 .hero h1 { font-size: clamp(2rem, 7vw, 3.25rem); margin-bottom: 0.75rem; }
 .hero p { color: var(--brand-muted); font-size: 1.2rem; max-width: 40rem; }
@@ -136,7 +136,7 @@ img { max-width: 100%; height: auto; }
   .contact { grid-template-columns: minmax(0, 1fr); }
 }
 @media (max-width: 30rem) {
-  .wrap { padding: 0 1rem; }
+  .wrap { padding-left: 1rem; padding-right: 1rem; }
   .hero { padding: 2.5rem 0 2.75rem; }
   .nav a { padding: 0 0.6rem; }
   .pager .number { display: none; }
