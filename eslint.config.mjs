@@ -95,7 +95,7 @@ export default tseslint.config(
   },
   {
     // Type-aware rules on the server: floating promises, misused promises and unsafe any are bugs there.
-    files: ['server/**/*.ts', 'ormconfig.ts'],
+    files: ['server/**/*.{ts,tsx}', 'ormconfig.ts'],
     extends: [...tseslint.configs.recommendedTypeChecked],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },

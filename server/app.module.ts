@@ -17,6 +17,7 @@ import { NewsModule } from './news/news.module';
 import { OpenApiModule } from './openapi/openapi.module';
 import { ServicesModule } from './services/services.module';
 import { SettingsModule } from './settings/settings.module';
+import { SiteModule } from './site/site.module';
 import { TrashModule } from './trash/trash.module';
 
 @Module({})
@@ -52,6 +53,7 @@ export class AppModule {
         TrashModule,
         ActivityModule,
         SettingsModule,
+        SiteModule,
       ],
     };
   }

@@ -12,6 +12,7 @@ import { jsonDepthLimit, singleQueryValues } from './common/hostile-input';
 import { inOrder, jsonBody, noStore, requestId, sameOriginOnly } from './common/http.middleware';
 import { sitePages } from './common/site-pages.middleware';
 import { PhotoStorage } from './news/photos/photo-storage.service';
+import { SiteService } from './site/site.service';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app-config';
 import { CLIENT_DIST } from './config/paths';
@@ -59,7 +60,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, opt
     app.enableCors({ origin: config.corsOrigins, credentials: true, methods: ['GET', 'POST', 'PATCH', 'DELETE'] });
   }
 
-  app.use(sitePages(options.clientDir ?? CLIENT_DIST, app.get(PhotoStorage).handler()));
+  app.use(sitePages(options.clientDir ?? CLIENT_DIST, app.get(PhotoStorage).handler(), app.get(SiteService).handler()));
 
   const maxSessionMs = config.sessionMaxDays * 24 * 3600 * 1000;
   const passport = app.get<AppPassport>(PASSPORT);

@@ -5,13 +5,18 @@ import { AdminsModule } from '../admins/admins.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { passportProvider } from './passport';
+import { SessionAdminService } from './session-admin.service';
 import { SessionGuard } from './session.guard';
 import { SessionStore } from './session-store.service';
 
-/** Login, logout and the session; configureApp mounts the session store and Passport made here. */
+/**
+ * Login, logout and the session; configureApp mounts the session store and Passport made here.
+ * SessionAdminService tells who is logged in outside the API (the public site's preview).
+ */
 @Module({
   imports: [AdminsModule, ActivityModule],
   controllers: [AuthController],
-  providers: [passportProvider, AuthService, SessionStore, { provide: APP_GUARD, useClass: SessionGuard }],
+  providers: [passportProvider, AuthService, SessionStore, SessionAdminService, { provide: APP_GUARD, useClass: SessionGuard }],
+  exports: [SessionAdminService],
 })
 export class AuthModule {}

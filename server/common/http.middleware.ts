@@ -27,15 +27,23 @@ export const noStore: RequestHandler = (_req, res, next) => {
  */
 export function sameOriginOnly(allowedOrigins: string[]): RequestHandler {
   return (req, _res, next) => {
-    if (SAFE_METHODS.has(req.method)) return next();
-    const origin = req.get('origin');
-    const allowed = origin !== undefined && allowedOrigins.includes(origin);
-    const markedCrossSite = req.get('sec-fetch-site') === 'cross-site';
-    const foreign = origin !== undefined && !isOwnOrigin(origin, req.get('host'));
     // Express 5 passes what a middleware throws to the error handlers: the exception filter answers.
-    if (!allowed && (markedCrossSite || foreign)) throw new ApiError(HttpStatus.FORBIDDEN, 'Cross-site requests are not allowed');
+    if (isCrossSite(req, allowedOrigins)) throw new ApiError(HttpStatus.FORBIDDEN, 'Cross-site requests are not allowed');
     next();
   };
+}
+
+/**
+ * A state-changing request that comes from a foreign origin (and not one of `allowedOrigins`) or
+ * that the browser marks cross-site. The public contact form answers it with a page of its own.
+ */
+export function isCrossSite(req: Request, allowedOrigins: string[]): boolean {
+  if (SAFE_METHODS.has(req.method)) return false;
+  const origin = req.get('origin');
+  const allowed = origin !== undefined && allowedOrigins.includes(origin);
+  const markedCrossSite = req.get('sec-fetch-site') === 'cross-site';
+  const foreign = origin !== undefined && !isOwnOrigin(origin, req.get('host'));
+  return !allowed && (markedCrossSite || foreign);
 }
 
 /**

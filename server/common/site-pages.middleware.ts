@@ -8,13 +8,15 @@ const YEAR_SECONDS = 365 * 24 * 3600;
 const MAINTENANCE_RETRY_AFTER_SECONDS = 3600;
 
 /**
- * Everything outside /api: stored photos (served by `photos`, mounted at /uploads), the built assets, the admin app and, for every other
- * path, the maintenance page with 503 so search engines keep the site's standing while it is down.
+ * Everything outside /api: stored photos (served by `photos`, mounted at /uploads), the built
+ * assets, the admin app and, for every other path, the public site (`site`), which hands a
+ * request on (`next()`) while the site is in maintenance; then the maintenance page answers, with
+ * 503 so search engines keep the site's standing while it is down.
  * Built files are read once and sent from memory, compressed as the browser accepts (see
  * static-assets.ts); the maintenance page is never a 206 or a 304, whatever Range or conditional
  * headers ask.
  */
-export function sitePages(clientDir: string, photos: RequestHandler): Router {
+export function sitePages(clientDir: string, photos: RequestHandler, site: RequestHandler): Router {
   const router = express.Router();
   // Errors are thrown, and the exception filter writes them, as for every API route.
   const notFound: RequestHandler = () => {
@@ -62,6 +64,8 @@ export function sitePages(clientDir: string, photos: RequestHandler): Router {
     if (!file) return next();
     sendStaticFile(req, res, file, { cacheControl: 'public, max-age=3600' });
   });
+
+  router.use(site);
 
   const retryAfter = { 'Retry-After': String(MAINTENANCE_RETRY_AFTER_SECONDS) };
   router.use((req, res) => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
 
 /** Where the build writes the compressed copies, mirroring its tree (client/vite.config.mts). */
@@ -48,17 +49,45 @@ export function readStaticFile(root: string, path: string): StaticFile | undefin
   } catch {
     return undefined;
   }
-  const tag = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
-  const file: StaticFile = {
-    type: TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream',
-    variants: { identity: { body: identity, etag: `"${tag}"` } },
-  };
+  const file = uncompressed(TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream', identity);
+  const tag = file.variants.identity.etag.slice(1, -1);
   for (const { name, suffix } of ENCODINGS) {
     try {
       file.variants[name] = { body: readFileSync(join(root, COMPRESSED_DIR, path + suffix)), etag: `"${tag}-${name}"` };
     } catch {
       // This file was not worth compressing (or the build did not compress it): identity only.
     }
+  }
+  return file;
+}
+
+/** A file of these bytes without compressed variants; its ETag is a hash of the bytes. */
+function uncompressed(type: string, identity: Buffer): StaticFile {
+  const tag = createHash('sha256').update(identity).digest('base64url').slice(0, 27);
+  return { type, variants: { identity: { body: identity, etag: `"${tag}"` } } };
+}
+
+/** Below this many bytes compression saves less than it costs. */
+const COMPRESS_FROM_BYTES = 512;
+
+/**
+ * A file made in memory (a rendered page), with the brotli and gzip variants the build would
+ * write, so sendStaticFile serves it like a built file. Compressed at a fast level: this runs on
+ * the request path, once per cached page.
+ */
+export function memoryFile(type: string, body: string | Buffer): StaticFile {
+  const identity = typeof body === 'string' ? Buffer.from(body) : body;
+  const file = uncompressed(type, identity);
+  if (identity.length < COMPRESS_FROM_BYTES) return file;
+  const tag = file.variants.identity.etag.slice(1, -1);
+  const compressed = {
+    br: brotliCompressSync(identity, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }),
+    gzip: gzipSync(identity, { level: 6 }),
+  };
+  for (const { name } of ENCODINGS) {
+    if (compressed[name].length < identity.length) file.variants[name] = { body: compressed[name], etag: `"${tag}-${name}"` };
   }
   return file;
 }

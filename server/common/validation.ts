@@ -1,4 +1,4 @@
-import { applyDecorators, HttpStatus, ValidationError, ValidationPipe, type ArgumentMetadata } from '@nestjs/common';
+import { applyDecorators, HttpStatus, ValidationError, ValidationPipe, type ArgumentMetadata, type Type } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { Matches } from 'class-validator';
 import { ApiError, type FieldErrors } from './api-error';
@@ -38,6 +38,16 @@ export function createValidationPipe(): ValidationPipe {
     validationError: { target: false, value: false },
     exceptionFactory: (errors) => ApiError.fields(HttpStatus.BAD_REQUEST, collect(errors, {})),
   });
+}
+
+const bodyPipe = createValidationPipe();
+
+/**
+ * A body checked against a DTO outside a route (an HTML form's post), exactly as the global pipe
+ * checks a route's @Body(): the DTO instance, or the same 400 `{ error: { field: { msg } } }`.
+ */
+export async function validateBody<T>(body: unknown, dto: Type<T>): Promise<T> {
+  return (await bodyPipe.transform(body ?? {}, { type: 'body', metatype: dto })) as T;
 }
 
 /** Trims string input; leaves anything else for the type check to refuse. */

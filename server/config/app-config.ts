@@ -47,6 +47,11 @@ export interface AppConfig {
   storage: StorageDriver;
   /** Set when S3_BUCKET is (required for STORAGE=s3). */
   s3: S3StorageConfig | undefined;
+  /**
+   * PUBLIC_URL: the public site's origin (`https://example.com`), for canonical links, the
+   * sitemap and robots.txt. Unset: each request's own protocol and host (which honour TRUST_PROXY).
+   */
+  publicUrl: string | undefined;
 }
 
 /**
@@ -80,6 +85,7 @@ export const KNOWN_VARIABLES = [
   'S3_REGION',
   'S3_ENDPOINT',
   'S3_FORCE_PATH_STYLE',
+  'PUBLIC_URL',
   'AWS_REGION',
   'AWS_ACCESS_KEY_ID',
   'AWS_SECRET_ACCESS_KEY',
@@ -145,6 +151,21 @@ function corsOrigins(env: Env): string[] {
     }
     return url.origin;
   });
+}
+
+function publicUrl(env: Env): string | undefined {
+  const raw = text(env, 'PUBLIC_URL');
+  if (raw === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== raw.replace(/\/$/, '').toLowerCase()) {
+    throw new ConfigError('PUBLIC_URL', `must be the site's origin, such as https://example.com, without a path (got "${raw}")`);
+  }
+  return url.origin;
 }
 
 function databaseUrl(env: Env): string | undefined {
@@ -259,5 +280,6 @@ export function loadConfig(env: Env = process.env, options: { sessionSecret?: bo
     activityDays: integer(env, 'ACTIVITY_DAYS', 365, 1, 36500),
     storage,
     s3: s3(env, storage),
+    publicUrl: publicUrl(env),
   };
 }

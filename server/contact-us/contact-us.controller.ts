@@ -1,22 +1,15 @@
 import { Body, Controller, Delete, Get, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { randomUUID } from 'node:crypto';
 import { CurrentActor, type Actor } from '../common/actor.decorator';
 import { PagePipe } from '../common/page.pipe';
 import { Public } from '../common/public.decorator';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { ContactMessage } from './contact-message.entity';
-import { ContactMessageLimit, ContactPostLimitGuard } from './contact-post-limit.guard';
+import { ContactPostLimitGuard, limitedAddress } from './contact-post-limit.guard';
 import { ContactUsService } from './contact-us.service';
 import { streamCsv } from './csv';
 import { CreateContactMessageDto } from './dto/create-contact-message.dto';
 import { NameFilterPipe } from './name-filter.pipe';
-
-/** A honeypot counts as filled with anything but nothing or blank text. */
-function honeypotFilled(value: unknown): boolean {
-  if (value === undefined || value === null) return false;
-  return typeof value !== 'string' || value.trim() !== '';
-}
 
 const CSV_HEADER = ['Name', 'Phone', 'Email', 'Message', 'Date'];
 
@@ -28,7 +21,6 @@ function csvCells(message: ContactMessage): string[] {
 export class ContactUsController {
   constructor(
     private readonly contactUs: ContactUsService,
-    private readonly messageLimit: ContactMessageLimit,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -40,9 +32,7 @@ export class ContactUsController {
   @UseGuards(ContactPostLimitGuard)
   @Post()
   async create(@Body() dto: CreateContactMessageDto, @Req() req: Request): Promise<{ id: string }> {
-    await this.messageLimit.count(req);
-    if (honeypotFilled(dto.website)) return { id: randomUUID() };
-    return { id: await this.contactUs.create(dto) };
+    return { id: await this.contactUs.receive(dto, limitedAddress(req)) };
   }
 
   @Get()

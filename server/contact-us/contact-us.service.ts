@@ -1,14 +1,36 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
 import { DataSource, Repository, type SelectQueryBuilder } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
 import type { Actor } from '../common/actor.decorator';
+import { ApiError } from '../common/api-error';
+import { RateLimitService, type RateLimitRule } from '../common/rate-limit.service';
+import { validateBody } from '../common/validation';
 import { containsPattern } from '../common/contains-pattern';
 import { findOneOr404, trashOr404 } from '../common/by-id-or-404';
 import { paginate, type Paged } from '../common/pagination';
 import { ContactMessage } from './contact-message.entity';
+import { CreateContactMessageDto } from './dto/create-contact-message.dto';
 
 export const MESSAGE = 'Message';
+
+/**
+ * Two counters per client address guard the public form (POST /api/contactus and the site's
+ * /contact alike):
+ * - every post counts as an attempt, before validation, so a script that hammers the form with
+ *   invalid bodies is cut off too; a person fixing typos has plenty of room;
+ * - only accepted posts (valid ones, honeypot catches included) count as messages, so a visitor's
+ *   mistakes never use up the messages they may leave.
+ */
+export const ATTEMPT_RULE: RateLimitRule = { limit: 20, windowSeconds: 10 * 60 };
+export const MESSAGE_RULE: RateLimitRule = { limit: 5, windowSeconds: 10 * 60 };
+
+/** A honeypot counts as filled with anything but nothing or blank text. */
+function honeypotFilled(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  return typeof value !== 'string' || value.trim() !== '';
+}
 
 /** How many rows one export query reads. */
 const EXPORT_BATCH = 1000;
@@ -19,7 +41,40 @@ export class ContactUsService {
     @InjectRepository(ContactMessage) private readonly messages: Repository<ContactMessage>,
     private readonly dataSource: DataSource,
     private readonly activity: ActivityService,
+    private readonly rateLimits: RateLimitService,
   ) {}
+
+  /** Counts a public post before its body is validated; 429 when `address` is over either limit. */
+  async countAttempt(address: string): Promise<void> {
+    const attempts = await this.rateLimits.hit(`contact:attempts:${address}`, ATTEMPT_RULE);
+    if (attempts.hits > ATTEMPT_RULE.limit) throw ApiError.tooManyAttempts(attempts.retryAfterSeconds);
+    const blocked = await this.rateLimits.blockedFor(`contact:messages:${address}`, MESSAGE_RULE);
+    if (blocked > 0) throw ApiError.tooManyAttempts(blocked);
+  }
+
+  /**
+   * A visitor's validated message: counted against `address` (null: not limited), then stored,
+   * unless the honeypot is filled: then nothing is stored and the answer is an id that names
+   * nothing, so the bot cannot tell. Past the limit it throws 429 and stores nothing; the attempt
+   * check is a fast path, this atomic count is what holds when posts arrive together.
+   */
+  async receive(dto: CreateContactMessageDto, address: string | null): Promise<string> {
+    if (address !== null) {
+      const { hits, retryAfterSeconds } = await this.rateLimits.hit(`contact:messages:${address}`, MESSAGE_RULE);
+      if (hits > MESSAGE_RULE.limit) throw ApiError.tooManyAttempts(retryAfterSeconds);
+    }
+    if (honeypotFilled(dto.website)) return randomUUID();
+    return this.create(dto);
+  }
+
+  /**
+   * A post of the public site's form, taken exactly as POST /api/contactus takes one: the attempt
+   * counted, the body checked by the same DTO (400 with the same messages), then receive().
+   */
+  async submit(body: unknown, address: string | null): Promise<string> {
+    if (address !== null) await this.countAttempt(address);
+    return this.receive(await validateBody(body, CreateContactMessageDto), address);
+  }
 
   async create(input: { name: string; phno?: string | null; email: string; msg: string }): Promise<string> {
     const result = await this.messages.insert({ name: input.name, phno: input.phno ?? '', email: input.email, msg: input.msg });

@@ -49,6 +49,17 @@ export class NewsService {
     return paginate<News>(this.listQuery, page, this.config.pageSize);
   }
 
+  /**
+   * Every live article's id and last change, newest first, at most `limit` (for the public
+   * sitemap); the same index as the list serves the order.
+   */
+  listForSitemap(limit: number): Promise<{ id: string; updatedAt: Date }[]> {
+    return this.dataSource.query(
+      `SELECT id, updated_at AS "updatedAt" FROM news WHERE deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT $1`,
+      [limit],
+    );
+  }
+
   /** Case-insensitive substring of the title; the trigram index (news_title_trgm_idx) serves it. */
   async search(text: string): Promise<Paged<News>> {
     const meta = { page: 1, pageSize: SEARCH_LIMIT };

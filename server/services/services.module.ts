@@ -9,5 +9,7 @@ import { Service } from './service.entity';
   imports: [TypeOrmModule.forFeature([Service]), ActivityModule],
   controllers: [ServicesController],
   providers: [ServicesService],
+  // The public site lists the services through it.
+  exports: [ServicesService],
 })
 export class ServicesModule {}

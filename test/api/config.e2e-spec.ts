@@ -57,6 +57,7 @@ describe('loadConfig', () => {
       activityDays: 365,
       storage: 'local',
       s3: undefined,
+      publicUrl: undefined,
     });
   });
 
@@ -102,6 +103,7 @@ describe('loadConfig', () => {
         S3_REGION: 'eu-west-1',
         S3_ENDPOINT: 'https://s3.example.com',
         S3_FORCE_PATH_STYLE: 'true',
+        PUBLIC_URL: 'https://www.example.com/',
       }),
     );
     expect(config).toMatchObject({
@@ -122,6 +124,7 @@ describe('loadConfig', () => {
       activityDays: 90,
       storage: 's3',
       s3: { bucket: 'site-photos', region: 'eu-west-1', endpoint: 'https://s3.example.com', forcePathStyle: true },
+      publicUrl: 'https://www.example.com',
     });
   });
 
@@ -181,6 +184,9 @@ describe('loadConfig', () => {
     ['SHUTDOWN_TIMEOUT_MS', '10s'],
     ['SHUTDOWN_TIMEOUT_MS', '10'],
     ['STORAGE', 'ftp'],
+    ['PUBLIC_URL', 'example.com'],
+    ['PUBLIC_URL', 'https://example.com/site'],
+    ['PUBLIC_URL', 'ftp://example.com'],
   ])('stops with a message naming %s when it is %j', (variable, value) => {
     const error = failure({ [variable]: value });
     expect(error.message).toContain(variable);

@@ -17,12 +17,8 @@ const chromium = {
   ],
 };
 
-/**
- * Specs that change the whole site (the Settings screen's maintenance switch): they run after every
- * other spec has finished, even a failed one (a teardown project), one test at a time, so no other
- * test finds the public site open or the settings half-changed. Each leaves maintenance on.
- */
-const SITE_WIDE = ['**/settings.spec.ts'];
+/** Specs that change the whole site (the maintenance switch): see the projects below. */
+const SITE_WIDE = ['**/settings.spec.ts', '**/public-site.spec.ts'];
 
 export default defineConfig({
   testDir: '.',
@@ -41,9 +37,26 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: chromium,
   },
+  // Maintenance is one switch for the whole site. The maintenance page's tests (in desktop) expect
+  // it on, a new site's default; the Settings screen's tests and the public site's switch it, so
+  // they run after everything else, one project after the other, one test at a time, and each
+  // leaves it on.
   projects: [
-    { name: 'desktop', testIgnore: SITE_WIDE, teardown: 'site-wide', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
-    { name: 'site-wide', testMatch: SITE_WIDE, fullyParallel: false, use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    { name: 'desktop', testIgnore: SITE_WIDE, use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    {
+      name: 'settings',
+      testMatch: '**/settings.spec.ts',
+      dependencies: ['desktop'],
+      fullyParallel: false,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+    },
+    {
+      name: 'public-site',
+      testMatch: '**/public-site.spec.ts',
+      dependencies: ['settings'],
+      fullyParallel: false,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+    },
   ],
   webServer: {
     command: 'node test/support/browser-server.mjs',

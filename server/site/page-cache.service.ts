@@ -1,0 +1,88 @@
+import { Injectable } from '@nestjs/common';
+import type { StaticFile } from '../common/static-assets';
+
+/** A rendered page (or sitemap, robots.txt) as sent: its bytes in every encoding, its status. */
+export interface BuiltPage {
+  file: StaticFile;
+  status: number;
+}
+
+/** How long a page is served from memory: the time another replica's change may take to show here. */
+export const PAGE_TTL_MS = 5000;
+/** Bounds on what the cache holds, whatever the keys asked for (a fixed number of pages per article and list page). */
+export const MAX_ENTRIES = 2000;
+export const MAX_BYTES = 32 * 1024 * 1024;
+
+function sizeOf(page: BuiltPage): number {
+  return Object.values(page.file.variants).reduce((sum, variant) => sum + (variant?.body.length ?? 0), 0);
+}
+
+/**
+ * The public pages, rendered and compressed once and then served from memory for PAGE_TTL_MS.
+ * Keys name what was rendered (the settings' version, the origin, the page), never raw URLs, so
+ * junk query strings cannot fill it. Requests that miss together share one rendering. `clear()`
+ * drops everything, and a rendering begun before it is not kept: a change made on this replica
+ * shows on the next request here.
+ */
+@Injectable()
+export class PageCache {
+  private readonly entries = new Map<string, { page: BuiltPage; expiresAt: number; bytes: number }>();
+  private readonly rendering = new Map<string, Promise<BuiltPage | null>>();
+  private bytes = 0;
+  private generation = 0;
+
+  /** The page under `key`, rendered by `render` when missing or stale; null (not found) is never kept. */
+  get(key: string, render: () => Promise<BuiltPage | null>): Promise<BuiltPage | null> {
+    const entry = this.entries.get(key);
+    if (entry && entry.expiresAt > Date.now()) return Promise.resolve(entry.page);
+    if (entry) this.remove(key);
+    const pending = this.rendering.get(key);
+    if (pending) return pending;
+    const generation = this.generation;
+    const rendered = render()
+      .then((page) => {
+        if (page && generation === this.generation) this.keep(key, page);
+        return page;
+      })
+      .finally(() => {
+        if (this.rendering.get(key) === rendered) this.rendering.delete(key);
+      });
+    this.rendering.set(key, rendered);
+    return rendered;
+  }
+
+  /** Forgets every page, and every rendering still under way. */
+  clear(): void {
+    this.entries.clear();
+    this.rendering.clear();
+    this.bytes = 0;
+    this.generation += 1;
+  }
+
+  /** How many pages it holds now (for the tests). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private keep(key: string, page: BuiltPage): void {
+    const bytes = sizeOf(page);
+    if (bytes > MAX_BYTES) return;
+    const now = Date.now();
+    this.remove(key);
+    this.entries.set(key, { page, expiresAt: now + PAGE_TTL_MS, bytes });
+    this.bytes += bytes;
+    // Oldest first (a Map keeps insertion order, and every entry lives as long): expired ones go
+    // (pages of an older settings version are never asked for again), then any over the bounds.
+    for (const [oldest, entry] of this.entries) {
+      if (entry.expiresAt > now && this.entries.size <= MAX_ENTRIES && this.bytes <= MAX_BYTES) break;
+      this.remove(oldest);
+    }
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+}

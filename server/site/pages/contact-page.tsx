@@ -1,0 +1,130 @@
+import type { FieldErrors } from '../../common/api-error';
+import { SITE_PATHS } from '../site-paths';
+import { Layout, type SiteView } from './layout';
+
+/** The form's fields, named as POST /api/contactus names them, so the same DTO checks them. */
+export type ContactValues = Record<'name' | 'phno' | 'email' | 'msg', string>;
+
+export const EMPTY_CONTACT: ContactValues = { name: '', phno: '', email: '', msg: '' };
+
+interface Field {
+  name: keyof ContactValues;
+  label: string;
+  optional?: true;
+  type?: 'text' | 'tel' | 'email';
+  autoComplete: string;
+  maxLength: number;
+}
+
+const FIELDS: Field[] = [
+  { name: 'name', label: 'Name', type: 'text', autoComplete: 'name', maxLength: 100 },
+  { name: 'phno', label: 'Phone', optional: true, type: 'tel', autoComplete: 'tel', maxLength: 30 },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', maxLength: 254 },
+  { name: 'msg', label: 'Message', autoComplete: 'off', maxLength: 5000 },
+];
+
+const fieldId = (name: string) => `contact-${name}`;
+
+/**
+ * The contact form. It posts without script to /contact; the server's messages (the API's own)
+ * come back in place: a summary at the top linking to each field, each message under its field
+ * (aria-invalid, aria-describedby), the values kept, and the first wrong field focused.
+ */
+export function ContactPage({ site, values, errors }: { site: SiteView; values: ContactValues; errors?: FieldErrors }) {
+  const { companyName, email, phone } = site.settings;
+  const failing = errors ? Object.entries(errors) : [];
+  const firstInvalid = FIELDS.find((field) => errors?.[field.name])?.name;
+  return (
+    <Layout
+      site={site}
+      meta={{
+        title: failing.length > 0 ? 'Error: Contact us' : 'Contact us',
+        description: `Send ${companyName} a message: we will get back to you.`,
+        canonical: SITE_PATHS.contact,
+        section: 'contact',
+      }}
+    >
+      <div className="wrap">
+        <div className="page-head">
+          <h1>Contact us</h1>
+          <p>Tell us what you need and we will get back to you.</p>
+        </div>
+        <div className="contact">
+          <form className="form" method="post" action={SITE_PATHS.contact} noValidate aria-labelledby="form-title">
+            <h2 id="form-title">Send a message</h2>
+            {failing.length > 0 && (
+              <div className="errors" role="alert" aria-labelledby="errors-title">
+                <h3 id="errors-title">Please check the form</h3>
+                <ul>
+                  {failing.map(([name, { msg }]) => (
+                    <li key={name}>{FIELDS.some((field) => field.name === name) ? <a href={`#${fieldId(name)}`}>{msg}</a> : msg}</li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            {FIELDS.map((field) => {
+              const id = fieldId(field.name);
+              const error = errors?.[field.name]?.msg;
+              const common = {
+                id,
+                name: field.name,
+                autoComplete: field.autoComplete,
+                maxLength: field.maxLength,
+                required: !field.optional,
+                autoFocus: field.name === firstInvalid,
+                'aria-invalid': error ? true : undefined,
+                'aria-describedby': error ? `${id}-error` : undefined,
+              };
+              return (
+                <div className="field" key={field.name}>
+                  <label htmlFor={id}>
+                    {field.label}
+                    {field.optional && <span className="hint"> (optional)</span>}
+                  </label>
+                  {field.type ? (
+                    <input type={field.type} defaultValue={values[field.name]} {...common} />
+                  ) : (
+                    <textarea rows={6} defaultValue={values[field.name]} {...common} />
+                  )}
+                  {error && (
+                    <p className="field-error" id={`${id}-error`}>
+                      {error}
+                    </p>
+                  )}
+                </div>
+              );
+            })}
+            {/* The honeypot (the API's `website`): off screen, out of the tab order and hidden from
+                assistive technology, so only a bot fills it in. */}
+            <div className="trap" aria-hidden="true">
+              <label htmlFor="contact-website">Website</label>
+              <input id="contact-website" type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+            </div>
+            <button className="button button-primary" type="submit">
+              Send message
+            </button>
+          </form>
+          {(email !== '' || phone !== '') && (
+            <section aria-labelledby="other-ways">
+              <h2 id="other-ways">Other ways to reach us</h2>
+              <ul className="details">
+                {email !== '' && (
+                  <li>
+                    <span>Email</span>
+                    <a href={`mailto:${email}`}>{email}</a>
+                  </li>
+                )}
+                {phone !== '' && (
+                  <li>
+                    <span>Phone</span>
+                    <a href={`tel:${phone.replace(/[^0-9+]/g, '')}`}>{phone}</a>
+                  </li>
+                )}
+              </ul>
+            </section>
+          )}
+        </div>
+      </div>
+    </Layout>
+  );
+}

@@ -1,0 +1,118 @@
+import type { ReactNode } from 'react';
+import type { SiteSettings } from '../../settings/settings.service';
+import { SITE_PATHS } from '../site-paths';
+import { SITE_CSS } from '../site-styles';
+
+/** What every page knows besides its own content. */
+export interface SiteView {
+  settings: SiteSettings;
+  /** The public origin for absolute links (PUBLIC_URL, or the request's own). */
+  origin: string;
+  /** An administrator previewing the site while visitors see the maintenance page. */
+  preview: boolean;
+}
+
+export type Section = 'home' | 'services' | 'news' | 'contact';
+
+export interface PageMeta {
+  /** The page's own title; the company's name follows it in the tab (the home page has the name alone). */
+  title: string | null;
+  description: string;
+  /** The page's path, for its canonical link; none on pages not meant to be found (errors, thanks). */
+  canonical?: string;
+  /** Asks search engines to leave the page out (the thank-you page). */
+  noindex?: boolean;
+  /** The navigation entry the page belongs to. */
+  section?: Section;
+}
+
+const NAV: { section: Section; label: string; href: string }[] = [
+  { section: 'home', label: 'Home', href: SITE_PATHS.home },
+  { section: 'services', label: 'Services', href: SITE_PATHS.services },
+  { section: 'news', label: 'News', href: SITE_PATHS.news },
+  { section: 'contact', label: 'Contact', href: SITE_PATHS.contact },
+];
+
+/** The tab's title: "<page> – <company>", or the company alone. */
+export function documentTitle(title: string | null, companyName: string): string {
+  return title === null ? companyName : `${title} – ${companyName}`;
+}
+
+/** The document around every page: head (title, description, canonical, the inline stylesheet), header, footer. */
+export function Layout({ site, meta, children }: { site: SiteView; meta: PageMeta; children: ReactNode }) {
+  const { companyName, email, phone } = site.settings;
+  // The section's own page is "the current page"; a page inside it (an article) only belongs to it.
+  const current = (href: string, section: Section) =>
+    meta.section === section ? (meta.canonical?.split('?')[0] === href ? 'page' : 'true') : undefined;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{documentTitle(meta.title, companyName)}</title>
+        <meta name="description" content={meta.description} />
+        {meta.canonical !== undefined && <link rel="canonical" href={`${site.origin}${meta.canonical}`} />}
+        {(meta.noindex || site.preview) && <meta name="robots" content="noindex" />}
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <style dangerouslySetInnerHTML={{ __html: SITE_CSS }} />
+      </head>
+      <body>
+        <a className="skip" href="#main">
+          Skip to content
+        </a>
+        {site.preview && (
+          <aside className="preview" aria-label="Preview">
+            <p className="wrap">
+              <strong>Preview.</strong> Visitors see the maintenance page while maintenance is on.{' '}
+              <a href="/admin/settings">Back to Settings</a>
+            </p>
+          </aside>
+        )}
+        <header className="site-header">
+          <div className="wrap">
+            <a className="brand" href={SITE_PATHS.home}>
+              <img src="/logo.svg" alt="" width={36} height={36} />
+              <span>{companyName}</span>
+            </a>
+            <nav className="nav" aria-label="Main">
+              <ul>
+                {NAV.map((item) => (
+                  <li key={item.section}>
+                    <a href={item.href} aria-current={current(item.href, item.section)}>
+                      {item.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </div>
+        </header>
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <footer className="site-footer">
+          <div className="wrap">
+            <p>
+              <strong>{companyName}</strong>
+              <br />© {new Date().getUTCFullYear()}
+            </p>
+            {(email !== '' || phone !== '') && (
+              <ul aria-label="Contact details">
+                {email !== '' && (
+                  <li>
+                    <a href={`mailto:${email}`}>{email}</a>
+                  </li>
+                )}
+                {phone !== '' && (
+                  <li>
+                    <a href={`tel:${phone.replace(/[^0-9+]/g, '')}`}>{phone}</a>
+                  </li>
+                )}
+              </ul>
+            )}
+          </div>
+        </footer>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,89 @@
+import type { PageLinks } from '../../common/pagination';
+import type { News } from '../../news/news.entity';
+import { SITE_PATHS, pagePath } from '../site-paths';
+
+/** The news photos' frame: 16:9, the photo cropped to it (its own size is not stored). */
+const PHOTO = { width: 1600, height: 900 };
+
+/** A date as visitors read it, e.g. "November 22, 2026" (UTC, so every replica writes the same page). */
+export function DateText({ at }: { at: Date }) {
+  const date = new Date(at);
+  return (
+    <time className="date" dateTime={date.toISOString()}>
+      {date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })}
+    </time>
+  );
+}
+
+/**
+ * An article's photo, or the logo on the brand colour when it has none. `eager` for the one that
+ * is likely the largest thing on screen; the rest load as they come into view.
+ */
+export function Photo({ photo, eager = false }: { photo: string | null; eager?: boolean }) {
+  if (photo === null) {
+    return (
+      <div className="photo-none">
+        <img src="/logo.svg" alt="" width={64} height={64} />
+      </div>
+    );
+  }
+  return eager ? (
+    <img className="photo" src={photo} alt="" width={PHOTO.width} height={PHOTO.height} fetchPriority="high" />
+  ) : (
+    <img className="photo" src={photo} alt="" width={PHOTO.width} height={PHOTO.height} loading="lazy" decoding="async" />
+  );
+}
+
+/** One article in a list: photo, date, title (the link), description. */
+export function NewsCard({ article, heading: Heading, eager }: { article: News; heading: 'h2' | 'h3'; eager: boolean }) {
+  return (
+    <article className="card">
+      <Photo photo={article.photo} eager={eager} />
+      <div className="card-body">
+        <DateText at={article.createdAt} />
+        <Heading>
+          <a href={SITE_PATHS.article(article.id)}>{article.title}</a>
+        </Heading>
+        <p className="muted">{article.description}</p>
+      </div>
+    </article>
+  );
+}
+
+/**
+ * Previous, the numbers around this page and Next, as links the server wrote (the API's paging
+ * window); a phone shows Previous, "Page N" and Next.
+ */
+export function Pager({ list, page, links, label }: { list: string; page: number; links: PageLinks; label: string }) {
+  if (links.previousPage === null && links.nextPage === null) return null;
+  return (
+    <nav className="pager" aria-label={label}>
+      <ul>
+        {links.previousPage !== null && (
+          <li>
+            <a href={pagePath(list, links.previousPage)} rel="prev">
+              Previous
+            </a>
+          </li>
+        )}
+        {links.loopLink.map(({ number }) => (
+          <li key={number} className="number">
+            <a href={pagePath(list, number)} aria-current={number === page ? 'page' : undefined} aria-label={`Page ${number}`}>
+              {number}
+            </a>
+          </li>
+        ))}
+        <li className="here">
+          <span>Page {page}</span>
+        </li>
+        {links.nextPage !== null && (
+          <li>
+            <a href={pagePath(list, links.nextPage)} rel="next">
+              Next
+            </a>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,193 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { unique } from '../support/unique.mjs';
+import { expectNoA11yViolations, STORAGE_STATE } from './support';
+
+/*
+ * The public site as a visitor sees it. Maintenance is one switch for the whole site, so this file
+ * runs in a project of its own, after the maintenance page's tests (playwright.config.ts): it
+ * switches maintenance off first and back on at the end, whatever ran before and whether its
+ * tests pass.
+ */
+
+// A visitor: no admin cookie.
+test.use({ storageState: { cookies: [], origins: [] } });
+// One worker, in order (a failure does not skip the rest).
+test.describe.configure({ mode: 'default' });
+
+const COMPANY = 'Harbour Lane Studio';
+
+let admin: APIRequestContext;
+let article: { id: string; title: string; description: string };
+let service: { title: string };
+
+async function setMaintenance(on: boolean): Promise<void> {
+  const res = await admin.patch('/api/settings', { data: { maintenance: on } });
+  expect(res.status()).toBe(200);
+}
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  admin = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL, storageState: STORAGE_STATE });
+  const settings = await admin.patch('/api/settings', {
+    data: {
+      maintenance: false,
+      companyName: COMPANY,
+      tagline: 'Websites that work.',
+      email: 'hello@harbour.example',
+      phone: '+44 20 7946 0018',
+    },
+  });
+  expect(settings.status()).toBe(200);
+  const created = await admin.post('/api/services', { data: { title: unique('Website care '), about: 'We keep your site running.' } });
+  expect(created.status()).toBe(201);
+  service = (await created.json()) as { title: string };
+  const title = unique('We moved ');
+  const news = await admin.post('/api/news', { data: { title, description: `More room: ${title}`, about: 'Visitors welcome.' } });
+  expect(news.status()).toBe(201);
+  article = (await news.json()) as typeof article;
+  const photo = await sharp({ create: { width: 1200, height: 675, channels: 3, background: { r: 31, g: 95, b: 191 } } })
+    .jpeg()
+    .toBuffer();
+  const upload = await admin.post(`/api/news/${article.id}/upload`, {
+    multipart: { photo: { name: 'office.jpg', mimeType: 'image/jpeg', buffer: photo } },
+  });
+  expect(upload.status()).toBe(200);
+});
+
+test.afterAll(async () => {
+  // Every other browser test expects the maintenance page, as a new site shows it.
+  await setMaintenance(true);
+  await admin.dispose();
+});
+
+/** Tabs until `target` has focus, at most `limit` times; fails if it never does. */
+async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, limit = 20): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+test.describe('the public site', () => {
+  test('a visitor goes from the home page to the news, an article and the contact form, and sends a message with the keyboard', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: COMPANY })).toBeVisible();
+    await expect(page.getByText(service.title)).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'News' }).click();
+    await expect(page).toHaveURL('/news');
+    await expect(page.getByRole('heading', { level: 1, name: 'News' })).toBeVisible();
+    await page.getByRole('link', { name: article.title }).click();
+
+    await expect(page).toHaveURL(`/news/${article.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: article.title })).toBeVisible();
+    await expect(page.getByText(article.description)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'About' })).toBeVisible();
+    const photo = page.locator('main img.photo');
+    await expect(photo).toBeVisible();
+    expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
+
+    // From here on, the keyboard only: the skip link, then the fields in order.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const name = unique('Keyboard visitor ');
+    await tabTo(page, page.getByRole('textbox', { name: 'Name' }));
+    await page.keyboard.type(name);
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('textbox', { name: 'Phone (optional)' })).toBeFocused();
+    await page.keyboard.type('+44 20 7946 0018');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused();
+    await page.keyboard.type('not an address');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    // The honeypot is out of the tab order: the button comes next.
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    // The errors, in place: a summary, each message under its field, the values kept, the first wrong field focused.
+    await expect(page.getByRole('alert')).toContainText('Please check the form');
+    await expect(page.getByRole('alert').getByRole('link', { name: 'Email must be a valid email address' })).toBeVisible();
+    const email = page.getByRole('textbox', { name: 'Email' });
+    await expect(email).toBeFocused();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAccessibleDescription('Email must be a valid email address');
+    await expect(page.getByRole('textbox', { name: 'Message' })).toHaveAccessibleDescription('Message is required');
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
+    await expect(page).toHaveTitle(`Error: Contact us – ${COMPANY}`);
+    await expectNoA11yViolations(page);
+
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('visitor@example.com');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Could you call me back about a new website?');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    await expect(page).toHaveURL('/contact/thanks');
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank you' })).toBeVisible();
+    const inbox = await admin.get(`/api/contactus?name=${encodeURIComponent(name)}`);
+    expect(((await inbox.json()) as { data: { email: string }[] }).data).toEqual([
+      expect.objectContaining({ email: 'visitor@example.com', msg: 'Could you call me back about a new website?' }),
+    ]);
+  });
+
+  test('every page has no accessibility violations and fits a 360 px screen without scrolling sideways', async ({ page }) => {
+    const pages = ['/', '/services', '/news', `/news/${article.id}`, '/contact', '/contact/thanks', '/no/such/page'];
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: width === 360 ? 740 : 860 });
+      for (const path of pages) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectNoA11yViolations(page);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width} px`).toBeLessThanOrEqual(width);
+      }
+    }
+  });
+
+  test('the 404 page says so, with the navigation and a way home', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: COMPANY })).toBeVisible();
+  });
+
+  test('with maintenance on, a visitor sees the maintenance page while a logged-in administrator previews the site', async ({
+    page,
+    browser,
+  }) => {
+    await setMaintenance(true);
+    try {
+      const response = await page.goto('/news');
+      expect(response?.status()).toBe(503);
+      await expect(page.getByRole('heading', { name: 'Our website is under maintenance' })).toBeVisible();
+
+      const adminContext = await browser.newContext({ storageState: STORAGE_STATE });
+      const preview = await adminContext.newPage();
+      const previewed = await preview.goto('/news');
+      expect(previewed?.status()).toBe(200);
+      await expect(preview.getByRole('complementary', { name: 'Preview' })).toContainText(
+        'Visitors see the maintenance page while maintenance is on.',
+      );
+      await expect(preview.getByRole('link', { name: article.title })).toBeVisible();
+      await expectNoA11yViolations(preview);
+      await adminContext.close();
+    } finally {
+      await setMaintenance(false);
+    }
+  });
+});
