@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, expectNoA11yViolations, uniqueAdmin } from './support';
 
 test.describe('signing in', () => {
@@ -96,8 +96,30 @@ test.describe('register form', () => {
   });
 });
 
+/** Holds every GET /api/admins/me until `release()`: the session check still on its way. */
+async function holdSessionCheck(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/admins/me', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 test.describe('login and register links and guards', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('a browser that remembers no admin gets the login form at once, before the session check answers', async ({ page }) => {
+    const release = await holdSessionCheck(page);
+    await page.goto('/admin/login');
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeEditable();
+    release();
+    await page.waitForResponse('**/api/admins/me');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  });
 
   test('"Register here" leads to the register form and "Login here" back', async ({ page }) => {
     await page.goto('/admin/login');
@@ -167,6 +189,16 @@ test.describe('login and register links and guards', () => {
 test.describe('logged-in admin', () => {
   test('is sent from the login screen to the services list', async ({ page }) => {
     await page.goto('/admin/login');
+    await expect(page).toHaveURL(/\/admin\/service$/);
+    await expect(page.getByRole('heading', { name: 'Services' })).toBeVisible();
+  });
+
+  test('whose browser forgot the stored admin sees the login form until the check answers, then the services list', async ({ page }) => {
+    await page.addInitScript(() => localStorage.removeItem('admin'));
+    const release = await holdSessionCheck(page);
+    await page.goto('/admin/login');
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    release();
     await expect(page).toHaveURL(/\/admin\/service$/);
     await expect(page.getByRole('heading', { name: 'Services' })).toBeVisible();
   });

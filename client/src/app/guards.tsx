@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../components/Spinner';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Loading, RegisterScreen } from './lazy-screens';
-import { authQueries, type Admin } from '../features/auth/api/auth';
+import { adminRemembered, authQueries, type Admin } from '../features/auth/api/auth';
 import { paths } from './paths';
 import './guards.css';
 
@@ -31,10 +31,15 @@ function ServerUnreachable({ onRetry, retrying }: { onRetry: () => void; retryin
   );
 }
 
-/** The session's state, unsettled while it is checked or the server cannot be reached. */
+/**
+ * The session's state, unsettled while it is checked or the server cannot be reached. `guestNow`:
+ * the check is still under way but this browser remembers no admin, so a screen for guests can
+ * show at once (the check finishes behind it and redirects if the server knows a session after all).
+ */
 function useSession() {
   const me = useQuery(authQueries.me());
-  return { me, settled: me.data !== undefined, admin: me.data ?? null };
+  const settled = me.data !== undefined;
+  return { me, settled, admin: me.data ?? null, guestNow: !settled && me.isPending && !me.isError && !adminRemembered() };
 }
 
 /** Admin screens: without a logged-in admin, to the login screen. The server enforces the same. */
@@ -52,9 +57,9 @@ export function RequireAdmin() {
  * re-renders this guard before the login screen's own navigation; both must agree on the target.
  */
 export function GuestOnly() {
-  const { me, settled, admin } = useSession();
+  const { me, settled, admin, guestNow } = useSession();
   const location = useLocation();
-  if (!settled) return <SessionPending me={me} />;
+  if (!settled && !guestNow) return <SessionPending me={me} />;
   if (admin) return <Navigate to={afterLogin(location.state)} replace />;
   return <Outlet />;
 }
@@ -64,8 +69,8 @@ export function GuestOnly() {
  * adds a further administrator.
  */
 export function RegisterRoute() {
-  const { me, settled, admin } = useSession();
-  if (!settled) return <SessionPending me={me} />;
+  const { me, settled, admin, guestNow } = useSession();
+  if (!settled && !guestNow) return <SessionPending me={me} />;
   if (!admin) {
     return (
       <Loading>

@@ -21,6 +21,15 @@ function storeAdmin(admin: Admin | null): void {
   }
 }
 
+/** Whether this browser last knew of a logged-in admin (the screens for guests need not wait for the check otherwise). */
+export function adminRemembered(): boolean {
+  try {
+    return localStorage.getItem(STORAGE_KEY) !== null;
+  } catch {
+    return true;
+  }
+}
+
 export const authQueries = {
   all: () => ['auth'] as const,
   me: () =>
