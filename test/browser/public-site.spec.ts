@@ -191,3 +191,71 @@ test.describe('the public site', () => {
     }
   });
 });
+
+test.describe('an administrator opens the site from the admin panel', () => {
+  test.use({ storageState: STORAGE_STATE });
+
+  test('switches maintenance off in Settings, the home page shows what was just created, a message sent on /contact reaches Contact Us, and switching it on brings the maintenance page back while the administrator still previews', async ({
+    page,
+    browser,
+  }) => {
+    await setMaintenance(true);
+    const visitorContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const visitor = await visitorContext.newPage();
+    try {
+      const serviceTitle = unique('Garden design ');
+      await page.goto('/admin/service/create');
+      await page.getByLabel('Title').fill(serviceTitle);
+      await page.getByLabel('About').fill('Plans and planting.');
+      await page.getByRole('button', { name: 'Create Service' }).click();
+      await expect(page).toHaveURL(/\/admin\/service$/);
+
+      const newsTitle = unique('Open day ');
+      await page.goto('/admin/news/create');
+      await page.getByLabel('Title').fill(newsTitle);
+      await page.getByLabel('Description').fill('Come and see the studio.');
+      await page.getByLabel('About').fill('Saturday, all day.');
+      await page.getByRole('button', { name: 'Create News' }).click();
+      await expect(page).toHaveURL(/\/admin\/news$/);
+
+      const switchInSettings = async (on: boolean) => {
+        await page.getByRole('complementary', { name: 'Side menu' }).getByRole('link', { name: 'Settings' }).click();
+        const maintenance = page.getByRole('switch', { name: 'Maintenance mode' });
+        await expect(maintenance).toBeEnabled();
+        if ((await maintenance.isChecked()) !== on) await maintenance.click();
+        await page.getByRole('button', { name: 'Save settings' }).click();
+        await expect(page.getByRole('status', { name: 'Notifications' })).toContainText('Settings saved');
+      };
+
+      await switchInSettings(false);
+      const home = await visitor.goto('/');
+      expect(home?.status()).toBe(200);
+      await expect(visitor.getByText(serviceTitle)).toBeVisible();
+      await expect(visitor.getByRole('link', { name: newsTitle })).toBeVisible();
+
+      const name = unique('Site visitor ');
+      await visitor.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
+      await visitor.getByRole('textbox', { name: 'Name' }).fill(name);
+      await visitor.getByRole('textbox', { name: 'Email' }).fill('site.visitor@example.com');
+      await visitor.getByRole('textbox', { name: 'Message' }).fill('Is the open day free?');
+      await visitor.getByRole('button', { name: 'Send message' }).click();
+      await expect(visitor.getByRole('heading', { level: 1, name: 'Thank you' })).toBeVisible();
+
+      await page.getByRole('complementary', { name: 'Side menu' }).getByRole('link', { name: 'Contact Us' }).click();
+      await expect(page.getByRole('table').locator('tbody tr').filter({ hasText: name })).toContainText('Is the open day free?');
+
+      await switchInSettings(true);
+      const closed = await visitor.goto('/');
+      expect(closed?.status()).toBe(503);
+      await expect(visitor.getByRole('heading', { name: 'Our website is under maintenance' })).toBeVisible();
+
+      const preview = await page.goto('/');
+      expect(preview?.status()).toBe(200);
+      await expect(page.getByRole('complementary', { name: 'Preview' })).toBeVisible();
+      await expect(page.getByText(serviceTitle)).toBeVisible();
+    } finally {
+      await visitorContext.close();
+      await setMaintenance(false);
+    }
+  });
+});
