@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, extname, join, relative, resolve } from 'node:path';
+import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -16,6 +16,32 @@ function adminFallback(): Plugin {
         if (req.url && /^\/admin(\/|$|\?)/.test(req.url) && !req.url.includes('.')) req.url = '/admin.html';
         next();
       });
+    },
+  };
+}
+
+/**
+ * The maintenance page gets its stylesheet inline, so a visitor's browser makes one request for
+ * the page and one for its logo, and paints without waiting for a stylesheet. The server allows
+ * that one <style> by its hash (server/common/site-pages.middleware.ts); the admin app keeps its
+ * linked, cacheable stylesheets.
+ */
+function inlineMaintenanceStyles(): Plugin {
+  return {
+    name: 'inline-maintenance-styles',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!context.bundle || basename(context.filename) !== 'index.html') return html;
+        const bundle = context.bundle;
+        return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (link, fileName: string) => {
+          const asset = bundle[fileName];
+          if (asset?.type !== 'asset') return link;
+          delete bundle[fileName];
+          return `<style>${String(asset.source).trim()}</style>`;
+        });
+      },
     },
   };
 }
@@ -62,7 +88,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [react(), adminFallback(), precompress()],
+  plugins: [react(), adminFallback(), inlineMaintenanceStyles(), precompress()],
   appType: 'mpa',
   build: {
     outDir: resolve(root, '../dist/client'),

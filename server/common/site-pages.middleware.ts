@@ -1,7 +1,8 @@
 import { HttpStatus } from '@nestjs/common';
 import express, { type RequestHandler, type Router } from 'express';
 import { ApiError } from './api-error';
-import { StaticFolder, sendStaticFile } from './static-assets';
+import { StaticFolder, sendStaticFile, type StaticFile } from './static-assets';
+import { createHash } from 'node:crypto';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 /** How long visitors and crawlers are asked to wait before coming back to the maintenance page. */
@@ -67,11 +68,37 @@ export function sitePages(clientDir: string, photos: RequestHandler, site: Reque
 
   router.use(site);
 
-  const retryAfter = { 'Retry-After': String(MAINTENANCE_RETRY_AFTER_SECONDS) };
+  let maintenance: { file: StaticFile; headers: Record<string, string> } | undefined;
   router.use((req, res) => {
-    const maintenanceHtml = top.get('index.html');
-    if (!maintenanceHtml) throw missingBuild();
-    sendStaticFile(req, res, maintenanceHtml, { cacheControl: 'no-cache', status: 503, headers: retryAfter });
+    if (!maintenance) {
+      const file = top.get('index.html');
+      if (!file) throw missingBuild();
+      const headers = {
+        'Retry-After': String(MAINTENANCE_RETRY_AFTER_SECONDS),
+        'Content-Security-Policy': ownStylePolicy(file.variants.identity.body.toString('utf8')),
+      };
+      maintenance = { file, headers };
+    }
+    sendStaticFile(req, res, maintenance.file, { cacheControl: 'no-cache', status: 503, headers: maintenance.headers });
   });
   return router;
+}
+
+/**
+ * The maintenance page's own policy: the <style> elements the build inlined into it (allowed by
+ * their hashes, client/vite.config.mts), its logo and icon, and nothing else: no script, no
+ * request anywhere.
+ */
+function ownStylePolicy(html: string): string {
+  const hashes = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
+    ([, css]) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`,
+  );
+  return [
+    "default-src 'none'",
+    "img-src 'self'",
+    `style-src ${hashes.length > 0 ? hashes.join(' ') : "'none'"}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 }

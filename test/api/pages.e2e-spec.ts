@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,18 +29,20 @@ describe('pages', () => {
       },
     );
 
-    it('shows the logo and its stylesheet from files the server serves', async () => {
+    it('is one HTML response plus its logo: the stylesheet is inline and allowed by its hash, nothing else is', async () => {
       const res = await t.http().get('/');
       const logo = res.text.match(/<img[^>]+src="([^"]+)"/)?.[1];
-      const css = res.text.match(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/)?.[1];
       expect(logo).toBe('/logo.svg');
-      expect(css).toMatch(/^\/assets\/.+\.css$/);
+      expect(res.text).not.toMatch(/<link[^>]+rel="stylesheet"/);
+      const css = res.text.match(/<style>([\s\S]*?)<\/style>/)?.[1];
+      expect(css).toContain('animation');
+      const policy = res.headers['content-security-policy'] as string;
+      expect(policy).toContain(`style-src 'sha256-${createHash('sha256').update(css!).digest('base64')}'`);
+      expect(policy).toContain("default-src 'none'");
+      expect(policy).not.toMatch(/script-src|unsafe-inline/);
       const logoRes = await t.http().get(logo!);
       expect(logoRes.status).toBe(200);
       expect(logoRes.headers['content-type']).toMatch(/image\/svg\+xml/);
-      const cssRes = await t.http().get(css!);
-      expect(cssRes.status).toBe(200);
-      expect(cssRes.text).toContain('animation');
     });
 
     it('does not ask search engines to drop the site while it is down', async () => {
@@ -55,7 +58,8 @@ describe('pages', () => {
 
     it('carries the security headers', async () => {
       const res = await t.http().get('/');
-      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      // No script at all: the page's own policy allows nothing but its inline style and images.
+      expect(res.headers['content-security-policy']).toContain("default-src 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBeDefined();
     });
