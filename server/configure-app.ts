@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
 import { PASSPORT, type AppPassport } from './auth/passport';
+import { SessionAdminService } from './auth/session-admin.service';
 import { sessionSavedBeforeReply } from './auth/session-saved-before-reply';
 import { SESSION_COOKIE, SessionStore } from './auth/session-store.service';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
@@ -64,33 +65,33 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, opt
 
   const maxSessionMs = config.sessionMaxDays * 24 * 3600 * 1000;
   const passport = app.get<AppPassport>(PASSPORT);
+  // The session, the whole way: express-session and Passport (a read held in memory skips them, see SessionAdminService).
+  const wholeSession = inOrder(
+    session({
+      name: SESSION_COOKIE,
+      secret: config.sessionSecret,
+      store: app.get(SessionStore).store,
+      resave: false,
+      saveUninitialized: false,
+      rolling: true,
+      cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', path: '/', maxAge: config.sessionIdleHours * 3600 * 1000 },
+    }),
+    // Before the reply's headers leave, so a replica that dies mid-write sends nothing and nginx retries.
+    sessionSavedBeforeReply(app.get(SessionStore).store),
+    (req, _res, next) => {
+      // Idle sessions expire by the cookie's rolling lifetime; this bounds a session's whole life.
+      const startedAt = req.session.startedAt;
+      if (startedAt !== undefined && Date.now() - startedAt > maxSessionMs) return req.session.regenerate(next);
+      next();
+    },
+    passport.initialize(),
+    passport.session() as RequestHandler,
+  );
+  const sessionAdmins = app.get(SessionAdminService);
   app.use(
     '/api',
-    inOrder(
-      noStore,
-      singleQueryValues,
-      sameOriginOnly(config.corsOrigins),
-      jsonBody('1mb'),
-      jsonDepthLimit,
-      session({
-        name: SESSION_COOKIE,
-        secret: config.sessionSecret,
-        store: app.get(SessionStore).store,
-        resave: false,
-        saveUninitialized: false,
-        rolling: true,
-        cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', path: '/', maxAge: config.sessionIdleHours * 3600 * 1000 },
-      }),
-      // Before the reply's headers leave, so a replica that dies mid-write sends nothing and nginx retries.
-      sessionSavedBeforeReply(app.get(SessionStore).store),
-      (req, _res, next) => {
-        // Idle sessions expire by the cookie's rolling lifetime; this bounds a session's whole life.
-        const startedAt = req.session.startedAt;
-        if (startedAt !== undefined && Date.now() - startedAt > maxSessionMs) return req.session.regenerate(next);
-        next();
-      },
-      passport.initialize(),
-      passport.session() as RequestHandler,
+    inOrder(noStore, singleQueryValues, sameOriginOnly(config.corsOrigins), jsonBody('1mb'), jsonDepthLimit, (req, res, next) =>
+      sessionAdmins.readFromMemory(req) ? next() : wholeSession(req, res, next),
     ),
   );
   // The session store and Passport fail outside Nest's pipeline: an outage there is a 503 too.

@@ -60,11 +60,17 @@ export function adminLoadedWithSession(sess: unknown): Loaded['admin'] | undefin
 export function createAdminSessionStore(
   pool: Pool,
   options: { pruneSessionInterval: number; cache?: SessionCache<Cached> },
-): session.Store & { close(): void } {
+): AdminSessionStore {
   const PgStore = connectPgSimple(session);
   const cache = options.cache;
 
-  class AdminSessionStore extends PgStore {
+  class Store extends PgStore {
+    /** The session as this replica holds it in memory (see session-cache.ts), never read from the database. */
+    peek(sid: string): Cached | undefined {
+      const cached = cache?.get(sid);
+      return cached && cached.expire * 1000 >= Date.now() ? cached : undefined;
+    }
+
     override get(sid: string, callback: (error: unknown, session?: session.SessionData | null) => void): void {
       const cached = cache?.get(sid);
       if (cached && cached.expire * 1000 >= Date.now()) return callback(null, restore(cached));
@@ -75,9 +81,10 @@ export function createAdminSessionStore(
         const row = rows[0];
         if (!row) return callback(null, null);
         let text: string;
+        let data: session.SessionData & SessionWithPassport;
         try {
           text = typeof row.sess === 'string' ? row.sess : JSON.stringify(row.sess);
-          JSON.parse(text);
+          data = JSON.parse(text) as session.SessionData & SessionWithPassport;
         } catch {
           return this.destroy(sid, (error?: unknown) => callback(error, null));
         }
@@ -85,10 +92,21 @@ export function createAdminSessionStore(
           row.admin_id === null
             ? null
             : { id: row.admin_id, name: row.admin_name, email: row.admin_email, createdAt: row.admin_created_at };
-        const loaded: Cached = { text, admin, expire: row.expire };
+        const loaded: Cached = {
+          text,
+          admin,
+          expire: row.expire,
+          startedAt: data.startedAt,
+          loggedIn: typeof data.passport?.user === 'string' && data.passport.user === admin?.id,
+        };
         cache?.keep(sid, started, loaded, row.admin_id);
         callback(null, restore(loaded));
       }, callback);
+    }
+
+    /** Resolves once every session change committed so far is known here (SessionCache.settle). */
+    settle(): Promise<void> {
+      return cache?.settle() ?? Promise.resolve();
     }
 
     override set(sid: string, sess: session.SessionData, callback?: (error?: unknown) => void): void {
@@ -113,7 +131,7 @@ export function createAdminSessionStore(
     }
   }
 
-  const store = new AdminSessionStore({
+  const store = new Store({
     pool,
     tableName: 'session',
     createTableIfMissing: false,
@@ -130,8 +148,16 @@ export function createAdminSessionStore(
 
 /** A session row as read (its data as JSON text, so each request gets its own copy) with its admin. */
 export interface Cached extends Loaded {
+  /** The session's data as stored (JSON), for a fresh copy per request. */
   text: string;
+  /** When the admin logged in (ms), for the absolute lifetime. */
+  startedAt: number | undefined;
+  /** Whether the session names the admin that was found with it. */
+  loggedIn: boolean;
 }
+
+/** The session store the app uses: connect-pg-simple's, with `peek` for sessions held in memory. */
+export type AdminSessionStore = session.Store & { close(): void; peek(sid: string): Cached | undefined; settle(): Promise<void> };
 
 /** A fresh session object from a read row: express-session and Passport change what they are given. */
 function restore(cached: Cached): session.SessionData {

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { ActivityModule } from '../activity/activity.module';
 import { AdminsModule } from '../admins/admins.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { passportProvider } from './passport';
 import { SessionAdminService } from './session-admin.service';
+import { SessionChangesSettled } from './session-changes.interceptor';
 import { SessionGuard } from './session.guard';
 import { SessionStore } from './session-store.service';
 
@@ -16,7 +17,14 @@ import { SessionStore } from './session-store.service';
 @Module({
   imports: [AdminsModule, ActivityModule],
   controllers: [AuthController],
-  providers: [passportProvider, AuthService, SessionStore, SessionAdminService, { provide: APP_GUARD, useClass: SessionGuard }],
+  providers: [
+    passportProvider,
+    AuthService,
+    SessionStore,
+    SessionAdminService,
+    { provide: APP_GUARD, useClass: SessionGuard },
+    { provide: APP_INTERCEPTOR, useClass: SessionChangesSettled },
+  ],
   exports: [SessionAdminService],
 })
 export class AuthModule {}

@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { toError } from '../common/to-error';
 
@@ -9,6 +10,8 @@ const MAX_ENTRIES = 10_000;
 /** The wait before listening again after the listening connection failed. */
 const RELISTEN_MS = 1000;
 const CHANNEL = 'session_changes';
+/** How long `settle` waits for its own notice before it gives up and forgets everything instead. */
+const SETTLE_TIMEOUT_MS = 1000;
 
 /**
  * Sessions this replica has read, with their admin, kept while, and only while, it hears about
@@ -31,6 +34,7 @@ export class SessionCache<T> {
   private client: pg.Client | undefined;
   private retry: NodeJS.Timeout | undefined;
   private closed = false;
+  private readonly settling = new Map<string, () => void>();
 
   constructor(private readonly connection: pg.ClientConfig) {
     this.listen();
@@ -65,6 +69,35 @@ export class SessionCache<T> {
     this.entries.delete(sid);
   }
 
+  /**
+   * Resolves once every change committed before the call has reached this replica: it sends a
+   * notice of its own and waits for it, and PostgreSQL delivers a channel's notices in commit
+   * order. A request that ended sessions by SQL (removing an admin, changing a password) waits
+   * for this before it answers, so its own replica never serves those sessions again, not even
+   * for the moment a notice takes. Gives up after SETTLE_TIMEOUT_MS by forgetting everything.
+   */
+  async settle(): Promise<void> {
+    const client = this.client;
+    if (!this.listening || !client) return;
+    const token = randomUUID();
+    let timer: NodeJS.Timeout | undefined;
+    const heard = new Promise<boolean>((resolve) => {
+      this.settling.set(token, () => resolve(true));
+      timer = setTimeout(() => resolve(false), SETTLE_TIMEOUT_MS);
+    });
+    try {
+      await client.query(`SELECT pg_notify('${CHANNEL}', $1)`, [`sync:${token}`]);
+      if (await heard) return;
+    } catch {
+      // Not heard: below.
+    } finally {
+      clearTimeout(timer);
+      this.settling.delete(token);
+    }
+    this.generation++;
+    this.entries.clear();
+  }
+
   close(): void {
     this.closed = true;
     clearTimeout(this.retry);
@@ -73,6 +106,7 @@ export class SessionCache<T> {
   }
 
   private onNotice(payload: string | undefined): void {
+    if (payload?.startsWith('sync:')) return this.settling.get(payload.slice(5))?.();
     this.generation++;
     if (payload?.startsWith('s:')) {
       this.entries.delete(payload.slice(2));

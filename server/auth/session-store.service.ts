@@ -1,9 +1,8 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import type session from 'express-session';
 import type { Pool, ClientConfig } from 'pg';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { createAdminSessionStore, type Cached } from './admin-session-store';
+import { createAdminSessionStore, type AdminSessionStore, type Cached } from './admin-session-store';
 import { SessionCache } from './session-cache';
 
 /** The session cookie's name (configureApp sets it, logout clears it). */
@@ -26,7 +25,7 @@ declare module 'express-session' {
  */
 @Injectable()
 export class SessionStore implements OnApplicationShutdown {
-  readonly store: session.Store & { close(): void };
+  readonly store: AdminSessionStore;
 
   constructor(dataSource: DataSource, @Inject(APP_CONFIG) config: AppConfig) {
     const pool = (dataSource.driver as unknown as { master: Pool & { options: ClientConfig } }).master;
