@@ -2,7 +2,7 @@ import type { News } from '../../news/news.entity';
 import type { Service } from '../../services/service.entity';
 import { SITE_PATHS } from '../site-paths';
 import { Layout, type SiteView } from './layout';
-import { NewsCard } from './parts';
+import { HomeSection, NewsCard, ServiceCard } from './parts';
 
 /** The home page: the company, its newest services and its latest news (a section with nothing in it is left out). */
 export function HomePage({ site, services, news }: { site: SiteView; services: Service[]; news: News[] }) {
@@ -25,43 +25,22 @@ export function HomePage({ site, services, news }: { site: SiteView; services: S
         </div>
       </section>
       {services.length > 0 && (
-        <section className="section" aria-labelledby="services">
-          <div className="wrap">
-            <div className="section-head">
-              <h2 id="services">Our services</h2>
-              <a href={SITE_PATHS.services}>All services</a>
-            </div>
-            <ul className="grid">
-              {services.map((service) => (
-                <li key={service.id}>
-                  <article className="card service">
-                    <div className="card-body">
-                      <h3>{service.title}</h3>
-                      <p className="text muted">{service.about}</p>
-                    </div>
-                  </article>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+        <HomeSection id="services" title="Our services" more={{ href: SITE_PATHS.services, text: 'All services' }}>
+          {services.map((service) => (
+            <li key={service.id}>
+              <ServiceCard service={service} heading="h3" muted />
+            </li>
+          ))}
+        </HomeSection>
       )}
       {news.length > 0 && (
-        <section className="section" aria-labelledby="news">
-          <div className="wrap">
-            <div className="section-head">
-              <h2 id="news">Latest news</h2>
-              <a href={SITE_PATHS.news}>All news</a>
-            </div>
-            <ul className="grid">
-              {news.map((article) => (
-                <li key={article.id}>
-                  <NewsCard article={article} heading="h3" eager={false} />
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+        <HomeSection id="news" title="Latest news" more={{ href: SITE_PATHS.news, text: 'All news' }}>
+          {news.map((article) => (
+            <li key={article.id}>
+              <NewsCard article={article} heading="h3" eager={false} />
+            </li>
+          ))}
+        </HomeSection>
       )}
     </Layout>
   );

@@ -1,3 +1,5 @@
+import type { Service } from '../../services/service.entity';
+import type { ReactNode } from 'react';
 import type { PageLinks } from '../../common/pagination';
 import type { News } from '../../news/news.entity';
 import { SITE_PATHS, pagePath } from '../site-paths';
@@ -47,6 +49,43 @@ export function NewsCard({ article, heading: Heading, eager }: { article: News; 
         <p className="muted">{article.description}</p>
       </div>
     </article>
+  );
+}
+
+/** A service as a card: its title and what it is about (muted beside other sections, as on the home page). */
+export function ServiceCard({ service, heading: Heading, muted }: { service: Service; heading: 'h2' | 'h3'; muted: boolean }) {
+  return (
+    <article className="card service">
+      <div className="card-body">
+        <Heading>{service.title}</Heading>
+        <p className={muted ? 'text muted' : 'text'}>{service.about}</p>
+      </div>
+    </article>
+  );
+}
+
+/** A home page section: its heading, a link to the whole list, and its cards. */
+export function HomeSection({
+  id,
+  title,
+  more,
+  children,
+}: {
+  id: string;
+  title: string;
+  more: { href: string; text: string };
+  children: ReactNode;
+}) {
+  return (
+    <section className="section" aria-labelledby={id}>
+      <div className="wrap">
+        <div className="section-head">
+          <h2 id={id}>{title}</h2>
+          <a href={more.href}>{more.text}</a>
+        </div>
+        <ul className="grid">{children}</ul>
+      </div>
+    </section>
   );
 }
 

@@ -2,7 +2,7 @@ import type { Paged } from '../../common/pagination';
 import type { Service } from '../../services/service.entity';
 import { SITE_PATHS, pagePath } from '../site-paths';
 import { Layout, type SiteView } from './layout';
-import { Pager } from './parts';
+import { Pager, ServiceCard } from './parts';
 
 /** Every service, newest first, a page at a time. */
 export function ServicesPage({ site, services }: { site: SiteView; services: Paged<Service> }) {
@@ -29,12 +29,7 @@ export function ServicesPage({ site, services }: { site: SiteView; services: Pag
           <ul className="grid">
             {services.data.map((service) => (
               <li key={service.id}>
-                <article className="card service">
-                  <div className="card-body">
-                    <h2>{service.title}</h2>
-                    <p className="text">{service.about}</p>
-                  </div>
-                </article>
+                <ServiceCard service={service} heading="h2" muted={false} />
               </li>
             ))}
           </ul>
