@@ -63,8 +63,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, opt
 
   app.use(sitePages(options.clientDir ?? CLIENT_DIST, app.get(PhotoStorage).handler(), app.get(SiteService).handler()));
 
-  const maxSessionMs = config.sessionMaxDays * 24 * 3600 * 1000;
   const passport = app.get<AppPassport>(PASSPORT);
+  const sessionAdmins = app.get(SessionAdminService);
   // The session, the whole way: express-session and Passport (a read held in memory skips them, see SessionAdminService).
   const wholeSession = inOrder(
     session({
@@ -81,13 +81,12 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, opt
     (req, _res, next) => {
       // Idle sessions expire by the cookie's rolling lifetime; this bounds a session's whole life.
       const startedAt = req.session.startedAt;
-      if (startedAt !== undefined && Date.now() - startedAt > maxSessionMs) return req.session.regenerate(next);
+      if (sessionAdmins.outlived(startedAt)) return req.session.regenerate(next);
       next();
     },
     passport.initialize(),
     passport.session() as RequestHandler,
   );
-  const sessionAdmins = app.get(SessionAdminService);
   app.use(
     '/api',
     inOrder(noStore, singleQueryValues, sameOriginOnly(config.corsOrigins), jsonBody('1mb'), jsonDepthLimit, (req, res, next) =>

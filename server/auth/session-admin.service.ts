@@ -61,6 +61,11 @@ export class SessionAdminService {
     this.idleMs = config.sessionIdleHours * 3600 * 1000;
   }
 
+  /** Whether a session begun at `startedAt` has outlived SESSION_MAX_DAYS, however active it was. */
+  outlived(startedAt: number | undefined, now = Date.now()): boolean {
+    return startedAt !== undefined && now - startedAt > this.maxSessionMs;
+  }
+
   /**
    * The API's reads, the short way: a GET or HEAD whose session this replica holds in memory (see
    * session-cache.ts) and that needs nothing written (its expiry would move by at most
@@ -76,7 +81,7 @@ export class SessionAdminService {
     const held = this.sessions.store.peek(sid);
     if (!held?.loggedIn || !held.admin) return false;
     const now = Date.now();
-    if (held.startedAt !== undefined && now - held.startedAt > this.maxSessionMs) return false;
+    if (this.outlived(held.startedAt, now)) return false;
     if (Math.abs(Math.ceil((now + this.idleMs) / 1000) - held.expire) > TOUCH_AFTER_SECONDS) return false;
     req.sessionID = sid;
     req.user = { ...held.admin };
@@ -99,7 +104,7 @@ export class SessionAdminService {
       ),
     );
     if (!session) return null;
-    if (session.startedAt !== undefined && Date.now() - session.startedAt > this.maxSessionMs) return null;
+    if (this.outlived(session.startedAt)) return null;
     return adminLoadedWithSession(session) ?? null;
   }
 }

@@ -3,10 +3,17 @@ import type { Request } from 'express';
 import { mergeMap, type Observable } from 'rxjs';
 import { SessionStore } from './session-store.service';
 
+/** The routes that end other sessions with SQL (AdminsService): removing an admin, changing one's password. */
+function endsSessions(req: Request): boolean {
+  return (
+    (req.method === 'DELETE' && req.path.startsWith('/api/admins/')) || (req.method === 'POST' && req.path === '/api/admins/me/password')
+  );
+}
+
 /**
- * A change under /api/admins (removing an admin, changing a password) ends sessions with SQL:
- * before it answers, this replica waits until it has heard of those ends (SessionStore.settle),
- * so the very next request here cannot be served from a session held in memory.
+ * A request that ends sessions with SQL answers only once this replica has heard of those ends
+ * (SessionStore.settle), so the very next request here cannot be served from a session held in
+ * memory. (A logout ends its own session through the store, which forgets it at once.)
  */
 @Injectable()
 export class SessionChangesSettled implements NestInterceptor {
@@ -14,7 +21,7 @@ export class SessionChangesSettled implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const req = context.switchToHttp().getRequest<Request>();
-    if (req.method === 'GET' || req.method === 'HEAD' || !req.path.startsWith('/api/admins')) return next.handle();
+    if (!endsSessions(req)) return next.handle();
     return next.handle().pipe(
       mergeMap(async (reply: unknown) => {
         await this.sessions.store.settle();
