@@ -19,6 +19,20 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          // Checks of the code base that are not API tests: configuration, lint boundaries, deploy
+          // manifests, logging, the embedded database's lock and its pglite-socket patch.
+          name: 'checks',
+          include: ['test/checks/**/*spec.ts'],
+          environment: 'node',
+          setupFiles: ['test/support/setup-api.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'client',

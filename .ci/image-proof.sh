@@ -89,7 +89,9 @@ out=$(post /api/admins/register "{$admin,\"setupToken\":\"$token\"}")
 out=$(post /api/admins/register "{$admin,\"email\":\"again@example.com\",\"setupToken\":\"$token\"}")
 [[ "$out" == *" 403" ]] || fail "the token still works after the first admin: $out"
 note "register: 403 without the setup token, 403 with a wrong one, 201 with it, 403 with it again"
-docker logs ip-first 2>/dev/null | grep -q '"context":"HTTP"' || fail "no JSON request log lines"
+# Read the whole log first: `docker logs | grep -q` under pipefail fails when grep stops early.
+logs=$(docker logs ip-first 2>/dev/null)
+grep -q '"context":"HTTP"' <<<"$logs" || fail "no JSON request log lines"
 note "JSON request log lines"
 
 echo "▶ a second container on the same embedded volume"

@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { Features } from 'lightningcss';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -23,7 +24,7 @@ function adminFallback(): Plugin {
 /**
  * The maintenance page gets its stylesheet inline, so a visitor's browser makes one request for
  * the page and one for its logo, and paints without waiting for a stylesheet. The server allows
- * that one <style> by its hash (server/common/site-pages.middleware.ts); the admin app keeps its
+ * that one <style> by its hash (server/http/security-headers.ts); the admin app keeps its
  * linked, cacheable stylesheets.
  */
 function inlineMaintenanceStyles(): Plugin {
@@ -54,7 +55,7 @@ const COMPRESSED_DIR = '.compressed';
 /**
  * Writes `<file>.br` and `<file>.gz` for every built text file into COMPRESSED_DIR, at the highest
  * levels (once, at build time), for the server to send by Accept-Encoding
- * (server/common/static-assets.ts). A variant that would not be smaller is not written.
+ * (server/http/static-assets.ts). A variant that would not be smaller is not written.
  */
 function precompress(): Plugin {
   let outDir = '';
@@ -90,6 +91,12 @@ export default defineConfig({
   root,
   plugins: [react(), adminFallback(), inlineMaintenanceStyles(), precompress()],
   appType: 'mpa',
+  css: {
+    // Media queries stay `(max-width: …)` when minified, not `(width<=…)`: an inlined stylesheet
+    // (the public pages', the maintenance page's) then holds no `<`, which reads as markup to any
+    // tool that scans the HTML for where a <style> ends.
+    lightningcss: { include: Features.MediaRangeSyntax },
+  },
   build: {
     outDir: resolve(root, '../dist/client'),
     emptyOutDir: true,
@@ -97,6 +104,11 @@ export default defineConfig({
       input: {
         maintenance: resolve(root, 'index.html'),
         admin: resolve(root, 'admin.html'),
+        // The public website's stylesheet, under a name the server finds (server/site/site-styles.ts).
+        site: resolve(root, 'src/styles/site.css'),
+      },
+      output: {
+        assetFileNames: (asset) => (asset.names.includes('site.css') ? 'site.css' : 'assets/[name]-[hash][extname]'),
       },
     },
   },

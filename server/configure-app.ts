@@ -1,23 +1,24 @@
+import { clientAddress } from './http/client-address';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { RequestHandler } from 'express';
-import session from 'express-session';
-import helmet from 'helmet';
-import { PASSPORT, type AppPassport } from './auth/passport';
+import type { Request, Response } from 'express';
 import { SessionAdminService } from './auth/session-admin.service';
-import { sessionSavedBeforeReply } from './auth/session-saved-before-reply';
-import { SESSION_COOKIE, SessionStore } from './auth/session-store.service';
-import { AllExceptionsFilter } from './common/all-exceptions.filter';
-import { requestLog } from './common/app-logger';
-import { fixedHeaders } from './common/fixed-headers';
-import { jsonDepthLimit, singleQueryValues } from './common/hostile-input';
-import { inOrder, jsonBody, noStore, requestId, sameOriginOnly } from './common/http.middleware';
-import { sitePages } from './common/site-pages.middleware';
-import { PhotoStorage } from './news/photos/photo-storage.service';
-import { SiteService } from './site/site.service';
+import { SESSION_COOKIE } from './auth/session-store';
 import { createValidationPipe } from './common/validation';
+import { API_PREFIX } from './http/api-prefix';
+import { AllExceptionsFilter } from './http/all-exceptions.filter';
+import { requestLog } from './http/app-logger';
+import { httpMetrics } from './http/http-metrics';
+import { jsonDepthLimit, singleQueryValues } from './http/hostile-input';
+import { inOrder, jsonBody, noStore, requestId, sameOriginOnly } from './http/http.middleware';
+import { inlineScriptHashes, securityHeaders } from './http/security-headers';
+import { readStaticFile } from './http/static-assets';
+import { sitePages } from './http/site-pages.middleware';
+import { PhotoStorage } from './news/photos/photo-storage.service';
+import { ApiDocument } from './openapi/api-document';
+import { SiteService } from './site/site.service';
 import type { AppConfig } from './config/app-config';
 import { CLIENT_DIST } from './config/paths';
-import { DatabaseOutage, databaseUnavailableHandler } from './database/database-health';
+import { DatabaseOutage } from './database/database-health';
 
 /**
  * Everything about the HTTP layer that is not a route: security headers, pages, body parsing,
@@ -30,74 +31,35 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, opt
   // API replies are never cached (no-store) and built files carry their own ETag: hashing every
   // JSON body for an ETag nobody uses is wasted work.
   app.set('etag', false);
-  app.use(
-    inOrder(
-      requestId,
-      requestLog,
-      // Helmet's headers do not depend on the request here: computed once, replayed on every reply.
-      fixedHeaders(
-        helmet({
-          contentSecurityPolicy: {
-            useDefaults: false,
-            directives: {
-              defaultSrc: ["'self'"],
-              scriptSrc: ["'self'"],
-              styleSrc: ["'self'"],
-              imgSrc: ["'self'", 'data:', 'blob:'],
-              fontSrc: ["'self'"],
-              connectSrc: ["'self'"],
-              objectSrc: ["'none'"],
-              baseUri: ["'self'"],
-              formAction: ["'self'"],
-              frameAncestors: ["'none'"],
-            },
-          },
-          crossOriginResourcePolicy: { policy: 'same-origin' },
-        }),
-      ),
-    ),
-  );
+  const clientDir = options.clientDir ?? CLIENT_DIST;
+  // The admin page's theme script, allowed by its hash (none before the client is built).
+  const adminScripts = inlineScriptHashes(readStaticFile(clientDir, 'admin.html')?.variants.identity.body.toString('utf8'));
+  app.use(inOrder(clientAddress, requestId, requestLog, httpMetrics, securityHeaders(adminScripts)));
   if (config.corsOrigins.length > 0) {
     app.enableCors({ origin: config.corsOrigins, credentials: true, methods: ['GET', 'POST', 'PATCH', 'DELETE'] });
   }
 
-  app.use(sitePages(options.clientDir ?? CLIENT_DIST, app.get(PhotoStorage).handler(), app.get(SiteService).handler()));
+  // The metrics have a port of their own (METRICS_PORT); here /metrics is unknown, even in maintenance.
+  app.use('/metrics', (_req: Request, res: Response) => {
+    res.status(404).json({ error: 'Not found' });
+  });
+  app.use(sitePages(clientDir, app.get(PhotoStorage).handler(), app.get(SiteService).handler()));
 
-  const passport = app.get<AppPassport>(PASSPORT);
-  const sessionAdmins = app.get(SessionAdminService);
-  // The session, the whole way: express-session and Passport (a read held in memory skips them, see SessionAdminService).
-  const wholeSession = inOrder(
-    session({
-      name: SESSION_COOKIE,
-      secret: config.sessionSecret,
-      store: app.get(SessionStore).store,
-      resave: false,
-      saveUninitialized: false,
-      rolling: true,
-      cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', path: '/', maxAge: config.sessionIdleHours * 3600 * 1000 },
-    }),
-    // Before the reply's headers leave, so a replica that dies mid-write sends nothing and nginx retries.
-    sessionSavedBeforeReply(app.get(SessionStore).store),
-    (req, _res, next) => {
-      // Idle sessions expire by the cookie's rolling lifetime; this bounds a session's whole life.
-      const startedAt = req.session.startedAt;
-      if (sessionAdmins.outlived(startedAt)) return req.session.regenerate(next);
-      next();
-    },
-    passport.initialize(),
-    passport.session() as RequestHandler,
-  );
   app.use(
-    '/api',
-    inOrder(noStore, singleQueryValues, sameOriginOnly(config.corsOrigins), jsonBody('1mb'), jsonDepthLimit, (req, res, next) =>
-      sessionAdmins.readFromMemory(req) ? next() : wholeSession(req, res, next),
+    `/${API_PREFIX}`,
+    inOrder(
+      noStore,
+      singleQueryValues,
+      sameOriginOnly(config.corsOrigins),
+      jsonBody('1mb'),
+      jsonDepthLimit,
+      app.get(SessionAdminService).handler,
     ),
   );
-  // The session store and Passport fail outside Nest's pipeline: an outage there is a 503 too.
+  // The session store's and Passport's failures reach the filter through Express: an outage there is the same 503.
   const outage = app.get(DatabaseOutage);
-  app.use('/api', databaseUnavailableHandler(outage));
-
-  app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter(outage));
+  // After every route is known; the paths carry the /api that AppModule's RouterModule gives the API modules.
+  app.get(ApiDocument).build(app, SESSION_COOKIE);
 }

@@ -5,7 +5,7 @@ import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
-import { createAppLogger } from './common/app-logger';
+import { createAppLogger } from './http/app-logger';
 import { ConfigError, loadConfig, type AppConfig } from './config/app-config';
 import { configureApp } from './configure-app';
 import { openDatabase } from './database/database-connection';

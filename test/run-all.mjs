@@ -2,8 +2,8 @@
 // replicas) and ends with one line: `tests: N passed, N failed`. Exits non-zero if anything failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { freePort } from './support/free-port.mjs';
 
 // Not under test-results/: Playwright empties that folder when it starts.
 const reports = join(process.cwd(), '.reports');
@@ -35,17 +35,8 @@ ok =
     `--outputFile.json=${vitestReport}`,
   ]) && ok;
 
-/** A port nothing listens on now, so a stray server cannot stop the browser suite. */
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 const playwrightReport = join(reports, 'playwright.json');
+// A port nothing listens on now, so a stray server cannot stop the browser suite.
 const browserPort = process.env.BROWSER_TEST_PORT ?? String(await freePort());
 ok =
   run('browser (playwright, Chromium)', npx, ['playwright', 'test', '-c', 'test/browser/playwright.config.ts', '--reporter=list,json'], {

@@ -1,7 +1,10 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { PagePipe } from '../common/page.pipe';
+import { ApiOkResponse, ApiQuery } from '@nestjs/swagger';
+import { ApiPage } from '../common/api-docs';
+import { PagePipe } from '../common/pagination';
 import { ActivityFilterPipe } from './activity-filter.pipe';
-import { ActivityService, type ActivityKind } from './activity.service';
+import { ACTIVITY_KINDS, ActivityService, type ActivityKind } from './activity.service';
+import { ActivityAdminsReply, ActivityEntryDto } from './dto/activity-entry.dto';
 
 /** Read only: no route edits or deletes an entry. */
 @Controller('activity')
@@ -9,6 +12,9 @@ export class ActivityController {
   constructor(private readonly activity: ActivityService) {}
 
   @Get()
+  @ApiPage(ActivityEntryDto)
+  @ApiQuery({ name: 'admin', required: false, description: "Only this admin's entries", schema: { type: 'string', format: 'uuid' } })
+  @ApiQuery({ name: 'kind', required: false, description: 'Only entries of this kind', enum: ACTIVITY_KINDS, enumName: 'ActivityKind' })
   list(
     @Query('page', PagePipe) page: number,
     @Query('admin', new ActivityFilterPipe('admin')) admin: string | undefined,
@@ -18,7 +24,8 @@ export class ActivityController {
   }
 
   @Get('admins')
-  admins() {
+  @ApiOkResponse({ type: ActivityAdminsReply })
+  admins(): Promise<ActivityAdminsReply> {
     return this.activity.admins();
   }
 }

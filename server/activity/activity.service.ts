@@ -6,17 +6,34 @@ import { paginate, type Paged } from '../common/pagination';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Admin } from '../admins/admin.entity';
 import { Activity } from './activity.entity';
+import type { ActivityEntryDto } from './dto/activity-entry.dto';
 
 /** What an entry is about: a kind of item, the admins themselves, sessions, or settings. */
 export const ACTIVITY_KINDS = ['services', 'news', 'contactus', 'admins', 'session', 'settings'] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 /**
- * Actions by kind: sign-in, sign-in-failed and sign-out (session); add, remove and password
+ * Actions by kind: sign-in, sign-in-failed and sign-out (session); add, remove, password,
+ * password-reset-request, password-reset, invite, revoke-invitation and accept-invitation
  * (admins); create, edit, delete, restore and purge (services, news, contactus); edit (settings).
  */
 export type ActivityAction =
-  'sign-in' | 'sign-in-failed' | 'sign-out' | 'add' | 'remove' | 'password' | 'create' | 'edit' | 'delete' | 'restore' | 'purge';
+  | 'sign-in'
+  | 'sign-in-failed'
+  | 'sign-out'
+  | 'add'
+  | 'remove'
+  | 'password'
+  | 'password-reset-request'
+  | 'password-reset'
+  | 'invite'
+  | 'revoke-invitation'
+  | 'accept-invitation'
+  | 'create'
+  | 'edit'
+  | 'delete'
+  | 'restore'
+  | 'purge';
 
 export interface ActivityEntry {
   /** Who did it (null: a failed sign-in with an address that belongs to no admin), and from where. */
@@ -29,29 +46,31 @@ export interface ActivityEntry {
   fields?: string[];
 }
 
-export interface ActivityItem {
-  id: string;
-  at: Date;
-  admin: { id: string; name: string | null } | null;
-  action: string;
-  kind: string;
-  itemId: string | null;
-  label: string | null;
-  fields: string[] | null;
-  address: string | null;
-}
-
-function toItem(row: Activity): ActivityItem {
+function toItem(row: Activity): ActivityEntryDto {
   return {
     id: row.id,
     at: row.at,
     admin: row.adminId ? { id: row.adminId, name: row.adminName } : null,
     action: row.action,
-    kind: row.kind,
+    kind: row.kind as ActivityKind,
     itemId: row.itemId,
     label: row.label,
     fields: row.fields,
     address: row.address,
+  };
+}
+
+function toRow(entry: ActivityEntry): Partial<Activity> {
+  return {
+    adminId: entry.by.admin?.id ?? null,
+    adminName: entry.by.admin?.name ?? null,
+    action: entry.action,
+    kind: entry.kind,
+    itemId: entry.itemId ?? null,
+    label: entry.label ?? null,
+    fields: entry.fields ?? null,
+    // An IPv4 client on a dual-stack socket reads "::ffff:203.0.113.7": kept as the IPv4 address.
+    address: entry.by.address?.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '') ?? null,
   };
 }
 
@@ -69,17 +88,13 @@ export class ActivityService {
    * the transaction's lock).
    */
   async record(manager: EntityManager, entry: ActivityEntry): Promise<void> {
-    await manager.insert(Activity, {
-      adminId: entry.by.admin?.id ?? null,
-      adminName: entry.by.admin?.name ?? null,
-      action: entry.action,
-      kind: entry.kind,
-      itemId: entry.itemId ?? null,
-      label: entry.label ?? null,
-      fields: entry.fields ?? null,
-      // An IPv4 client on a dual-stack socket reads "::ffff:203.0.113.7": kept as the IPv4 address.
-      address: entry.by.address?.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '') ?? null,
-    });
+    await manager.insert(Activity, toRow(entry));
+  }
+
+  /** Several entries in one statement (a bulk change: one entry per item), through the transaction's `manager`. */
+  async recordMany(manager: EntityManager, entries: ActivityEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    await manager.insert(Activity, entries.map(toRow));
   }
 
   /** record() on its own, for events that change nothing else in the database (sign-in, sign-out). */
@@ -88,12 +103,18 @@ export class ActivityService {
   }
 
   /** Newest first, optionally one admin's or one kind's; each order is backed by an index. */
-  async list(page: number, filters: { admin?: string; kind?: ActivityKind }): Promise<Paged<ActivityItem>> {
+  async list(page: number, filters: { admin?: string; kind?: ActivityKind }): Promise<Paged<ActivityEntryDto>> {
     const qb = this.activity.createQueryBuilder('a').orderBy('a.at', 'DESC').addOrderBy('a.id', 'DESC');
     if (filters.admin) qb.andWhere('a.admin_id = :admin', { admin: filters.admin });
     if (filters.kind) qb.andWhere('a.kind = :kind', { kind: filters.kind });
     const paged = await paginate(qb, page, this.config.pageSize);
     return { ...paged, data: paged.data.map(toItem) };
+  }
+
+  /** The newest `limit` entries (the dashboard), from the list's index. */
+  async latest(limit: number): Promise<ActivityEntryDto[]> {
+    const rows = await this.activity.find({ order: { at: 'DESC', id: 'DESC' }, take: limit });
+    return rows.map(toItem);
   }
 
   /** The administrators the list can be filtered by (the filter's choices), by name. */

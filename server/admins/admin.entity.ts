@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { ConflictOn } from '../common/unique-violation';
+import { ConflictOn } from '../common/api-error';
 
 @Entity('admins')
 @ConflictOn('admins_email_key', 'email', 'Email is already registered')
@@ -24,6 +24,10 @@ export class Admin {
   /** Set by each successful login; null until the first. */
   @Column({ name: 'last_login_at', type: 'timestamptz', nullable: true })
   lastLoginAt: Date | null;
+
+  /** "Email me new contact messages" (Your account); on by default. */
+  @Column({ name: 'notify_contact_messages', type: 'boolean', default: true })
+  notifyContactMessages: boolean;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;

@@ -1,16 +1,35 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Inject,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { SESSION_COOKIE } from '../auth/session-store.service';
-import { PagePipe } from '../common/page.pipe';
+import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
+import { SessionsService } from '../auth/sessions.service';
+import { PagePipe } from '../common/pagination';
+import { ApiErrorText, ApiFieldErrors, ApiPage, ErrorReply, FieldErrorsReply, IdReply, OkReply } from '../common/api-docs';
 import { ApiError } from '../common/api-error';
-import { RateLimitService, type RateLimitRule } from '../common/rate-limit.service';
-import { toError } from '../common/to-error';
+import { RateLimitService, type RateLimitRule } from '../rate-limit/rate-limit.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { CurrentActor, type Actor } from '../common/actor.decorator';
 import { Public } from '../common/public.decorator';
 import { AdminsService, toPublicAdmin, type PublicAdmin } from './admins.service';
+import { AdminReply, AdminRowDto } from './dto/admin.dto';
+import { PreferencesDto } from './dto/mail-replies.dto';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { RegisterAdminDto } from './dto/register-admin.dto';
+import { UpdatePreferencesDto } from './dto/mail-links.dto';
 import { RegistrationGuard } from './registration.guard';
 
 /** Wrong current passwords, per admin: a stolen session may not guess its way to the password. */
@@ -22,6 +41,7 @@ export class AdminsController {
     private readonly adminsService: AdminsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly rateLimits: RateLimitService,
+    private readonly sessions: SessionsService,
   ) {}
 
   /**
@@ -32,7 +52,11 @@ export class AdminsController {
   @UseGuards(RegistrationGuard)
   @Post('register')
   @HttpCode(HttpStatus.CREATED)
-  async register(@Body() dto: RegisterAdminDto, @Req() req: Request) {
+  @ApiCreatedResponse({ type: AdminReply })
+  @ApiFieldErrors()
+  @ApiErrorText(HttpStatus.FORBIDDEN, 'Registration is closed')
+  @ApiConflictResponse({ type: FieldErrorsReply, description: 'Email is already registered' })
+  async register(@Body() dto: RegisterAdminDto, @Req() req: Request): Promise<AdminReply> {
     const onlyIfFirst = this.config.registration === 'first-admin' && !req.isAuthenticated();
     const by = req.isAuthenticated() ? { admin: req.user as PublicAdmin, address: req.ip ?? null } : undefined;
     const admin = await this.adminsService.create(dto, { onlyIfFirst, by, address: req.ip ?? null });
@@ -40,6 +64,7 @@ export class AdminsController {
   }
 
   @Get()
+  @ApiPage(AdminRowDto)
   list(@Query('page', PagePipe) page: number) {
     return this.adminsService.list(page, this.config.pageSize);
   }
@@ -47,7 +72,10 @@ export class AdminsController {
   /** The caller's own password. Their other sessions end; this one stays. */
   @Post('me/password')
   @HttpCode(HttpStatus.OK)
-  async changePassword(@Body() dto: ChangePasswordDto, @Req() req: Request, @CurrentActor() by: Actor) {
+  @ApiOkResponse({ type: OkReply, description: 'Changed; every other session of this admin ended' })
+  @ApiFieldErrors('A field failed validation, or the current password is wrong')
+  @ApiErrorText(HttpStatus.TOO_MANY_REQUESTS, 'Too many wrong current passwords; Retry-After says when to try again')
+  async changePassword(@Body() dto: ChangePasswordDto, @Req() req: Request, @CurrentActor() by: Actor): Promise<OkReply> {
     const id = (req.user as PublicAdmin).id;
     const key = `password:admin:${id}`;
     // Counted before the check, as logins are, so simultaneous guesses cannot all slip under the limit.
@@ -55,7 +83,21 @@ export class AdminsController {
     if (attempt.hits > CURRENT_PASSWORD_RULE.limit) throw ApiError.tooManyAttempts(attempt.retryAfterSeconds);
     await this.adminsService.changePassword(id, dto, req.sessionID, by);
     await this.rateLimits.reset(key);
-    return { ok: true };
+    return { ok: true as const };
+  }
+
+  /** Your account: "Email me new contact messages", and whether mail is on. */
+  @Get('me/preferences')
+  @ApiOkResponse({ type: PreferencesDto })
+  preferences(@Req() req: Request) {
+    return this.adminsService.preferences((req.user as PublicAdmin).id);
+  }
+
+  @Patch('me/preferences')
+  @ApiOkResponse({ type: PreferencesDto })
+  @ApiFieldErrors()
+  updatePreferences(@Body() dto: UpdatePreferencesDto, @Req() req: Request) {
+    return this.adminsService.updatePreferences((req.user as PublicAdmin).id, dto);
   }
 
   /**
@@ -63,12 +105,17 @@ export class AdminsController {
    * then this session is destroyed too and the cookie cleared, as on logout.
    */
   @Delete(':id')
-  async remove(@Param('id') id: string, @Req() req: Request, @Res({ passthrough: true }) res: Response, @CurrentActor() by: Actor) {
+  @ApiOkResponse({ type: IdReply, description: 'Removed; their sessions ended' })
+  @ApiErrorText(HttpStatus.NOT_FOUND, 'Admin not found')
+  @ApiConflictResponse({ type: ErrorReply, description: 'The last administrator cannot be removed' })
+  async remove(
+    @Param('id') id: string,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @CurrentActor() by: Actor,
+  ): Promise<IdReply> {
     const removed = await this.adminsService.remove(id, by);
-    if ((req.user as PublicAdmin).id === removed.id) {
-      await new Promise<void>((resolve, reject) => req.session.destroy((error) => (error ? reject(toError(error)) : resolve())));
-      res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax' });
-    }
+    if ((req.user as PublicAdmin).id === removed.id) await this.sessions.endCurrent(req, res);
     return removed;
   }
 }

@@ -1,15 +1,23 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ActivityModule } from '../activity/activity.module';
+import { SessionsModule } from '../auth/sessions.module';
+import { MailModule } from '../mail/mail.module';
 import { Admin } from './admin.entity';
+import { AdminToken } from './admin-token.entity';
 import { AdminsController } from './admins.controller';
 import { AdminsService } from './admins.service';
 import { FirstAdminBootstrap } from './first-admin.bootstrap';
+import { InvitationsController } from './invitations.controller';
+import { InvitationsService } from './invitations.service';
+import { PasswordResetController } from './password-reset.controller';
+import { PasswordResetService } from './password-reset.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Admin]), ActivityModule],
-  controllers: [AdminsController],
-  providers: [AdminsService, FirstAdminBootstrap],
+  imports: [TypeOrmModule.forFeature([Admin, AdminToken]), ActivityModule, SessionsModule, MailModule],
+  // Before AdminsController, whose `:id` routes would otherwise be tried first.
+  controllers: [PasswordResetController, InvitationsController, AdminsController],
+  providers: [AdminsService, FirstAdminBootstrap, PasswordResetService, InvitationsService],
   exports: [AdminsService],
 })
 export class AdminsModule {}

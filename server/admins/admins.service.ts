@@ -1,15 +1,19 @@
+import { guessablePassword } from '../common/validation';
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, Repository } from 'typeorm';
+import { DataSource, Repository } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
+import { SessionsService } from '../auth/sessions.service';
 import type { Actor } from '../common/actor.decorator';
 import { ApiError } from '../common/api-error';
 import { isUuid } from '../common/by-id-or-404';
 import { paginate, type Paged } from '../common/pagination';
 import { Admin } from './admin.entity';
 import type { RegisterAdminDto } from './dto/register-admin.dto';
-import { hashPassword, verifyPassword } from '../common/password';
+import { hashPassword, verifyPassword } from './password';
 import type { ChangePasswordDto } from './dto/change-password.dto';
+import { passwordChangedMail } from './admin-mails';
+import { OutboxService } from '../mail/outbox.service';
 
 export const ADMIN_NOT_FOUND = 'Admin not found';
 export const REGISTRATION_CLOSED = 'Registration is closed. Ask an administrator to add you.';
@@ -23,17 +27,6 @@ export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 /** A row of the Admins list. */
 export type AdminListItem = PublicAdmin & Pick<Admin, 'lastLoginAt'>;
 
-/**
- * Ends an admin's sessions (connect-pg-simple's `session` rows whose passport.user is their id),
- * all of them or all but one, inside the caller's transaction.
- */
-async function endSessions(manager: EntityManager, adminId: string, exceptSid?: string): Promise<void> {
-  await manager.query(`DELETE FROM session WHERE sess -> 'passport' ->> 'user' = $1 AND sid IS DISTINCT FROM $2`, [
-    adminId,
-    exceptSid ?? null,
-  ]);
-}
-
 export function toPublicAdmin(admin: Admin): PublicAdmin {
   return { id: admin.id, name: admin.name, email: admin.email, createdAt: admin.createdAt };
 }
@@ -44,6 +37,8 @@ export class AdminsService {
     @InjectRepository(Admin) private readonly admins: Repository<Admin>,
     private readonly dataSource: DataSource,
     private readonly activity: ActivityService,
+    private readonly sessions: SessionsService,
+    private readonly outbox: OutboxService,
   ) {}
 
   /** Newest first; the order is backed by admins_created_at_id_idx. */
@@ -70,7 +65,7 @@ export class AdminsService {
       if (!admin) throw new ApiError(HttpStatus.NOT_FOUND, ADMIN_NOT_FOUND);
       if ((await manager.count(Admin)) <= 1) throw new ApiError(HttpStatus.CONFLICT, LAST_ADMIN);
       await manager.delete(Admin, { id });
-      await endSessions(manager, id);
+      await this.sessions.endAllOf(id, { manager });
       await this.activity.record(manager, { by, action: 'remove', kind: 'admins', itemId: id, label: admin.name });
       return { id };
     });
@@ -82,16 +77,43 @@ export class AdminsService {
     if (!admin || !(await verifyPassword(admin.passwordHash, dto.currentPassword))) {
       throw ApiError.field('currentPassword', WRONG_CURRENT_PASSWORD);
     }
+    // The DTO refused common passwords; the email is known only here.
+    const guessable = guessablePassword(dto.newPassword, admin.email);
+    if (guessable) throw ApiError.field('newPassword', guessable);
     const passwordHash = await hashPassword(dto.newPassword);
+    const notice = passwordChangedMail(await this.outbox.siteName(), 'changed', new Date(), by.address);
     await this.dataSource.transaction(async (manager) => {
       await manager.update(Admin, { id }, { passwordHash });
-      await endSessions(manager, id, keepSid);
+      await this.sessions.endAllOf(id, { except: keepSid, manager });
       await this.activity.record(manager, { by, action: 'password', kind: 'admins', itemId: id, label: admin.name });
+      // The security notice: if it was not them, they hear of it.
+      await this.outbox.add(manager, [{ kind: 'password-changed', to: admin.email, ...notice }]);
     });
+    this.outbox.wake();
+  }
+
+  /** "Email me new contact messages", and whether mail is on at all (the switch does nothing otherwise). */
+  async preferences(id: string): Promise<{ notifyContactMessages: boolean; mailEnabled: boolean }> {
+    const admin = await this.admins.findOneByOrFail({ id });
+    return { notifyContactMessages: admin.notifyContactMessages, mailEnabled: this.outbox.enabled };
+  }
+
+  async updatePreferences(id: string, changes: { notifyContactMessages: boolean }) {
+    await this.admins.update({ id }, { notifyContactMessages: changes.notifyContactMessages });
+    return this.preferences(id);
   }
 
   findById(id: string): Promise<Admin | null> {
     return isUuid(id) ? this.admins.findOneBy({ id }) : Promise.resolve(null);
+  }
+
+  /** Argon2id, for AuthService's login check: the hashing lives with the admins whose passwords it keeps. */
+  verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+    return verifyPassword(passwordHash, password);
+  }
+
+  hashPassword(password: string): Promise<string> {
+    return hashPassword(password);
   }
 
   findByEmailWithHash(email: string): Promise<Admin | null> {

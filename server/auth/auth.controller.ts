@@ -1,19 +1,26 @@
-import { toError } from '../common/to-error';
 import { Controller, Get, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ActivityService } from '../activity/activity.service';
 import type { PublicAdmin } from '../admins/admins.service';
+import { ApiBody, ApiOkResponse, getSchemaPath } from '@nestjs/swagger';
+import { ApiErrorText, OkReply } from '../common/api-docs';
 import { Public } from '../common/public.decorator';
+import { LoginDto } from './dto/login.dto';
+import { SessionReply } from './dto/session.dto';
 import { LoginGuard } from './login.guard';
-import { SESSION_COOKIE } from './session-store.service';
+import { SessionsService } from './sessions.service';
 
 @Controller('admins')
 export class AuthController {
-  constructor(private readonly activity: ActivityService) {}
+  constructor(
+    private readonly activity: ActivityService,
+    private readonly sessions: SessionsService,
+  ) {}
 
   @Public()
   @Get('me')
-  me(@Req() req: Request) {
+  @ApiOkResponse({ type: SessionReply, description: 'The logged-in admin, or null' })
+  me(@Req() req: Request): SessionReply {
     return { admin: (req.user as PublicAdmin | undefined) ?? null };
   }
 
@@ -21,7 +28,11 @@ export class AuthController {
   @UseGuards(LoginGuard)
   @Post('login')
   @HttpCode(HttpStatus.OK)
-  async login(@Req() req: Request) {
+  @ApiBody({ type: LoginDto })
+  @ApiOkResponse({ schema: { $ref: getSchemaPath('AdminReply') }, description: 'Logged in, with a new session cookie' })
+  @ApiErrorText(HttpStatus.UNAUTHORIZED, 'Invalid email or password')
+  @ApiErrorText(HttpStatus.TOO_MANY_REQUESTS, 'Too many attempts; Retry-After says when to try again')
+  async login(@Req() req: Request): Promise<{ admin: PublicAdmin }> {
     req.session.startedAt = Date.now();
     const admin = req.user as PublicAdmin;
     // After the session is stored (a separate write, so not one transaction with it).
@@ -32,13 +43,12 @@ export class AuthController {
   @Public()
   @Post('logout')
   @HttpCode(HttpStatus.OK)
-  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  @ApiOkResponse({ type: OkReply, description: 'The session is gone and its cookie cleared' })
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<OkReply> {
     const admin = req.user as PublicAdmin | undefined;
     if (admin)
       await this.activity.recordAlone({ by: { admin, address: req.ip ?? null }, action: 'sign-out', kind: 'session', itemId: admin.id });
-    await new Promise<void>((resolve, reject) => req.logout((error) => (error ? reject(toError(error)) : resolve())));
-    await new Promise<void>((resolve, reject) => req.session.destroy((error) => (error ? reject(toError(error)) : resolve())));
-    res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax' });
-    return { ok: true };
+    await this.sessions.endCurrent(req, res);
+    return { ok: true as const };
   }
 }

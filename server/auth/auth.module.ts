@@ -1,30 +1,22 @@
 import { Module } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_GUARD } from '@nestjs/core';
 import { ActivityModule } from '../activity/activity.module';
 import { AdminsModule } from '../admins/admins.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { passportProvider } from './passport';
 import { SessionAdminService } from './session-admin.service';
-import { SessionChangesSettled } from './session-changes.interceptor';
 import { SessionGuard } from './session.guard';
-import { SessionStore } from './session-store.service';
+import { SessionsModule } from './sessions.module';
 
 /**
- * Login, logout and the session; configureApp mounts the session store and Passport made here.
- * SessionAdminService tells who is logged in outside the API (the public site's preview).
+ * Login, logout and who is logged in: configureApp mounts SessionAdminService's handler (the
+ * session and Passport) on the API, and the public site asks it who previews the site.
  */
 @Module({
-  imports: [AdminsModule, ActivityModule],
+  imports: [AdminsModule, ActivityModule, SessionsModule],
   controllers: [AuthController],
-  providers: [
-    passportProvider,
-    AuthService,
-    SessionStore,
-    SessionAdminService,
-    { provide: APP_GUARD, useClass: SessionGuard },
-    { provide: APP_INTERCEPTOR, useClass: SessionChangesSettled },
-  ],
+  providers: [passportProvider, AuthService, SessionAdminService, { provide: APP_GUARD, useClass: SessionGuard }],
   exports: [SessionAdminService],
 })
 export class AuthModule {}

@@ -1,11 +1,11 @@
+import { limitKey } from '../http/client-address';
 import { HttpStatus, Injectable, OnModuleInit } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { ActivityService } from '../activity/activity.service';
 import { ApiError } from '../common/api-error';
-import { RateLimitService, type RateLimitRule } from '../common/rate-limit.service';
+import { RateLimitService, type RateLimitRule } from '../rate-limit/rate-limit.service';
 import type { Admin } from '../admins/admin.entity';
 import { AdminsService } from '../admins/admins.service';
-import { hashPassword, verifyPassword } from '../common/password';
 
 export const INVALID_LOGIN = 'Invalid email or password';
 
@@ -26,7 +26,7 @@ export class AuthService implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    this.decoyHash = await hashPassword(randomBytes(16).toString('hex'));
+    this.decoyHash = await this.adminsService.hashPassword(randomBytes(16).toString('hex'));
   }
 
   /**
@@ -42,7 +42,7 @@ export class AuthService implements OnModuleInit {
     if (email.includes('\0')) throw ApiError.field('email', 'Email must not contain NUL characters');
     if (password.includes('\0')) throw ApiError.field('password', 'Password must not contain NUL characters');
     const accountKey = `login:account:${email.trim().toLowerCase()}`;
-    const addressKey = `login:address:${address}`;
+    const addressKey = `login:address:${limitKey(address)}`;
     const blocked = Math.max(
       await this.rateLimits.blockedFor(accountKey, ACCOUNT_RULE),
       await this.rateLimits.blockedFor(addressKey, ADDRESS_RULE),
@@ -58,7 +58,7 @@ export class AuthService implements OnModuleInit {
     if (wait > 0) throw ApiError.tooManyAttempts(wait);
 
     const admin = await this.adminsService.findByEmailWithHash(email);
-    const valid = await verifyPassword(admin?.passwordHash ?? this.decoyHash, password);
+    const valid = await this.adminsService.verifyPassword(admin?.passwordHash ?? this.decoyHash, password);
     if (!admin || !valid) {
       // Recorded by address; the account only when the email is an admin's (then its id and
       // email), never the text typed, which may be a mistyped password or anything at all.

@@ -1,8 +1,7 @@
 import { CanActivate, ExecutionContext, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { Request, RequestHandler, Response } from 'express';
 import type { PublicAdmin } from '../admins/admins.service';
-import { ApiError } from '../common/api-error';
-import { toError } from '../common/to-error';
+import { ApiError, toError } from '../common/api-error';
 import { INVALID_LOGIN } from './auth.service';
 import { PASSPORT, type AppPassport } from './passport';
 

@@ -2,8 +2,8 @@ import type { FactoryProvider } from '@nestjs/common';
 import type { Request } from 'express';
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
-import { AdminsService, toPublicAdmin, type PublicAdmin } from '../admins/admins.service';
-import { adminLoadedWithSession } from './admin-session-store';
+import { toPublicAdmin, type PublicAdmin } from '../admins/admins.service';
+import { adminLoadedWithSession } from './session-store';
 import { AuthService } from './auth.service';
 
 /** The app's own Passport (strategies, serializers, session manager). */
@@ -18,12 +18,12 @@ export type AppPassport = InstanceType<typeof passport.Passport>;
  *
  * Made here with all it holds: the 'local' strategy (email and password from the JSON body,
  * checked by AuthService) and the session serializer (the session holds the admin's id only;
- * each request loads the admin afresh, with the session row).
+ * each request's admin is the one the store read with the session row, in the same query).
  */
 export const passportProvider: FactoryProvider<AppPassport> = {
   provide: PASSPORT,
-  inject: [AuthService, AdminsService],
-  useFactory: (authService: AuthService, adminsService: AdminsService): AppPassport => {
+  inject: [AuthService],
+  useFactory: (authService: AuthService): AppPassport => {
     const appPassport = new passport.Passport();
     appPassport.use(
       'local',
@@ -35,16 +35,10 @@ export const passportProvider: FactoryProvider<AppPassport> = {
       ),
     );
     appPassport.serializeUser((admin, done) => done(null, (admin as PublicAdmin).id));
-    appPassport.deserializeUser((req: Request, id: string, done: (error: unknown, admin?: PublicAdmin | false) => void) => {
-      // The session store read the admin in the same query as the session row (one round trip).
-      const loaded = adminLoadedWithSession(req.session);
-      if (loaded === null) return done(null, false);
-      if (loaded?.id === id) return done(null, loaded);
-      adminsService.findById(id).then(
-        (admin) => done(null, admin ? toPublicAdmin(admin) : false),
-        (error: Error) => done(error),
-      );
-    });
+    // false when the admin is gone (removed since): Passport then drops the user from the session.
+    appPassport.deserializeUser((req: Request, _id: string, done: (error: unknown, admin?: PublicAdmin | false) => void) =>
+      done(null, adminLoadedWithSession(req.session) ?? false),
+    );
     return appPassport;
   },
 };

@@ -1,13 +1,18 @@
 import { Activity } from '../activity/activity.entity';
 import { ActivityService } from '../activity/activity.service';
+import { SessionsService } from '../auth/sessions.service';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { OutboxMail } from '../mail/outbox-mail.entity';
+import { OutboxService } from '../mail/outbox.service';
+import { SettingsService } from '../settings/settings.service';
+import { SiteSettingsRow } from '../settings/site-settings.entity';
 import { Admin } from '../admins/admin.entity';
 import { AdminsService } from '../admins/admins.service';
 import { RegisterAdminDto } from '../admins/dto/register-admin.dto';
-import { conflictFor } from '../common/unique-violation';
+import { conflictFor } from '../common/api-error';
 import { runCommand, withDatabase } from './cli-database';
 
 const USAGE = `Usage: npm run admin:create -- --name "Ada Lovelace" --email ada@example.com
@@ -51,7 +56,10 @@ async function main(): Promise<number> {
   return withDatabase(async (dataSource, config) => {
     try {
       const activity = new ActivityService(dataSource.getRepository(Activity), dataSource, config);
-      const admin = await new AdminsService(dataSource.getRepository(Admin), dataSource, activity).create(dto);
+      const settings = new SettingsService(dataSource.getRepository(SiteSettingsRow), dataSource, activity);
+      const outbox = new OutboxService(dataSource.getRepository(OutboxMail), config, settings);
+      const sessions = new SessionsService(dataSource);
+      const admin = await new AdminsService(dataSource.getRepository(Admin), dataSource, activity, sessions, outbox).create(dto);
       console.log(`Created admin ${admin.name} <${admin.email}>.`);
       return 0;
     } catch (thrown) {

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import type { DataSource, EntityManager } from 'typeorm';
 import { runCommand, withDatabase } from './cli-database';
 import { insertContactMessages } from './demo-contact-messages';
+import { slugOf } from '../common/slug';
 
 /*
  * `npm run seed:demo`: fills an EMPTY database with demo services, news articles (with generated
@@ -125,8 +126,8 @@ async function insertAll(manager: EntityManager, photos: string[]): Promise<void
   for (const [i, article] of NEWS.entries()) {
     const at = ago(24 * (30 - i * 5) + 3);
     await manager.query(
-      `INSERT INTO news (id, title, description, about, photo, created_at, updated_at) VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $5)`,
-      [article.title, article.description, article.about, photos[i], at],
+      `INSERT INTO news (id, title, slug, description, about, photo, created_at, updated_at) VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $6)`,
+      [article.title, slugOf(article.title), article.description, article.about, photos[i], at],
     );
   }
   const messages = insertContactMessages(30, { secondsApart: 17 * 3600 });

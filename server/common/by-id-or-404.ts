@@ -1,7 +1,9 @@
 import { HttpStatus } from '@nestjs/common';
-import type { ObjectLiteral, Repository } from 'typeorm';
+import { ApiProperty } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsUUID } from 'class-validator';
+import { In, type FindOptionsSelect, type FindOptionsWhere, type ObjectLiteral, type Repository } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { ApiError } from './api-error';
-import { selectPlain } from './plain-rows';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -13,120 +15,115 @@ export function notFound(resource: string): ApiError {
   return new ApiError(HttpStatus.NOT_FOUND, `${resource} not found`);
 }
 
-/** Each entity's select-by-id statement, built once from its metadata (the query builder's work is not per request). */
-const byIdStatements = new WeakMap<object, string>();
+type WithId = ObjectLiteral & { id: string };
+const byId = <T extends WithId>(id: string) => ({ id }) as FindOptionsWhere<T>;
 
-function byIdSql(repository: Repository<ObjectLiteral>): string {
-  let sql = byIdStatements.get(repository.metadata);
-  if (sql === undefined) {
-    [sql] = selectPlain(repository.createQueryBuilder('entity')).where('entity.id = :id', { id: '' }).getQueryAndParameters();
-    byIdStatements.set(repository.metadata, sql);
-  }
-  return sql;
-}
-
-/** Loads a row by id (as a plain row), answering 404 for an unknown id and for one that is not a UUID at all. */
-export async function findOneOr404<T extends ObjectLiteral & { id: string }>(
-  repository: Repository<T>,
-  id: string,
-  resource: string,
-): Promise<T> {
+/**
+ * Loads a live row by id, answering 404 for an unknown id, a row in the trash, and an id that is
+ * not a UUID at all (which PostgreSQL would refuse with an error, not answer with no row).
+ */
+export async function findOneOr404<T extends WithId>(repository: Repository<T>, id: string, resource: string): Promise<T> {
   if (!isUuid(id)) throw notFound(resource);
-  const rows: T[] = await repository.query(byIdSql(repository), [id]);
-  const row = rows[0];
+  // A query builder rather than findOneBy: the find options' translation costs more than the query.
+  const row = await repository.createQueryBuilder('row').where('row.id = :id', { id }).getOne();
   if (!row) throw notFound(resource);
   return row;
 }
 
 /**
- * Deletes a row by id in one statement, answering 404 for an unknown id and for one that is not a
- * UUID; so of two deletes at once (two tabs), the loser gets the 404. Answers the deleted row's id
- * and the `returning` columns as the statement read them, e.g. a file to remove once it is gone.
+ * Sets the given fields (those not undefined) on a live row by id, answering 404 for an unknown
+ * id, one that is not a UUID, and a row in the trash; answers the names of the fields whose value
+ * changed (for the activity log). Run it in a transaction: the row is read FOR UPDATE, so the old
+ * values are the ones this edit replaces (an edit or a delete at the same time waits for this
+ * one's commit). Never load-merge-save: save() inserts a row it cannot find (an edit racing a
+ * purge would bring the row back), and writing back every field it had read would undo a change
+ * that committed in between.
  */
-export async function deleteOr404<T extends ObjectLiteral & { id: string }, K extends keyof T & string = never>(
-  repository: Repository<T>,
-  id: string,
-  resource: string,
-  returning: K[] = [],
-): Promise<Pick<T, 'id' | K>> {
-  if (!isUuid(id)) throw notFound(resource);
-  const properties = ['id', ...returning];
-  const columns = properties.map((property) => repository.metadata.findColumnWithPropertyName(property)!.databaseName);
-  const result = await repository.createQueryBuilder().delete().where('id = :id', { id }).returning(columns).execute();
-  const rows = result.raw as Record<string, unknown>[];
-  if (rows.length === 0) throw notFound(resource);
-  return Object.fromEntries(properties.map((property, i) => [property, rows[0][columns[i]]])) as Pick<T, 'id' | K>;
-}
-
-/** The row's columns' database names for the given properties, escaped for SQL. */
-function columnNames<T extends ObjectLiteral>(repository: Repository<T>, properties: string[]): string[] {
-  return properties.map((property) => `"${repository.metadata.findColumnWithPropertyName(property)!.databaseName}"`);
-}
-
-/** Raw SQL's share of TypeORM's soft delete: rows in the trash are not there. */
-function liveRows<T extends ObjectLiteral>(repository: Repository<T>): string {
-  const column = repository.metadata.deleteDateColumn;
-  return column ? ` AND "${column.databaseName}" IS NULL` : '';
-}
-
-/**
- * Sets the given fields (those not undefined) on a live row by id in one statement, answering 404
- * for an unknown id, one that is not a UUID, and a row in the trash; answers the names of the
- * fields whose value changed (for the activity log). Never load-merge-save: save() inserts a row
- * it cannot find (an edit racing a delete would bring the row back), and writing back what it had
- * read would undo a change that committed in between. The old values come from the same
- * statement (the row locked FOR UPDATE in a subquery), so they are the ones this edit replaced.
- */
-export async function updateOr404<T extends ObjectLiteral & { id: string }>(
+export async function updateOr404<T extends WithId>(
   repository: Repository<T>,
   id: string,
   fields: Partial<T>,
   resource: string,
 ): Promise<string[]> {
   if (!isUuid(id)) throw notFound(resource);
-  const changes = Object.entries(fields).filter(([, value]) => value !== undefined);
-  if (changes.length === 0) return [];
-  const columns = columnNames(
-    repository,
-    changes.map(([property]) => property),
-  );
-  const assignments = columns.map((column, i) => `${column} = $${i + 2}`);
-  const updated = repository.metadata.updateDateColumn;
-  if (updated) assignments.push(`"${updated.databaseName}" = now()`);
-  const table = repository.metadata.tablePath;
-  // For an UPDATE, TypeORM's query() answers [rows, affected count].
-  const [rows] = await repository.query<[Record<string, unknown>[], number]>(
-    `UPDATE ${table} AS t SET ${assignments.join(', ')}
-       FROM (SELECT id, ${columns.join(', ')} FROM ${table} WHERE id = $1${liveRows(repository)} FOR UPDATE) AS old
-      WHERE t.id = old.id
-      RETURNING ${columns.map((column, i) => `old.${column} AS old_${i}`).join(', ')}`,
-    [id, ...changes.map(([, value]) => value as unknown)],
-  );
-  if (rows.length === 0) throw notFound(resource);
-  return changes.filter(([, value], i) => rows[0][`old_${i}`] !== value).map(([property]) => property);
+  const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
+  if (Object.keys(changes).length === 0) return [];
+  const before = await repository.findOne({ where: byId<T>(id), lock: { mode: 'pessimistic_write' } });
+  if (!before) throw notFound(resource);
+  await repository.update(byId<T>(id), changes);
+  return Object.keys(changes).filter((property) => before[property] !== changes[property]);
 }
 
 /**
- * Moves a live row to the trash in one statement (deleted_at, deleted_by), answering 404 for an
- * unknown id, one that is not a UUID, and a row already in the trash; so of two deletes at once
- * (two tabs), the loser gets the 404. Answers the `returning` properties as the statement read them.
+ * Moves a live row to the trash with TypeORM's soft delete (deleted_at, and deleted_by: who did
+ * it) and answers the row, answering 404 for an unknown id, one that is not a UUID, and a row
+ * already in the trash. softDelete's UPDATE only touches rows WHERE deleted_at IS NULL, which
+ * PostgreSQL checks again once it holds the row: of two deletes at once (two tabs), the loser
+ * gets the 404. Run it in a transaction, so deleted_by is set with deleted_at.
  */
-export async function trashOr404<T extends ObjectLiteral & { id: string; deletedBy: string | null }, K extends keyof T & string = never>(
+export async function softDeleteOr404<T extends WithId & { deletedBy: string | null }>(
   repository: Repository<T>,
   id: string,
   resource: string,
   by: string,
-  returning: K[] = [],
-): Promise<Pick<T, 'id' | K>> {
+): Promise<T> {
   if (!isUuid(id)) throw notFound(resource);
-  const properties = ['id', ...returning];
-  const [rows] = await repository.query<[Record<string, unknown>[], number]>(
-    `UPDATE ${repository.metadata.tablePath} SET deleted_at = now(), deleted_by = $2
-      WHERE id = $1${liveRows(repository)}
-      RETURNING ${columnNames(repository, properties).join(', ')}`,
-    [id, by],
-  );
-  if (rows.length === 0) throw notFound(resource);
-  const names = properties.map((property) => repository.metadata.findColumnWithPropertyName(property)!.databaseName);
-  return Object.fromEntries(properties.map((property, i) => [property, rows[0][names[i]]])) as Pick<T, 'id' | K>;
+  const { affected } = await repository.softDelete(byId<T>(id));
+  if (!affected) throw notFound(resource);
+  await repository.update(byId<T>(id), { deletedBy: by } as unknown as QueryDeepPartialEntity<T>);
+  return repository.findOneOrFail({ where: byId<T>(id), withDeleted: true });
+}
+
+/** The most items one bulk request may name: a page holds at most 100 (PAGE_SIZE). */
+export const BULK_MAX = 100;
+
+/** `{ ids }` of a bulk delete: 1 to 100 UUIDs. */
+export class BulkIdsDto {
+  @ApiProperty({ type: [String], format: 'uuid', minItems: 1, maxItems: BULK_MAX })
+  @IsUUID('all', { each: true, message: 'Each id must be a UUID' })
+  @ArrayMaxSize(BULK_MAX, { message: `Ids must name at most ${BULK_MAX} items` })
+  @ArrayNotEmpty({ message: 'Ids must name at least one item' })
+  @IsArray({ message: 'Ids must be a list of ids' })
+  ids: string[];
+}
+
+/** The ids once each (a UUID in any case names one row). */
+export function distinctIds(ids: string[]): string[] {
+  return [...new Set(ids.map((id) => id.toLowerCase()))];
+}
+
+/**
+ * Moves live rows to the trash with TypeORM's soft delete (deleted_at, then deleted_by: who did
+ * it), inside the caller's transaction. All or nothing: softDelete's UPDATE touches only rows WHERE
+ * deleted_at IS NULL, which PostgreSQL checks again once it holds each row, so when any id names no
+ * live row (unknown, or in the trash already, e.g. taken by a bulk delete that ran at the same
+ * time) fewer rows change, this throws the 404 and the caller's transaction rolls back. Answers
+ * each row's id and label (for the activity entries), in the order of `ids`.
+ */
+export async function softDeleteManyOr404<T extends ObjectLiteral & { id: string; deletedBy: string | null }>(
+  repository: Repository<T>,
+  ids: string[],
+  target: { label: keyof T & string; resource: string },
+  by: string,
+): Promise<{ id: string; label: string }[]> {
+  const where = { id: In(ids) } as FindOptionsWhere<T>;
+  const { affected } = await repository.softDelete(where);
+  if ((affected ?? 0) < ids.length) throw notFound(target.resource);
+  await repository.update(where, { deletedBy: by } as unknown as QueryDeepPartialEntity<T>);
+  return labelsOf(repository, ids, target.label);
+}
+
+/** The rows' ids and labels, in the order of `ids`, wherever they are (live or in the trash). */
+export async function labelsOf<T extends ObjectLiteral & { id: string }>(
+  repository: Repository<T>,
+  ids: string[],
+  label: keyof T & string,
+): Promise<{ id: string; label: string }[]> {
+  const rows = await repository.find({
+    where: { id: In(ids) } as FindOptionsWhere<T>,
+    select: { id: true, [label]: true } as FindOptionsSelect<T>,
+    withDeleted: true,
+  });
+  const byId = new Map(rows.map((row) => [row.id, String(row[label])]));
+  return ids.map((id) => ({ id, label: byId.get(id)! }));
 }

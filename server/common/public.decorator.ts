@@ -1,6 +1,10 @@
-import { SetMetadata } from '@nestjs/common';
+import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { ApiExtension } from '@nestjs/swagger';
 
 export const IS_PUBLIC = 'isPublic';
 
+/** Marks an operation of the API document as open (server/openapi/api-document.ts turns it into `security: []`). */
+export const OPEN_OPERATION = 'x-public';
+
 /** Opens a route to callers without a session. Every other route needs a logged-in admin. */
-export const Public = () => SetMetadata(IS_PUBLIC, true);
+export const Public = () => applyDecorators(SetMetadata(IS_PUBLIC, true), ApiExtension(OPEN_OPERATION, true));

@@ -1,7 +1,8 @@
 import { applyDecorators, HttpStatus, ValidationError, ValidationPipe, type ArgumentMetadata, type Type } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { Matches } from 'class-validator';
+import { Matches, ValidateBy, type ValidationArguments } from 'class-validator';
 import { ApiError, type FieldErrors } from './api-error';
+import { dictionary } from '@zxcvbn-ts/language-common';
 
 function collect(errors: ValidationError[], into: FieldErrors, prefix = ''): FieldErrors {
   for (const error of errors) {
@@ -63,3 +64,48 @@ export const StorableText = (label: string) =>
     Matches(/^[^\0]*$/, { message: `${label} must not contain NUL characters` }),
     Matches(/^(?:[^\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/, { message: `${label} must be valid Unicode text` }),
   );
+
+/**
+ * The common passwords of zxcvbn-ts's list (about 49,000, shipped in the package, so no network),
+ * lower-cased: a guesser tries these first whatever their letter case.
+ */
+const COMMON = new Set(dictionary['passwords-common'].map((word) => word.toLowerCase()));
+
+export const PASSWORD_RULE = 'At least 8 characters, not a common password, and not your email or its name part.';
+
+/**
+ * Why a password is easy to guess, or null when it is not. One rule wherever a password is set
+ * (registration, change, reset, invitation, create-admin, ADMIN_PASSWORD_FILE); the length limits
+ * stay with each DTO's decorators.
+ */
+export function guessablePassword(password: string, email?: string): string | null {
+  const lower = password.toLowerCase();
+  if (COMMON.has(lower)) return 'Password is too common; choose one that is harder to guess';
+  if (email) {
+    const address = email.trim().toLowerCase();
+    const local = address.split('@')[0] ?? '';
+    // A local part of one or two letters would refuse too much; the whole address is always refused.
+    if (lower.includes(address) || (local.length >= 3 && lower.includes(local))) {
+      return 'Password must not contain your email';
+    }
+  }
+  return null;
+}
+
+/** The rule as a DTO decorator; `emailField` names the sibling property holding the admin's email. */
+export function NotGuessable(emailField?: string): PropertyDecorator {
+  return ValidateBy({
+    name: 'notGuessable',
+    validator: {
+      validate: (value: unknown, args?: ValidationArguments) =>
+        typeof value !== 'string' || guessablePassword(value, emailOf(args, emailField)) === null,
+      defaultMessage: (args?: ValidationArguments) =>
+        guessablePassword(String(args?.value ?? ''), emailOf(args, emailField)) ?? 'Password is too easy to guess',
+    },
+  });
+}
+
+function emailOf(args: ValidationArguments | undefined, emailField: string | undefined): string | undefined {
+  const value = emailField ? (args?.object as Record<string, unknown> | undefined)?.[emailField] : undefined;
+  return typeof value === 'string' ? value : undefined;
+}

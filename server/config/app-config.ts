@@ -1,3 +1,4 @@
+import { guessablePassword } from '../common/validation';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -52,6 +53,24 @@ export interface AppConfig {
    * sitemap and robots.txt. Unset: each request's own protocol and host (which honour TRUST_PROXY).
    */
   publicUrl: string | undefined;
+  /** METRICS_PORT: where Prometheus scrapes /metrics; unset, no metrics listener. Never the public port. */
+  metricsPort: number | undefined;
+  /** Set when SMTP_URL is: mail goes out through the outbox. Unset: mail is off. */
+  mail: MailConfig | undefined;
+}
+
+/** Sending mail (SMTP_URL, MAIL_FROM) and the outbox's sender. */
+export interface MailConfig {
+  /** `smtp://user:pass@host:587` (STARTTLS where offered) or `smtps://…:465`. */
+  url: string;
+  /** The From header, e.g. `"Company" <site@example.com>`. */
+  from: string;
+  /** MAIL_FROM's domain, for the Message-ID of each mail. */
+  fromDomain: string;
+  /** MAIL_POLL_MS: how often each replica's sender looks for mail that is due. */
+  pollMs: number;
+  /** MAIL_SEND_TIMEOUT_MS: how long one delivery may take; a claim lapses after twice this. */
+  sendTimeoutMs: number;
 }
 
 /**
@@ -86,6 +105,11 @@ export const KNOWN_VARIABLES = [
   'S3_ENDPOINT',
   'S3_FORCE_PATH_STYLE',
   'PUBLIC_URL',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'MAIL_POLL_MS',
+  'MAIL_SEND_TIMEOUT_MS',
+  'METRICS_PORT',
   'AWS_REGION',
   'AWS_ACCESS_KEY_ID',
   'AWS_SECRET_ACCESS_KEY',
@@ -129,7 +153,13 @@ function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], 
 function trustProxy(env: Env): boolean | number | string {
   const raw = text(env, 'TRUST_PROXY');
   if (raw === undefined || raw === 'false') return false;
-  if (raw === 'true') return true;
+  if (raw === 'true') {
+    // Express would then take the left-most X-Forwarded-For entry, which the client writes itself.
+    throw new ConfigError(
+      'TRUST_PROXY',
+      'must not be "true": every client could then choose its own address (and so its rate limits); give the number of proxies in front (e.g. 1), their addresses or subnets, or "loopback"',
+    );
+  }
   if (/^\d+$/.test(raw)) return Number(raw);
   // Express also accepts addresses, subnets and names such as "loopback".
   return raw;
@@ -166,6 +196,47 @@ function publicUrl(env: Env): string | undefined {
     throw new ConfigError('PUBLIC_URL', `must be the site's origin, such as https://example.com, without a path (got "${raw}")`);
   }
   return url.origin;
+}
+
+function metricsPort(env: Env, port: number): number | undefined {
+  if (text(env, 'METRICS_PORT') === undefined) return undefined;
+  const value = integer(env, 'METRICS_PORT', 0, 1, 65535);
+  if (value === port) throw new ConfigError('METRICS_PORT', `must differ from PORT (${port}): the metrics never share the public port`);
+  return value;
+}
+
+/**
+ * SMTP_URL and MAIL_FROM go together: mail is on with both, off with neither. Credentials in the
+ * URL are percent-encoded (nodemailer decodes them); they never reach a log or a reply.
+ */
+function mail(env: Env): MailConfig | undefined {
+  const raw = text(env, 'SMTP_URL');
+  const from = text(env, 'MAIL_FROM');
+  if (raw === undefined) {
+    if (from !== undefined) throw new ConfigError('SMTP_URL', 'is required when MAIL_FROM is set (or unset MAIL_FROM to turn mail off)');
+    return undefined;
+  }
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || url.hostname === '') {
+    // Never echo the value: it may hold a password.
+    throw new ConfigError('SMTP_URL', 'must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.com:587');
+  }
+  if (from === undefined) throw new ConfigError('MAIL_FROM', 'is required when SMTP_URL is set, e.g. "Company <site@example.com>"');
+  const address = /^(?:[^<>\r\n]*<([^<>\s@]+@([^<>\s@]+))>|([^<>\s@]+@([^<>\s@]+)))$/.exec(from);
+  if (!address)
+    throw new ConfigError('MAIL_FROM', `must be an address or a name and an address, such as "Company <site@example.com>" (got "${from}")`);
+  return {
+    url: raw,
+    from,
+    fromDomain: (address[2] ?? address[4]).toLowerCase(),
+    pollMs: integer(env, 'MAIL_POLL_MS', 5000, 50, 600_000),
+    sendTimeoutMs: integer(env, 'MAIL_SEND_TIMEOUT_MS', 60_000, 1000, 600_000),
+  };
 }
 
 function databaseUrl(env: Env): string | undefined {
@@ -247,6 +318,8 @@ function firstAdmin(env: Env): AppConfig['firstAdmin'] {
   if (password.length < 8 || password.length > 128) {
     throw new ConfigError('ADMIN_PASSWORD_FILE', 'must hold a password of 8 to 128 characters');
   }
+  const guessable = guessablePassword(password, email);
+  if (guessable) throw new ConfigError('ADMIN_PASSWORD_FILE', `must hold a password that is hard to guess (${guessable})`);
   return { name: text(env, 'ADMIN_NAME') ?? 'Administrator', email: email.toLowerCase(), password };
 }
 
@@ -259,9 +332,10 @@ export function loadConfig(env: Env = process.env, options: { sessionSecret?: bo
   const nodeEnv = oneOf(env, 'NODE_ENV', ['production', 'development', 'test'] as const, 'development');
   const dataDir = resolve(text(env, 'DATA_DIR') ?? './data');
   const storage = oneOf(env, 'STORAGE', ['local', 's3'] as const, 'local');
+  const port = integer(env, 'PORT', 3000, 0, 65535);
   return {
     nodeEnv,
-    port: integer(env, 'PORT', 3000, 0, 65535),
+    port,
     databaseUrl: databaseUrl(env),
     dataDir,
     sessionSecret: options.sessionSecret === false ? '' : sessionSecret(env, nodeEnv, dataDir),
@@ -281,5 +355,7 @@ export function loadConfig(env: Env = process.env, options: { sessionSecret?: bo
     storage,
     s3: s3(env, storage),
     publicUrl: publicUrl(env),
+    mail: mail(env),
+    metricsPort: metricsPort(env, port),
   };
 }

@@ -22,6 +22,10 @@ export class ContactMessage {
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 
+  /** When an administrator first opened it (for everyone); null while unread. */
+  @Column({ name: 'read_at', type: 'timestamptz', nullable: true })
+  readAt: Date | null;
+
   /**
    * Set while the row is in the trash. TypeORM's finds and query builders skip such rows by
    * themselves (the lists, searches, details and exports); raw SQL must say deleted_at IS NULL.

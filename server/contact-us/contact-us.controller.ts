@@ -1,15 +1,20 @@
-import { Body, Controller, Delete, Get, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiQuery } from '@nestjs/swagger';
 import { CurrentActor, type Actor } from '../common/actor.decorator';
-import { PagePipe } from '../common/page.pipe';
+import { BulkIdsDto } from '../common/by-id-or-404';
+import { ApiErrorText, ApiFieldErrors, ApiPage, ApiTextQuery, IdReply, IdsReply } from '../common/api-docs';
+import { PagePipe } from '../common/pagination';
 import { Public } from '../common/public.decorator';
+import { linkOrigin } from '../http/link-origin';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { ContactMessage } from './contact-message.entity';
 import { ContactPostLimitGuard, limitedAddress } from './contact-post-limit.guard';
 import { ContactUsService } from './contact-us.service';
 import { streamCsv } from './csv';
+import { ContactMessageDto } from './dto/contact-message.dto';
 import { CreateContactMessageDto } from './dto/create-contact-message.dto';
-import { NameFilterPipe } from './name-filter.pipe';
+import { NameFilterPipe, UnreadFilterPipe } from './name-filter.pipe';
 
 const CSV_HEADER = ['Name', 'Phone', 'Email', 'Message', 'Date'];
 
@@ -31,17 +36,35 @@ export class ContactUsController {
   @Public()
   @UseGuards(ContactPostLimitGuard)
   @Post()
+  @ApiCreatedResponse({ type: IdReply })
+  @ApiFieldErrors()
+  @ApiErrorText(HttpStatus.TOO_MANY_REQUESTS, 'Too many messages from this address; Retry-After says when to try again')
   async create(@Body() dto: CreateContactMessageDto, @Req() req: Request): Promise<{ id: string }> {
-    return { id: await this.contactUs.receive(dto, limitedAddress(req)) };
+    return { id: await this.contactUs.receive(dto, limitedAddress(req), linkOrigin(this.config, req)) };
   }
 
   @Get()
-  list(@Query('page', PagePipe) page: number, @Query('name', NameFilterPipe) name: string | undefined) {
-    return this.contactUs.list(page, this.config.pageSize, name);
+  @ApiPage(ContactMessageDto)
+  @ApiTextQuery('name', "Only the messages whose sender's name contains this text")
+  @ApiQuery({
+    name: 'unread',
+    required: false,
+    enum: ['true', 'false'],
+    description: 'true: only the unread messages; false: only the read ones',
+  })
+  list(
+    @Query('page', PagePipe) page: number,
+    @Query('name', NameFilterPipe) name: string | undefined,
+    @Query('unread', UnreadFilterPipe) unread: boolean | undefined,
+  ) {
+    return this.contactUs.list(page, this.config.pageSize, name, unread);
   }
 
   /** Declared before `:id`, which would otherwise take `export.csv` for an id. */
   @Get('export.csv')
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'The matching messages as CSV (UTF-8 with BOM)', content: { 'text/csv': { schema: { type: 'string' } } } })
+  @ApiTextQuery('name', "Only the messages whose sender's name contains this text")
   async exportCsv(@Query('name', NameFilterPipe) name: string | undefined, @Res() res: Response): Promise<void> {
     await streamCsv(res, {
       filename: 'contact-messages.csv',
@@ -51,13 +74,43 @@ export class ContactUsController {
     });
   }
 
+  /** Moves up to 100 messages to the trash at once, all or none. Declared before `:id` routes. */
+  @Post('bulk-delete')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: IdsReply, description: 'Moved to the trash, all of them' })
+  @ApiFieldErrors('More than 100 ids, none, or one that is not a UUID')
+  @ApiErrorText(HttpStatus.NOT_FOUND, 'Message not found: one of them is unknown or in the trash already, and nothing changed')
+  removeMany(@Body() dto: BulkIdsDto, @CurrentActor() by: Actor): Promise<IdsReply> {
+    return this.contactUs.removeMany(dto.ids, by);
+  }
+
+  @Post(':id/read')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: ContactMessageDto, description: 'Read, for every administrator (the first time kept)' })
+  @ApiErrorText(HttpStatus.NOT_FOUND, 'Message not found')
+  markRead(@Param('id') id: string): Promise<ContactMessageDto> {
+    return this.contactUs.markRead(id);
+  }
+
+  @Post(':id/unread')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: ContactMessageDto, description: 'Unread again, for every administrator' })
+  @ApiErrorText(HttpStatus.NOT_FOUND, 'Message not found')
+  markUnread(@Param('id') id: string): Promise<ContactMessageDto> {
+    return this.contactUs.markUnread(id);
+  }
+
   @Get(':id')
-  findOne(@Param('id') id: string) {
+  @ApiErrorText(HttpStatus.NOT_FOUND, 'Message not found')
+  @ApiOkResponse({ type: ContactMessageDto })
+  findOne(@Param('id') id: string): Promise<ContactMessageDto> {
     return this.contactUs.findOne(id);
   }
 
   @Delete(':id')
-  remove(@Param('id') id: string, @CurrentActor() by: Actor) {
+  @ApiErrorText(HttpStatus.NOT_FOUND, 'Message not found')
+  @ApiOkResponse({ type: IdReply, description: 'Moved to the trash' })
+  remove(@Param('id') id: string, @CurrentActor() by: Actor): Promise<IdReply> {
     return this.contactUs.remove(id, by);
   }
 }

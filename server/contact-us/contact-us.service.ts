@@ -1,17 +1,20 @@
-import { Injectable } from '@nestjs/common';
+import { limitKey } from '../http/client-address';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, Repository, type SelectQueryBuilder } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
 import type { Actor } from '../common/actor.decorator';
 import { ApiError } from '../common/api-error';
-import { RateLimitService, type RateLimitRule } from '../common/rate-limit.service';
+import { RateLimitService, type RateLimitRule } from '../rate-limit/rate-limit.service';
 import { validateBody } from '../common/validation';
-import { containsPattern } from '../common/contains-pattern';
-import { findOneOr404, trashOr404 } from '../common/by-id-or-404';
-import { paginate, type Paged } from '../common/pagination';
+import { findOneOr404, isUuid, notFound, softDeleteOr404, distinctIds, softDeleteManyOr404 } from '../common/by-id-or-404';
+import { boundedCount, type BoundedCount, containsPattern, paginate, type Paged } from '../common/pagination';
 import { ContactMessage } from './contact-message.entity';
 import { CreateContactMessageDto } from './dto/create-contact-message.dto';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { contactMessageMail } from './contact-message-mail';
+import { OutboxService } from '../mail/outbox.service';
 
 export const MESSAGE = 'Message';
 
@@ -32,6 +35,9 @@ function honeypotFilled(value: unknown): boolean {
   return typeof value !== 'string' || value.trim() !== '';
 }
 
+/** Where the message's id goes in a notification's text, until the statement that stores both knows it. */
+const ID_HERE = '\u0000';
+
 /** How many rows one export query reads. */
 const EXPORT_BATCH = 1000;
 
@@ -42,13 +48,15 @@ export class ContactUsService {
     private readonly dataSource: DataSource,
     private readonly activity: ActivityService,
     private readonly rateLimits: RateLimitService,
+    private readonly outbox: OutboxService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Counts a public post before its body is validated; 429 when `address` is over either limit. */
   async countAttempt(address: string): Promise<void> {
-    const attempts = await this.rateLimits.hit(`contact:attempts:${address}`, ATTEMPT_RULE);
+    const attempts = await this.rateLimits.hit(`contact:attempts:${limitKey(address)}`, ATTEMPT_RULE);
     if (attempts.hits > ATTEMPT_RULE.limit) throw ApiError.tooManyAttempts(attempts.retryAfterSeconds);
-    const blocked = await this.rateLimits.blockedFor(`contact:messages:${address}`, MESSAGE_RULE);
+    const blocked = await this.rateLimits.blockedFor(`contact:messages:${limitKey(address)}`, MESSAGE_RULE);
     if (blocked > 0) throw ApiError.tooManyAttempts(blocked);
   }
 
@@ -58,36 +66,125 @@ export class ContactUsService {
    * nothing, so the bot cannot tell. Past the limit it throws 429 and stores nothing; the attempt
    * check is a fast path, this atomic count is what holds when posts arrive together.
    */
-  async receive(dto: CreateContactMessageDto, address: string | null): Promise<string> {
+  async receive(dto: CreateContactMessageDto, address: string | null, origin?: string): Promise<string> {
     if (address !== null) {
-      const { hits, retryAfterSeconds } = await this.rateLimits.hit(`contact:messages:${address}`, MESSAGE_RULE);
+      const { hits, retryAfterSeconds } = await this.rateLimits.hit(`contact:messages:${limitKey(address)}`, MESSAGE_RULE);
       if (hits > MESSAGE_RULE.limit) throw ApiError.tooManyAttempts(retryAfterSeconds);
     }
     if (honeypotFilled(dto.website)) return randomUUID();
-    return this.create(dto);
+    return this.create(dto, origin);
   }
 
   /**
    * A post of the public site's form, taken exactly as POST /api/contactus takes one: the attempt
    * counted, the body checked by the same DTO (400 with the same messages), then receive().
    */
-  async submit(body: unknown, address: string | null): Promise<string> {
+  async submit(body: unknown, address: string | null, origin?: string): Promise<string> {
     if (address !== null) await this.countAttempt(address);
-    return this.receive(await validateBody(body, CreateContactMessageDto), address);
+    return this.receive(await validateBody(body, CreateContactMessageDto), address, origin);
   }
 
-  async create(input: { name: string; phno?: string | null; email: string; msg: string }): Promise<string> {
-    const result = await this.messages.insert({ name: input.name, phno: input.phno ?? '', email: input.email, msg: input.msg });
-    return result.identifiers[0].id as string;
+  /**
+   * Stores a message and, with mail on, a mail to every admin who asked for new messages (Your
+   * account), in one statement: atomic without a transaction, and one round trip as without
+   * mail. A message is never without its mails nor a mail without its message; the mails leave
+   * from the outbox, never on this request's path. `origin` starts the link to the message (see
+   * linkOrigin); without it, PUBLIC_URL or this server's local address.
+   */
+  async create(input: { name: string; phno?: string | null; email: string; msg: string }, origin?: string): Promise<string> {
+    const message = { name: input.name, phno: input.phno ?? '', email: input.email, msg: input.msg };
+    // The message's id is not known yet: the text is cut where the link's id goes.
+    const base = origin ?? this.config.publicUrl ?? `http://localhost:${this.config.port}`;
+    const content = contactMessageMail(message, `${base}/admin/adminContactUs?view=${ID_HERE}`);
+    const [textBefore, textAfter] = content.text.split(ID_HERE);
+    const mails = this.outbox.toAdminsSql(
+      'message',
+      'notify_contact_messages',
+      { kind: 'contact-message', replyTo: message.email, subject: content.subject, textBefore, textAfter },
+      5,
+    );
+    if (!mails) {
+      const result = await this.messages.insert(message);
+      return result.identifiers[0].id as string;
+    }
+    const [{ id }] = await this.dataSource.query<{ id: string }[]>(
+      `WITH message AS (INSERT INTO contact_messages (name, phno, email, msg) VALUES ($1, $2, $3, $4) RETURNING id),
+            mails AS (${mails.sql})
+       SELECT id FROM message`,
+      [message.name, message.phno, message.email, message.msg, ...mails.params],
+    );
+    this.outbox.wake();
+    return id;
   }
 
-  /** Newest first; `name` keeps the messages whose name contains it, ignoring case. */
-  list(page: number, pageSize: number, name?: string): Promise<Paged<ContactMessage>> {
-    return paginate(this.matching(name), page, pageSize);
+  /**
+   * Newest first; `name` keeps the messages whose name contains it, ignoring case; `unread` true
+   * keeps the unread ones (read from their own partial index), false the read ones.
+   */
+  list(page: number, pageSize: number, name?: string, unread?: boolean): Promise<Paged<ContactMessage>> {
+    const qb = this.matching(name);
+    if (unread !== undefined) qb.andWhere(unread ? 'm.read_at IS NULL' : 'm.read_at IS NOT NULL');
+    return paginate(qb, page, pageSize);
+  }
+
+  /**
+   * The unread messages: how many (up to 1,000) and the newest `latest`, both read from the partial
+   * index of unread messages (contact_messages_unread_created_at_id_idx).
+   */
+  async unread(latest: number): Promise<BoundedCount & { latest: ContactMessage[] }> {
+    const unread = () => this.matching().andWhere('m.read_at IS NULL');
+    const [count, rows] = await Promise.all([boundedCount(unread()), unread().limit(latest).getMany()]);
+    return { ...count, latest: rows };
   }
 
   findOne(id: string): Promise<ContactMessage> {
     return findOneOr404(this.messages, id, MESSAGE);
+  }
+
+  /**
+   * Marks the message read, for every administrator, and answers it. Reading it again keeps the
+   * first time: read_at says when it was first opened. A message in the trash is a 404.
+   */
+  markRead(id: string): Promise<ContactMessage> {
+    return this.setReadAt(id, 'coalesce(read_at, now())');
+  }
+
+  /** Marks the message unread again ("Mark as unread") and answers it. */
+  markUnread(id: string): Promise<ContactMessage> {
+    return this.setReadAt(id, 'NULL');
+  }
+
+  /** One UPDATE … RETURNING: no read-then-write for another admin's change to slip between. */
+  private async setReadAt(id: string, value: 'coalesce(read_at, now())' | 'NULL'): Promise<ContactMessage> {
+    if (!isUuid(id)) throw notFound(MESSAGE);
+    const [rows] = await this.messages.query<[ContactMessage[], number]>(
+      `UPDATE contact_messages SET read_at = ${value} WHERE id = $1 AND deleted_at IS NULL
+        RETURNING id, name, phno, email, msg, created_at AS "createdAt", read_at AS "readAt"`,
+      [id],
+    );
+    if (rows.length === 0) throw notFound(MESSAGE);
+    return rows[0];
+  }
+
+  /**
+   * Moves the messages to the trash, all or none (one transaction: an unknown id, or one a
+   * concurrent delete took first, is a 404 and nothing changes), with one activity entry each.
+   */
+  removeMany(ids: string[], by: Actor): Promise<{ ids: string[] }> {
+    const distinct = distinctIds(ids);
+    return this.dataSource.transaction(async (manager) => {
+      const rows = await softDeleteManyOr404(
+        manager.getRepository(ContactMessage),
+        distinct,
+        { label: 'name', resource: MESSAGE },
+        by.admin.id,
+      );
+      await this.activity.recordMany(
+        manager,
+        rows.map((row) => ({ by, action: 'delete', kind: 'contactus', itemId: row.id, label: row.label })),
+      );
+      return { ids: rows.map((row) => row.id) };
+    });
   }
 
   /**
@@ -96,7 +193,7 @@ export class ContactUsService {
    */
   remove(id: string, by: Actor): Promise<{ id: string }> {
     return this.dataSource.transaction(async (manager) => {
-      const { name } = await trashOr404(manager.getRepository(ContactMessage), id, MESSAGE, by.admin.id, ['name']);
+      const { name } = await softDeleteOr404(manager.getRepository(ContactMessage), id, MESSAGE, by.admin.id);
       await this.activity.record(manager, { by, action: 'delete', kind: 'contactus', itemId: id, label: name });
       return { id };
     });

@@ -10,10 +10,14 @@ export const CSV_BOM = '\uFEFF';
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** One cell, neutralised and quoted as RFC 4180 asks (quotes doubled, the cell in quotes). */
+/**
+ * One cell, neutralised and always quoted (quotes doubled, the cell in quotes). Quoting every
+ * cell, not only those with commas, keeps `Eve;=1+1` one text cell in a spreadsheet whose list
+ * separator is `;` (most of Europe), where an unquoted `;` would start a new cell.
+ */
 export function csvCell(value: string): string {
   const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return `"${text.replace(/"/g, '""')}"`;
 }
 
 /** One record with its CRLF line end. */

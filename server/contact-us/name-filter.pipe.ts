@@ -14,3 +14,14 @@ export class NameFilterPipe implements PipeTransform<unknown, string | undefined
     return text === '' ? undefined : text;
   }
 }
+
+/** `?unread=`: `true` or `false`; absent means every message; anything else is a 400 keyed `unread`. */
+@Injectable()
+export class UnreadFilterPipe implements PipeTransform<unknown, boolean | undefined> {
+  transform(value: unknown): boolean | undefined {
+    if (value === undefined) return undefined;
+    if (value === 'true') return true;
+    if (value === 'false') return false;
+    throw ApiError.field('unread', 'Unread must be true or false');
+  }
+}

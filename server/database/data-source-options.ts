@@ -5,6 +5,7 @@ import { ContactMessage } from '../contact-us/contact-message.entity';
 import { News } from '../news/news.entity';
 import { SiteSettingsRow } from '../settings/site-settings.entity';
 import { EMBEDDED_POOL_SIZE, type DatabaseConnection } from './database-connection';
+import { BoundedClient } from './bounded-client';
 import { Foundation1763769600000 } from './migrations/1763769600000-Foundation';
 import { Services1763769700000 } from './migrations/1763769700000-Services';
 import { News1763769800000 } from './migrations/1763769800000-News';
@@ -13,10 +14,16 @@ import { TrashAndActivity1763770000000 } from './migrations/1763770000000-TrashA
 import { AdminLastLogin1763770100000 } from './migrations/1763770100000-AdminLastLogin';
 import { SiteSettings1763770200000 } from './migrations/1763770200000-SiteSettings';
 import { SessionChangeNotices1763770300000 } from './migrations/1763770300000-SessionChangeNotices';
+import { DropSessionChangeNotices1763770400000 } from './migrations/1763770400000-DropSessionChangeNotices';
+import { Mail1763770600000 } from './migrations/1763770600000-Mail';
+import { OutboxMail } from '../mail/outbox-mail.entity';
+import { AdminToken } from '../admins/admin-token.entity';
+import { ContactReadState1763770700000 } from './migrations/1763770700000-ContactReadState';
+import { NewsAddresses1763770900000 } from './migrations/1763770900000-NewsAddresses';
 import { Service } from '../services/service.entity';
 
 /** Every entity, listed once for the app and the migration CLI alike. */
-export const entities = [Admin, Service, News, ContactMessage, Activity, SiteSettingsRow];
+export const entities = [Admin, Service, News, ContactMessage, Activity, SiteSettingsRow, OutboxMail, AdminToken];
 
 /** Every migration in order. `npm run migration:generate` writes new ones beside these: add them here. */
 export const migrations = [
@@ -28,6 +35,10 @@ export const migrations = [
   AdminLastLogin1763770100000,
   SiteSettings1763770200000,
   SessionChangeNotices1763770300000,
+  DropSessionChangeNotices1763770400000,
+  Mail1763770600000,
+  ContactReadState1763770700000,
+  NewsAddresses1763770900000,
 ];
 
 /**
@@ -36,9 +47,10 @@ export const migrations = [
  * CONNECT_TIMEOUT_MS, PostgreSQL cancels a statement after STATEMENT_TIMEOUT_MS, and the client
  * itself gives up after QUERY_TIMEOUT_MS in case the server cannot even do that (frozen). The
  * embedded database runs in this process and cannot freeze on its own, enforces no
- * statement_timeout and is slower under load, so it gets wider bounds. A transaction whose first
- * statement times out on a frozen server waits once more for its ROLLBACK: two client timeouts
- * stay under the 5 s in which a request must have its 503.
+ * statement_timeout and is slower under load, so it gets wider bounds. A statement that times out
+ * closes its connection (BoundedClient), so a transaction waits on a frozen server for one client
+ * timeout whichever statement hangs, never again for its ROLLBACK: with a wait for a pooled
+ * connection, at most 4 s of the 5 s in which a request must have its 503.
  */
 const CONNECT_TIMEOUT_MS = 2000;
 const STATEMENT_TIMEOUT_MS = 1500;
@@ -68,7 +80,7 @@ export function dataSourceOptions(connection: DatabaseConnection, { bounded = tr
     logging: ['warn', 'migration'],
     extra: {
       max: connection.embedded ? EMBEDDED_POOL_SIZE : 10,
-      ...(bounded ? limits : {}),
+      ...(bounded ? { ...limits, Client: BoundedClient } : {}),
       // Idle connections are dropped after a while, so a pool never holds many dead ones.
       idleTimeoutMillis: 10_000,
       keepAlive: true,

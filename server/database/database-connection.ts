@@ -1,5 +1,18 @@
-import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  ftruncateSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
+import { Logger } from '@nestjs/common';
 import { tryLock } from 'fs-native-extensions';
 import { join } from 'node:path';
 import type { PGlite as PGliteInstance } from '@electric-sql/pglite' with { 'resolution-mode': 'import' };
@@ -19,6 +32,16 @@ export interface DatabaseConnection {
  * so it must exceed the single pool that TypeORM and the session store share.
  */
 export const EMBEDDED_POOL_SIZE = 8;
+
+/**
+ * PostgreSQL settings of the embedded database, given at each start (as `-c` options, so the data
+ * folder's postgresql.conf stays as initdb wrote it). PGlite's defaults are a server's
+ * (shared_buffers 160 MB, wal_buffers 5 MB, temp_buffers 10 MB, maintenance_work_mem 64 MB), and
+ * PGlite zeroes its shared memory at start, inside this process's WebAssembly memory: the buffers
+ * alone were about 130 MB of resident memory. A small company's site fits in far fewer, and the
+ * operating system's page cache keeps the data folder's files anyway.
+ */
+const EMBEDDED_SETTINGS = ['shared_buffers=16MB', 'wal_buffers=1MB', 'temp_buffers=2MB', 'maintenance_work_mem=16MB'];
 const EMBEDDED_MAX_CONNECTIONS = EMBEDDED_POOL_SIZE + 4;
 
 /**
@@ -67,6 +90,31 @@ export function lockDataDir(dataDir: string): () => void {
 }
 
 /**
+ * The data folder holds the admins' password hashes and every message: only the app's own user
+ * may read it. The umask makes whatever is created from now on (PGlite writes its files 666,
+ * uploads, the lock) 600 or 700; a folder left looser by an earlier version is tightened, with a
+ * log line saying how many entries were. Group and other bits are cleared; the owner's stay.
+ */
+export function keepPrivate(dataDir: string, options: { quiet?: boolean } = {}): void {
+  process.umask(0o077);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  let tightened = 0;
+  const walk = (path: string) => {
+    const stat = lstatSync(path);
+    if (stat.isSymbolicLink()) return;
+    if ((stat.mode & 0o077) !== 0) {
+      chmodSync(path, stat.mode & 0o700);
+      tightened += 1;
+    }
+    if (stat.isDirectory()) for (const name of readdirSync(path)) walk(join(path, name));
+  };
+  walk(dataDir);
+  if (tightened > 0 && !options.quiet) {
+    new Logger('Database').log(`Tightened ${tightened} entries in ${dataDir} to owner-only access (700 folders, 600 files)`);
+  }
+}
+
+/**
  * Connects to DATABASE_URL when given, otherwise starts PGlite (PostgreSQL compiled to
  * WebAssembly) in this process and serves it on a private unix socket, so the ordinary `pg`
  * driver, TypeORM and the migrations take one code path for both.
@@ -87,13 +135,17 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   let pgDataDir: string | undefined;
   let unlock: () => void = () => undefined;
   if (options.dataDir !== null) {
+    keepPrivate(options.dataDir);
     pgDataDir = join(options.dataDir, 'pgdata');
-    mkdirSync(pgDataDir, { recursive: true });
+    mkdirSync(pgDataDir, { recursive: true, mode: 0o700 });
     unlock = lockDataDir(options.dataDir);
   }
   let db: PGliteInstance;
   try {
-    db = await PGlite.create(pgDataDir, { extensions: { pg_trgm, pgcrypto } });
+    db = await PGlite.create(pgDataDir, {
+      extensions: { pg_trgm, pgcrypto },
+      startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((setting) => ['-c', setting])],
+    });
   } catch (error) {
     unlock();
     throw error;
@@ -109,6 +161,21 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   serialiseExtendedQueries(server);
   await server.start();
 
+  // PGlite's file system layer sets 666 on the files it creates whatever the umask, so what it
+  // made while opening is tightened now and what it adds later (WAL segments, new tables) every
+  // few seconds; unref'd, so it never keeps the process alive.
+  let privacy: NodeJS.Timeout | undefined;
+  if (options.dataDir !== null) {
+    const dataDir = options.dataDir;
+    keepPrivate(dataDir, { quiet: true });
+    privacy = setInterval(() => {
+      try {
+        keepPrivate(dataDir, { quiet: true });
+      } catch {
+        // A file removed mid-walk (a finished WAL segment): the next round sees the rest.
+      }
+    }, 5_000).unref();
+  }
   let closed = false;
   return {
     socketDir,
@@ -116,6 +183,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     async close() {
       if (closed) return;
       closed = true;
+      clearInterval(privacy);
       await server.stop();
       await db.close();
       unlock();

@@ -1,12 +1,6 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import type { ErrorRequestHandler } from 'express';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
-
-/** The contract's reply while the database cannot be reached. */
-export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Try again shortly.';
-/** Seconds a client is asked to wait before trying again. */
-export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** Network errors of the socket to PostgreSQL (or the embedded server's unix socket). */
 const NETWORK_CODES = new Set([
@@ -123,29 +117,4 @@ export class DatabaseOutage implements OnApplicationShutdown {
       this.checking = false;
     }
   }
-}
-
-/** Writes the contract's 503 for an unavailable database. */
-export function sendUnavailable(res: {
-  setHeader(name: string, value: string): unknown;
-  status(code: number): { json(body: unknown): unknown };
-}): void {
-  res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-  res.status(503).json({ error: UNAVAILABLE_MESSAGE });
-}
-
-/**
- * For Express middleware outside Nest's pipeline (the session store, Passport's deserialization):
- * a database outage there is the same 503 as in a route. Other errors pass on unchanged.
- */
-export function databaseUnavailableHandler(outage: DatabaseOutage | undefined): ErrorRequestHandler {
-  return (error: unknown, _req, res, next) => {
-    if (!isDatabaseUnavailable(error)) return next(error);
-    outage?.report(error);
-    if (res.headersSent) {
-      res.destroy();
-      return;
-    }
-    sendUnavailable(res);
-  };
 }

@@ -3,12 +3,18 @@
  * concurrent load one connection's Parse can land between another's Parse and Bind: the unnamed
  * statement is overwritten ("bind message supplies 1 parameters, but prepared statement ""
  * requires 2") and, worse, a Bind can run another connection's statement and send its rows to
- * the wrong client. The fault suite's load found it.
+ * the wrong client. The fault suite's load found it. Reported upstream, still open:
+ * https://github.com/electric-sql/pglite/issues/1046 (a fix is proposed in
+ * https://github.com/electric-sql/pglite/pull/977).
  *
  * This replaces the queue's scheduling on the server's instance: once a connection has sent an
  * extended-query message (Parse, Bind, Describe, Execute, Close, Flush), only its messages run
  * until its Sync, as PostgreSQL itself would see one connection's sequence. Everything else (a
  * transaction keeps its connection, one message at a time through `runExclusive`) is as before.
+ *
+ * It patches private fields of exactly that version: package.json pins @electric-sql/pglite-socket
+ * to 0.2.17. Before moving the pin, run test/checks/pglite-protocol-lock.spec.ts: its first test
+ * shows the bug without this patch, and fails once a release has fixed it (then drop the patch).
  */
 
 interface QueuedMessage {

@@ -1,8 +1,10 @@
-import { Controller, Get, HttpStatus } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { ApiOkResponse, ApiServiceUnavailableResponse } from '@nestjs/swagger';
+import { ErrorReply } from '../common/api-docs';
 import { ApiError } from '../common/api-error';
+import { HealthReply, ReadinessReply } from './dto/health.dto';
 import { Public } from '../common/public.decorator';
-import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../database/database-health';
 import { NewsService } from '../news/news.service';
 
 /** Readiness answers within this, however the database fails (a frozen one never answers). */
@@ -18,13 +20,16 @@ export class HealthController {
 
   /** The process is up. */
   @Get()
-  live() {
+  @ApiOkResponse({ type: HealthReply })
+  live(): HealthReply {
     return { status: 'ok' };
   }
 
   /** The process can serve: the database answers, and so does the photo storage. */
   @Get('ready')
-  async ready() {
+  @ApiOkResponse({ type: ReadinessReply })
+  @ApiServiceUnavailableResponse({ type: ErrorReply, description: 'The database or the photo storage does not answer' })
+  async ready(): Promise<ReadinessReply> {
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
@@ -34,18 +39,14 @@ export class HealthController {
         }),
       ]);
     } catch {
-      throw new ApiError(HttpStatus.SERVICE_UNAVAILABLE, 'Database unavailable', {
-        headers: { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
-      });
+      throw ApiError.unavailable('Database unavailable');
     } finally {
       clearTimeout(timer);
     }
     try {
       await this.news.checkPhotoStorage();
     } catch {
-      throw new ApiError(HttpStatus.SERVICE_UNAVAILABLE, 'Photo storage unavailable', {
-        headers: { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
-      });
+      throw ApiError.unavailable('Photo storage unavailable');
     }
     return { status: 'ok', database: 'ok', storage: 'ok' };
   }

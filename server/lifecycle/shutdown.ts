@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import type { Server } from 'node:http';
 import { startUpDone } from './stop-during-start';
-import { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../database/database-health';
+import { ApiError } from '../common/api-error';
 
 const READINESS_PATH = '/api/health/ready';
 /** How often idle keep-alive connections are closed while draining. */
@@ -63,11 +63,8 @@ export class Lifecycle {
     res.once('close', () => this.requests.delete(res));
     if (this.phase === 'stopping') {
       res.setHeader('Connection', 'close');
-      if (req.path === READINESS_PATH) {
-        res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-        res.status(503).json({ error: UNAVAILABLE_MESSAGE });
-        return;
-      }
+      // The exception filter writes the 503, as for every other one.
+      if (req.path === READINESS_PATH) return next(ApiError.unavailable());
     }
     next();
   };

@@ -13,12 +13,18 @@ import {
   UploadedFile,
   UseInterceptors,
 } from '@nestjs/common';
-import { AcceptsMultipart } from '../common/accepts-multipart.decorator';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
+import { ApiErrorText, ApiFieldErrors, ApiPage, ApiTextQuery, IdReply, IdsReply } from '../common/api-docs';
+import { AcceptsMultipart } from '../http/accepts-multipart.decorator';
 import { CurrentActor, type Actor } from '../common/actor.decorator';
+import { BulkIdsDto } from '../common/by-id-or-404';
 import { ApiError } from '../common/api-error';
-import { PagePipe } from '../common/page.pipe';
+import { PagePipe } from '../common/pagination';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { renderMarkdown } from '../common/markdown';
 import { CreateNewsDto } from './dto/create-news.dto';
+import { NewsDetailDto, NewsDto, NewsPreviewDto, PhotoLimitsDto } from './dto/news.dto';
+import { PreviewNewsDto } from './dto/preview-news.dto';
 import { UpdateNewsDto } from './dto/update-news.dto';
 import { NewsService } from './news.service';
 import { photoLimits } from './photos/photo-processor';
@@ -33,6 +39,8 @@ export class NewsController {
 
   /** `?page=N` pages through all articles; `?title=text` searches instead (unpaged, at most 100). */
   @Get()
+  @ApiPage(NewsDto)
+  @ApiTextQuery('title', 'Search instead: titles containing this text, newest first, at most 100, unpaged')
   list(@Query('page', PagePipe) page: number, @Query('title') title: unknown) {
     if (title !== undefined && typeof title !== 'string') throw ApiError.field('title', 'Title must be text');
     const text = title?.trim() ?? '';
@@ -41,37 +49,73 @@ export class NewsController {
 
   /** What a photo may be, so the client judges a picked file before anything is saved. */
   @Get('photo-limits')
-  photoLimits() {
+  @ApiOkResponse({ type: PhotoLimitsDto })
+  photoLimits(): PhotoLimitsDto {
     return photoLimits(this.config.uploadMaxBytes);
   }
 
+  /** The article, with its About text rendered as the public page renders it (the admin detail shows that). */
   @Get(':id')
-  findOne(@Param('id') id: string) {
-    return this.newsService.findOne(id);
+  @ApiErrorText(HttpStatus.NOT_FOUND, 'News not found')
+  @ApiOkResponse({ type: NewsDetailDto })
+  async findOne(@Param('id') id: string): Promise<NewsDetailDto> {
+    const article = await this.newsService.findOne(id);
+    return { ...article, aboutHtml: renderMarkdown(article.about) };
+  }
+
+  /** The news form's Preview tab: the About text rendered by the public page's rules; nothing is saved. */
+  @Post('preview')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: NewsPreviewDto })
+  preview(@Body() dto: PreviewNewsDto): NewsPreviewDto {
+    return { html: renderMarkdown(dto.about) };
   }
 
   @Post()
   @HttpCode(HttpStatus.CREATED)
-  create(@Body() dto: CreateNewsDto, @CurrentActor() by: Actor) {
+  @ApiCreatedResponse({ type: NewsDto })
+  @ApiFieldErrors()
+  create(@Body() dto: CreateNewsDto, @CurrentActor() by: Actor): Promise<NewsDto> {
     return this.newsService.create(dto, by);
   }
 
   @Patch(':id')
-  update(@Param('id') id: string, @Body() dto: UpdateNewsDto, @CurrentActor() by: Actor) {
+  @ApiErrorText(HttpStatus.NOT_FOUND, 'News not found')
+  @ApiOkResponse({ type: NewsDto })
+  @ApiFieldErrors()
+  update(@Param('id') id: string, @Body() dto: UpdateNewsDto, @CurrentActor() by: Actor): Promise<NewsDto> {
     return this.newsService.update(id, dto, by);
   }
 
   /** Multipart with the field `photo`; without a file nothing changes (the client always sends this call). */
   @Post(':id/upload')
+  @ApiErrorText(HttpStatus.NOT_FOUND, 'News not found')
   @AcceptsMultipart()
   @HttpCode(HttpStatus.OK)
   @UseInterceptors(PhotoUploadInterceptor)
-  upload(@Param('id') id: string, @UploadedFile() file: { buffer: Buffer } | undefined, @CurrentActor() by: Actor) {
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', properties: { photo: { type: 'string', format: 'binary', description: 'JPEG, PNG or WebP' } } } })
+  @ApiOkResponse({ type: NewsDto })
+  @ApiFieldErrors('The photo is too large', HttpStatus.PAYLOAD_TOO_LARGE)
+  @ApiFieldErrors('The file is not an accepted image', HttpStatus.UNSUPPORTED_MEDIA_TYPE)
+  upload(@Param('id') id: string, @UploadedFile() file: { buffer: Buffer } | undefined, @CurrentActor() by: Actor): Promise<NewsDto> {
     return this.newsService.replacePhoto(id, file?.buffer, by);
   }
 
+  /** Moves up to 100 to the trash at once, all or none. */
+  @Post('bulk-delete')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: IdsReply, description: 'Moved to the trash, all of them' })
+  @ApiFieldErrors('More than 100 ids, none, or one that is not a UUID')
+  @ApiErrorText(HttpStatus.NOT_FOUND, 'News not found: one of them is unknown or in the trash already, and nothing changed')
+  removeMany(@Body() dto: BulkIdsDto, @CurrentActor() by: Actor): Promise<IdsReply> {
+    return this.newsService.removeMany(dto.ids, by);
+  }
+
   @Delete(':id')
-  remove(@Param('id') id: string, @CurrentActor() by: Actor) {
+  @ApiErrorText(HttpStatus.NOT_FOUND, 'News not found')
+  @ApiOkResponse({ type: IdReply, description: 'Moved to the trash' })
+  remove(@Param('id') id: string, @CurrentActor() by: Actor): Promise<IdReply> {
     return this.newsService.remove(id, by);
   }
 }

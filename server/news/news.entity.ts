@@ -1,12 +1,21 @@
+import { ConflictOn } from '../common/api-error';
 import { Column, CreateDateColumn, DeleteDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
+export const NEWS_STATUSES = ['draft', 'published'] as const;
+export type NewsStatus = (typeof NEWS_STATUSES)[number];
+
 @Entity('news')
+@ConflictOn('news_slug_key', 'slug', 'Another article already has this address')
 export class News {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
   @Column({ type: 'text' })
   title: string;
+
+  /** The address `/news/<slug>`; earlier ones are in news_old_slugs and redirect here. */
+  @Column({ type: 'text' })
+  slug: string;
 
   @Column({ type: 'text' })
   description: string;
@@ -17,6 +26,17 @@ export class News {
   /** Null, or the public path of the stored photo, e.g. `/uploads/news/<uuid>.webp`. */
   @Column({ type: 'text', nullable: true })
   photo: string | null;
+
+  /** The photo's alternative text (null: none given). */
+  @Column({ name: 'photo_alt', type: 'text', nullable: true })
+  photoAlt: string | null;
+
+  /** A draft is in no public page; a published article shows from `publishAt` (null: at once). */
+  @Column({ type: 'text', default: 'published' })
+  status: NewsStatus;
+
+  @Column({ name: 'publish_at', type: 'timestamptz', nullable: true })
+  publishAt: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

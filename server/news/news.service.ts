@@ -1,16 +1,16 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { ApiError } from '../common/api-error';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
 import type { Actor } from '../common/actor.decorator';
-import { containsPattern } from '../common/contains-pattern';
-import { findOneOr404, notFound, trashOr404, updateOr404 } from '../common/by-id-or-404';
-import { NO_LINKS, pageQuery, paginate, type PageQuery, type Paged } from '../common/pagination';
-import { selectPlain } from '../common/plain-rows';
+import { boundedCount, type BoundedCount, containsPattern, NO_LINKS, paginate, type Paged } from '../common/pagination';
+import { distinctIds, softDeleteManyOr404, findOneOr404, isUuid, notFound, softDeleteOr404, updateOr404 } from '../common/by-id-or-404';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { CreateNewsDto } from './dto/create-news.dto';
 import type { UpdateNewsDto } from './dto/update-news.dto';
 import { News } from './news.entity';
+import { firstFree, slugOf } from '../common/slug';
 import { preparePhoto } from './photos/photo-processor';
 import { PhotoStorage } from './photos/photo-storage.service';
 
@@ -19,25 +19,31 @@ export const SEARCH_LIMIT = 100;
 /** Titles are at most 200 characters, so a longer search text cannot match. */
 const MAX_TITLE_LENGTH = 200;
 
+/**
+ * What a visitor may see: published, and due. Evaluated by the query itself, so an article falls
+ * due on every replica at its time with no job to run (the page cache keeps a page 5 s at most).
+ */
+export const VISIBLE = `news.status = 'published' AND (news.publish_at IS NULL OR news.publish_at <= now())`;
+
+/** What a public address leads to: the article, the address it moved to, or nothing. */
+export type PublicArticle = { article: News } | { movedTo: string } | null;
+
+/** The fields a create or change writes besides the slug. */
+function plainFields(dto: UpdateNewsDto) {
+  const { title, description, about, photoAlt, status } = dto;
+  const publishAt = dto.publishAt === undefined ? undefined : dto.publishAt ? new Date(dto.publishAt) : null;
+  return { title, description, about, photoAlt: photoAlt === '' ? null : photoAlt, status, publishAt };
+}
+
 @Injectable()
 export class NewsService {
-  /** Built once: the query builder's work is not repeated on every list or search. */
-  private readonly listQuery: PageQuery;
-  private readonly searchSql: string;
-
   constructor(
     @InjectRepository(News) private readonly repository: Repository<News>,
     private readonly dataSource: DataSource,
     private readonly photos: PhotoStorage,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly activity: ActivityService,
-  ) {
-    this.listQuery = pageQuery(this.newestFirst());
-    this.searchSql = selectPlain(this.newestFirst())
-      .where(`news.title ILIKE :pattern ESCAPE '\\'`, { pattern: '' })
-      .limit(SEARCH_LIMIT)
-      .getQueryAndParameters()[0];
-  }
+  ) {}
 
   private newestFirst() {
     // Backed by news_created_at_id_idx (created_at DESC, id DESC, partial: WHERE deleted_at IS NULL,
@@ -45,26 +51,59 @@ export class NewsService {
     return this.repository.createQueryBuilder('news').orderBy('news.createdAt', 'DESC').addOrderBy('news.id', 'DESC');
   }
 
+  /** How many live articles, counted up to 1,000 (the dashboard). */
+  count(): Promise<BoundedCount> {
+    return boundedCount(this.repository.createQueryBuilder('news'));
+  }
+
   list(page: number): Promise<Paged<News>> {
-    return paginate<News>(this.listQuery, page, this.config.pageSize);
+    return paginate(this.newestFirst(), page, this.config.pageSize);
+  }
+
+  /** The articles a visitor sees (published and due), newest first (news_public_idx). */
+  listPublic(page: number): Promise<Paged<News>> {
+    return paginate(this.newestFirst().where(VISIBLE), page, this.config.pageSize);
+  }
+
+  /** The newest `limit` articles a visitor sees, with everything (for the feed). */
+  latestPublic(limit: number): Promise<News[]> {
+    return this.newestFirst().where(VISIBLE).limit(limit).getMany();
   }
 
   /**
-   * Every live article's id and last change, newest first, at most `limit` (for the public
-   * sitemap); the same index as the list serves the order.
+   * Every article a visitor sees: slug and last change, newest first, at most `limit` (for the
+   * public sitemap).
    */
-  listForSitemap(limit: number): Promise<{ id: string; updatedAt: Date }[]> {
-    return this.dataSource.query(
-      `SELECT id, updated_at AS "updatedAt" FROM news WHERE deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT $1`,
-      [limit],
-    );
+  listForSitemap(limit: number): Promise<{ slug: string; updatedAt: Date }[]> {
+    return this.newestFirst().select(['news.slug', 'news.updatedAt']).where(VISIBLE).limit(limit).getMany();
+  }
+
+  /**
+   * A public address: `/news/<slug>` is the article (when a visitor may see it, or `all` for an
+   * administrator's preview); a UUID or an earlier slug moves to the current slug.
+   */
+  async findPublic(key: string, all = false): Promise<PublicArticle> {
+    const visible = (query: ReturnType<typeof this.newestFirst>) => (all ? query : query.andWhere(VISIBLE));
+    if (isUuid(key)) {
+      const article = await visible(this.newestFirst().where('news.id = :key', { key })).getOne();
+      return article ? { movedTo: article.slug } : null;
+    }
+    const article = await visible(this.newestFirst().where('news.slug = :key', { key })).getOne();
+    if (article) return { article };
+    const moved = await visible(
+      this.newestFirst().innerJoin('news_old_slugs', 'old', 'old.news_id = news.id').where('old.slug = :key', { key }),
+    ).getOne();
+    return moved ? { movedTo: moved.slug } : null;
   }
 
   /** Case-insensitive substring of the title; the trigram index (news_title_trgm_idx) serves it. */
   async search(text: string): Promise<Paged<News>> {
     const meta = { page: 1, pageSize: SEARCH_LIMIT };
     if (text.length > MAX_TITLE_LENGTH || text.includes('\u0000')) return { data: [], links: { ...NO_LINKS }, meta };
-    const data: News[] = await this.dataSource.query(this.searchSql, [containsPattern(text)]);
+    const data = await this.newestFirst()
+      .where(`news.title ILIKE :pattern ESCAPE '\\'`, { pattern: containsPattern(text) })
+      .limit(SEARCH_LIMIT)
+      .getMany();
     return { data, links: { ...NO_LINKS }, meta };
   }
 
@@ -73,12 +112,16 @@ export class NewsService {
   }
 
   /** Each change and its activity entry commit together (one transaction, its manager only). */
-  create(dto: CreateNewsDto, by: Actor): Promise<News> {
-    return this.dataSource.transaction(async (manager) => {
-      const saved = await manager.save(manager.create(News, { ...dto, photo: null }));
+  async create(dto: CreateNewsDto, by: Actor): Promise<News> {
+    const id = await this.dataSource.transaction(async (manager) => {
+      const fields = plainFields(dto);
+      const slug = await this.freeSlug(manager, dto.slug || slugOf(dto.title), !dto.slug, null);
+      const saved = await manager.save(manager.create(News, { ...fields, slug, photo: null }));
       await this.activity.record(manager, { by, action: 'create', kind: 'news', itemId: saved.id, label: saved.title });
-      return saved;
+      return saved.id;
     });
+    // Read back as every reply reads it: the saved entity also carries the trash columns (deletedAt, deletedBy).
+    return this.findOne(id);
   }
 
   /**
@@ -86,12 +129,49 @@ export class NewsService {
    * upload that committed in between (and orphan its file).
    */
   async update(id: string, dto: UpdateNewsDto, by: Actor): Promise<News> {
-    const { title, description, about } = dto;
     await this.dataSource.transaction(async (manager) => {
-      const fields = await updateOr404(manager.getRepository(News), id, { title, description, about }, 'News');
+      const fields = await updateOr404(manager.getRepository(News), id, plainFields(dto), 'News');
+      if (dto.slug !== undefined && (await this.moveSlug(manager, id, dto.slug))) fields.push('slug');
       if (fields.length > 0) await this.recordEdit(manager, by, id, fields);
     });
     return this.findOne(id);
+  }
+
+  /**
+   * The slug to take: `wanted` when no article has it now or had it before (the article `own`
+   * itself excepted); else, when `suffix`, the first free `wanted-2`, `wanted-3`… , and when not
+   * (an address typed by hand) a 409 on the field. Slug choices are serialized by a transaction
+   * lock, so two articles with one title get `x` and `x-2`, never a clash.
+   */
+  private async freeSlug(manager: EntityManager, wanted: string, suffix: boolean, own: string | null): Promise<string> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtext('news slugs'))`);
+    const rows: { slug: string }[] = await manager.query(
+      `SELECT slug FROM news WHERE (slug = $1 OR slug LIKE $2) AND id IS DISTINCT FROM $3
+       UNION SELECT slug FROM news_old_slugs WHERE (slug = $1 OR slug LIKE $2) AND news_id IS DISTINCT FROM $3`,
+      [wanted, `${wanted}-%`, own],
+    );
+    const taken = new Set(rows.map((row) => row.slug));
+    if (!suffix && taken.has(wanted))
+      throw ApiError.fields(HttpStatus.CONFLICT, { slug: { msg: 'Another article already has this address' } });
+    return firstFree(wanted, taken);
+  }
+
+  /**
+   * Gives the article the slug asked for (blank: made from its title), keeping the one it had in
+   * news_old_slugs so its old links answer 301. True when the slug changed.
+   */
+  private async moveSlug(manager: EntityManager, id: string, asked: string | null): Promise<boolean> {
+    const row = isUuid(id) ? await manager.findOne(News, { where: { id }, lock: { mode: 'pessimistic_write' } }) : null;
+    if (!row) throw notFound('News');
+    const { slug: current, title } = row;
+    const wanted = asked || slugOf(title);
+    if (wanted === current) return false;
+    const slug = await this.freeSlug(manager, wanted, !asked, id);
+    if (slug === current) return false;
+    await manager.query(`DELETE FROM news_old_slugs WHERE slug = $1`, [slug]);
+    await manager.query(`INSERT INTO news_old_slugs (slug, news_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [current, id]);
+    await manager.update(News, { id }, { slug });
+    return true;
   }
 
   private async recordEdit(manager: EntityManager, by: Actor, id: string, fields: string[]): Promise<void> {
@@ -151,9 +231,25 @@ export class NewsService {
    */
   remove(id: string, by: Actor): Promise<{ id: string }> {
     return this.dataSource.transaction(async (manager) => {
-      const { title } = await trashOr404(manager.getRepository(News), id, 'News', by.admin.id, ['title']);
+      const { title } = await softDeleteOr404(manager.getRepository(News), id, 'News', by.admin.id);
       await this.activity.record(manager, { by, action: 'delete', kind: 'news', itemId: id, label: title });
       return { id };
+    });
+  }
+
+  /**
+   * Moves several to the trash, all or none (one transaction: an unknown id, or one a concurrent
+   * delete took first, is a 404 and nothing changes), with one activity entry each.
+   */
+  removeMany(ids: string[], by: Actor): Promise<{ ids: string[] }> {
+    const distinct = distinctIds(ids);
+    return this.dataSource.transaction(async (manager) => {
+      const rows = await softDeleteManyOr404(manager.getRepository(News), distinct, { label: 'title', resource: 'News' }, by.admin.id);
+      await this.activity.recordMany(
+        manager,
+        rows.map((row) => ({ by, action: 'delete', kind: 'news', itemId: row.id, label: row.label })),
+      );
+      return { ids: rows.map((row) => row.id) };
     });
   }
 

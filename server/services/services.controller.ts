@@ -1,7 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
 import { CurrentActor, type Actor } from '../common/actor.decorator';
-import { PagePipe } from '../common/page.pipe';
+import { BulkIdsDto } from '../common/by-id-or-404';
+import { ApiErrorText, ApiFieldErrors, ApiPage, IdReply, IdsReply } from '../common/api-docs';
+import { PagePipe } from '../common/pagination';
 import { CreateServiceDto } from './dto/create-service.dto';
+import { ServiceDto } from './dto/service.dto';
 import { UpdateServiceDto } from './dto/update-service.dto';
 import { ServicesService } from './services.service';
 
@@ -10,28 +14,48 @@ export class ServicesController {
   constructor(private readonly servicesService: ServicesService) {}
 
   @Get()
+  @ApiPage(ServiceDto)
   list(@Query('page', PagePipe) page: number) {
     return this.servicesService.list(page);
   }
 
   @Get(':id')
-  findOne(@Param('id') id: string) {
+  @ApiErrorText(HttpStatus.NOT_FOUND, 'Service not found')
+  @ApiOkResponse({ type: ServiceDto })
+  findOne(@Param('id') id: string): Promise<ServiceDto> {
     return this.servicesService.findOne(id);
   }
 
   @Post()
   @HttpCode(HttpStatus.CREATED)
-  create(@Body() dto: CreateServiceDto, @CurrentActor() by: Actor) {
+  @ApiCreatedResponse({ type: ServiceDto })
+  @ApiFieldErrors()
+  create(@Body() dto: CreateServiceDto, @CurrentActor() by: Actor): Promise<ServiceDto> {
     return this.servicesService.create(dto, by);
   }
 
   @Patch(':id')
-  update(@Param('id') id: string, @Body() dto: UpdateServiceDto, @CurrentActor() by: Actor) {
+  @ApiErrorText(HttpStatus.NOT_FOUND, 'Service not found')
+  @ApiOkResponse({ type: ServiceDto })
+  @ApiFieldErrors()
+  update(@Param('id') id: string, @Body() dto: UpdateServiceDto, @CurrentActor() by: Actor): Promise<ServiceDto> {
     return this.servicesService.update(id, dto, by);
   }
 
+  /** Moves up to 100 to the trash at once, all or none. */
+  @Post('bulk-delete')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: IdsReply, description: 'Moved to the trash, all of them' })
+  @ApiFieldErrors('More than 100 ids, none, or one that is not a UUID')
+  @ApiErrorText(HttpStatus.NOT_FOUND, 'Service not found: one of them is unknown or in the trash already, and nothing changed')
+  removeMany(@Body() dto: BulkIdsDto, @CurrentActor() by: Actor): Promise<IdsReply> {
+    return this.servicesService.removeMany(dto.ids, by);
+  }
+
   @Delete(':id')
-  remove(@Param('id') id: string, @CurrentActor() by: Actor) {
+  @ApiErrorText(HttpStatus.NOT_FOUND, 'Service not found')
+  @ApiOkResponse({ type: IdReply, description: 'Moved to the trash' })
+  remove(@Param('id') id: string, @CurrentActor() by: Actor): Promise<IdReply> {
     return this.servicesService.remove(id, by);
   }
 }

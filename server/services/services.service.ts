@@ -3,8 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
 import type { Actor } from '../common/actor.decorator';
-import { findOneOr404, trashOr404, updateOr404 } from '../common/by-id-or-404';
-import { paginate, type Paged } from '../common/pagination';
+import { boundedCount, type BoundedCount, paginate, type Paged } from '../common/pagination';
+import { distinctIds, softDeleteManyOr404, findOneOr404, softDeleteOr404, updateOr404 } from '../common/by-id-or-404';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { CreateServiceDto } from './dto/create-service.dto';
 import type { UpdateServiceDto } from './dto/update-service.dto';
@@ -25,6 +25,11 @@ export class ServicesService {
   list(page: number): Promise<Paged<Service>> {
     const qb = this.services.createQueryBuilder('service').orderBy('service.createdAt', 'DESC').addOrderBy('service.id', 'DESC');
     return paginate(qb, page, this.config.pageSize);
+  }
+
+  /** How many live services, counted up to 1,000 (the dashboard). */
+  count(): Promise<BoundedCount> {
+    return boundedCount(this.services.createQueryBuilder('service'));
   }
 
   findOne(id: string): Promise<Service> {
@@ -54,9 +59,25 @@ export class ServicesService {
   /** Moves the service to the trash in one statement, so deleting twice (or at once from two tabs) answers 404 to the loser. */
   remove(id: string, by: Actor): Promise<{ id: string }> {
     return this.dataSource.transaction(async (manager) => {
-      const { title } = await trashOr404(manager.getRepository(Service), id, RESOURCE, by.admin.id, ['title']);
+      const { title } = await softDeleteOr404(manager.getRepository(Service), id, RESOURCE, by.admin.id);
       await this.activity.record(manager, { by, action: 'delete', kind: 'services', itemId: id, label: title });
       return { id };
+    });
+  }
+
+  /**
+   * Moves several to the trash, all or none (one transaction: an unknown id, or one a concurrent
+   * delete took first, is a 404 and nothing changes), with one activity entry each.
+   */
+  removeMany(ids: string[], by: Actor): Promise<{ ids: string[] }> {
+    const distinct = distinctIds(ids);
+    return this.dataSource.transaction(async (manager) => {
+      const rows = await softDeleteManyOr404(manager.getRepository(Service), distinct, { label: 'title', resource: RESOURCE }, by.admin.id);
+      await this.activity.recordMany(
+        manager,
+        rows.map((row) => ({ by, action: 'delete', kind: 'services', itemId: row.id, label: row.label })),
+      );
+      return { ids: rows.map((row) => row.id) };
     });
   }
 }

@@ -3,18 +3,10 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
 import type { Actor } from '../common/actor.decorator';
-import type { SiteSettingsDto, UpdateSettingsDto } from './dto/update-settings.dto';
+import type { SiteSettings, SiteSettingsDto, UpdateSettingsDto } from './dto/update-settings.dto';
 import { SiteSettingsRow } from './site-settings.entity';
 
-/** The settings as the API answers them and the public pages read them. */
-export interface SiteSettings {
-  maintenance: boolean;
-  companyName: string;
-  tagline: string;
-  email: string;
-  phone: string;
-  updatedAt: Date;
-}
+export type { SiteSettings };
 
 /** The settings and their version, which moves on every change (a cache key for what is built from them). */
 export interface VersionedSettings {

@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type { StaticFile } from '../common/static-assets';
+import { pageCacheRequests } from '../common/metrics';
+import type { StaticFile } from '../http/static-assets';
 
 /** A rendered page (or sitemap, robots.txt) as sent: its bytes in every encoding, its status. */
 export interface BuiltPage {
   file: StaticFile;
   status: number;
+  /** Headers of the page's own (a redirect's Location). */
+  headers?: Record<string, string>;
 }
 
 /** How long a page is served from memory: the time another replica's change may take to show here. */
@@ -34,10 +37,17 @@ export class PageCache {
   /** The page under `key`, rendered by `render` when missing or stale; null (not found) is never kept. */
   get(key: string, render: () => Promise<BuiltPage | null>): Promise<BuiltPage | null> {
     const entry = this.entries.get(key);
-    if (entry && entry.expiresAt > Date.now()) return Promise.resolve(entry.page);
+    if (entry && entry.expiresAt > Date.now()) {
+      pageCacheRequests.inc({ result: 'hit' });
+      return Promise.resolve(entry.page);
+    }
     if (entry) this.remove(key);
     const pending = this.rendering.get(key);
-    if (pending) return pending;
+    if (pending) {
+      pageCacheRequests.inc({ result: 'shared' });
+      return pending;
+    }
+    pageCacheRequests.inc({ result: 'miss' });
     const generation = this.generation;
     const rendered = render()
       .then((page) => {

@@ -3,6 +3,7 @@ export const SITE_PATHS = {
   home: '/',
   services: '/services',
   news: '/news',
+  feed: '/news/feed.xml',
   article: (id: string) => `/news/${id}`,
   contact: '/contact',
   thanks: '/contact/thanks',

@@ -6,7 +6,9 @@ import { NewsModule } from '../news/news.module';
 import { ServicesModule } from '../services/services.module';
 import { SettingsModule } from '../settings/settings.module';
 import { PageCache } from './page-cache.service';
+import { ContactForm } from './contact-form.service';
 import { SiteCacheInterceptor } from './site-cache.interceptor';
+import { SitePages } from './site-pages.service';
 import { SiteService } from './site.service';
 
 /**
@@ -15,7 +17,7 @@ import { SiteService } from './site.service';
  */
 @Module({
   imports: [SettingsModule, NewsModule, ServicesModule, ContactUsModule, AuthModule],
-  providers: [SiteService, PageCache, { provide: APP_INTERCEPTOR, useClass: SiteCacheInterceptor }],
+  providers: [SiteService, SitePages, ContactForm, PageCache, { provide: APP_INTERCEPTOR, useClass: SiteCacheInterceptor }],
   exports: [SiteService],
 })
 export class SiteModule {}

@@ -6,7 +6,7 @@ export interface SitemapEntry {
 }
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-const xml = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char]);
+export const xml = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char]);
 
 /** The sitemap protocol's XML (https://www.sitemaps.org/protocol.html), URLs absolute on `origin`. */
 export function sitemapXml(origin: string, entries: SitemapEntry[]): string {

@@ -1,24 +1,63 @@
-import { Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiParam, getSchemaPath } from '@nestjs/swagger';
 import { CurrentActor, type Actor } from '../common/actor.decorator';
-import { PagePipe } from '../common/page.pipe';
+import { ApiErrorText, ApiFieldErrors, ApiPage, IdReply, IdsReply } from '../common/api-docs';
+import { PagePipe } from '../common/pagination';
+import { BulkTrashDto } from './dto/bulk-trash.dto';
+import { TrashItemDto } from './dto/trash-item.dto';
+import { TRASH_KINDS } from './trash-kinds';
 import { TrashService } from './trash.service';
+
+/** Which kind of item, as the API's paths name them. */
+const ApiKind = () => ApiParam({ name: 'kind', enum: TRASH_KINDS, enumName: 'TrashKind' });
 
 @Controller('trash')
 export class TrashController {
   constructor(private readonly trash: TrashService) {}
 
   @Get()
+  @ApiPage(TrashItemDto)
   list(@Query('page', PagePipe) page: number) {
     return this.trash.list(page);
   }
 
-  @Post(':kind/:id/restore')
+  /** Takes up to 100 items out of the trash at once, all or none. */
+  @Post('bulk-restore')
   @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: IdsReply, description: 'Restored, all of them' })
+  @ApiFieldErrors('More than 100 items, none, or one with an unknown kind or an id that is not a UUID')
+  @ApiErrorText(HttpStatus.NOT_FOUND, 'One of them is unknown or no longer in the trash (e.g. "News not found"), and nothing changed')
+  restoreMany(@Body() dto: BulkTrashDto, @CurrentActor() by: Actor): Promise<IdsReply> {
+    return this.trash.restoreMany(dto.items, by);
+  }
+
+  /** Deletes up to 100 items in the trash for good, all or none. */
+  @Post('bulk-purge')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: IdsReply, description: 'Deleted for good, all of them' })
+  @ApiFieldErrors('More than 100 items, none, or one with an unknown kind or an id that is not a UUID')
+  @ApiErrorText(HttpStatus.NOT_FOUND, 'One of them is unknown or no longer in the trash (e.g. "News not found"), and nothing changed')
+  purgeMany(@Body() dto: BulkTrashDto, @CurrentActor() by: Actor): Promise<IdsReply> {
+    return this.trash.purgeMany(dto.items, by);
+  }
+
+  @Post(':kind/:id/restore')
+  @ApiErrorText(HttpStatus.NOT_FOUND, 'No such item in the trash')
+  @HttpCode(HttpStatus.OK)
+  @ApiKind()
+  // The schemas by name: another resource's reply classes are not this module's to import.
+  @ApiOkResponse({
+    description: 'The restored item, as its own resource answers it',
+    schema: { oneOf: ['Service', 'News', 'ContactMessage'].map((name) => ({ $ref: getSchemaPath(name) })) },
+  })
   restore(@Param('kind') kind: string, @Param('id') id: string, @CurrentActor() by: Actor) {
     return this.trash.restore(kind, id, by);
   }
 
   @Delete(':kind/:id')
+  @ApiErrorText(HttpStatus.NOT_FOUND, 'No such item in the trash')
+  @ApiKind()
+  @ApiOkResponse({ type: IdReply, description: 'Deleted for good' })
   purge(@Param('kind') kind: string, @Param('id') id: string, @CurrentActor() by: Actor) {
     return this.trash.purge(kind, id, by);
   }

@@ -10,5 +10,7 @@ import { TrashService } from './trash.service';
   imports: [ActivityModule, NewsModule],
   controllers: [TrashController],
   providers: [TrashService, PurgeJob],
+  // The dashboard counts the trash.
+  exports: [TrashService],
 })
 export class TrashModule {}

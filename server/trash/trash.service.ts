@@ -1,32 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityTarget, type ObjectLiteral } from 'typeorm';
-import { ActivityService } from '../activity/activity.service';
+import { DataSource, In, IsNull, LessThan, Not, type EntityManager, type EntityTarget, type ObjectLiteral, type Repository } from 'typeorm';
+import { ActivityService, type ActivityEntry } from '../activity/activity.service';
 import { ContactMessage } from '../contact-us/contact-message.entity';
 import { News } from '../news/news.entity';
 import { NewsService } from '../news/news.service';
 import { Service } from '../services/service.entity';
 import type { Actor } from '../common/actor.decorator';
-import { isUuid, notFound } from '../common/by-id-or-404';
-import { paginateSql, type Paged } from '../common/pagination';
+import { isUuid, notFound, distinctIds, labelsOf } from '../common/by-id-or-404';
+import { boundedCountOf, COUNT_CAP, type BoundedCount, paginateSql, type Paged } from '../common/pagination';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import type { TrashItemDto } from './dto/trash-item.dto';
+import { TRASH_KINDS, type TrashKind } from './trash-kinds';
 
-export const TRASH_KINDS = ['services', 'news', 'contactus'] as const;
-export type TrashKind = (typeof TRASH_KINDS)[number];
-
-/** Each kind's table, the column that names an item in the trash, and its 404's resource name. */
+/** Each kind's entity and table, the column that names an item in the trash, and its 404's resource name. */
 const KINDS: Record<TrashKind, { entity: EntityTarget<ObjectLiteral>; table: string; label: string; resource: string }> = {
   services: { entity: Service, table: 'services', label: 'title', resource: 'Service' },
   news: { entity: News, table: 'news', label: 'title', resource: 'News' },
   contactus: { entity: ContactMessage, table: 'contact_messages', label: 'name', resource: 'Message' },
 };
-
-export interface TrashItem {
-  kind: TrashKind;
-  id: string;
-  label: string;
-  deletedAt: Date;
-  deletedBy: { id: string; name: string } | null;
-}
 
 /**
  * A slice of every kind's trashed rows, newest deleted first. Each branch reads its table's partial
@@ -68,6 +59,26 @@ function kindOr404(kind: string): TrashKind {
   return kind as TrashKind;
 }
 
+/** The items grouped by kind, in TRASH_KINDS' order (so concurrent batches lock rows in one order), each id once. */
+function byKind(items: { kind: TrashKind; id: string }[]): [TrashKind, string[]][] {
+  return TRASH_KINDS.map(
+    (kind) => [kind, distinctIds(items.filter((item) => item.kind === kind).map((item) => item.id))] as [TrashKind, string[]],
+  ).filter(([, ids]) => ids.length > 0);
+}
+
+/** The kind's rows of `ids` that are in the trash, locked FOR UPDATE in id order; the kind's 404 unless all of them are. */
+async function lockedInTrash(manager: EntityManager, kind: TrashKind, ids: string[]): Promise<ObjectLiteral[]> {
+  const { entity, resource } = KINDS[kind];
+  const rows = await manager.getRepository(entity).find({
+    where: { id: In(ids), deletedAt: Not(IsNull()) },
+    withDeleted: true,
+    order: { id: 'ASC' },
+    lock: { mode: 'pessimistic_write' },
+  });
+  if (rows.length < ids.length) throw notFound(resource);
+  return rows;
+}
+
 @Injectable()
 export class TrashService {
   constructor(
@@ -77,7 +88,7 @@ export class TrashService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async list(page: number): Promise<Paged<TrashItem>> {
+  async list(page: number): Promise<Paged<TrashItemDto>> {
     const paged = await paginateSql<TrashRow>(this.dataSource, trashSlice, page, this.config.pageSize);
     return {
       ...paged,
@@ -93,44 +104,111 @@ export class TrashService {
   }
 
   /**
-   * Takes an item out of the trash and answers it. One UPDATE … WHERE deleted_at IS NOT NULL, so
-   * of two restores (or a restore and a purge) at once, the second finds nothing: 404.
+   * How many items the trash holds, counted up to 1,000 (the dashboard): each kind's branch stops
+   * after 1,001 entries of its partial deleted_at index.
+   */
+  async count(): Promise<BoundedCount> {
+    const branches = TRASH_KINDS.map((kind) => `(SELECT 1 FROM ${KINDS[kind].table} WHERE deleted_at IS NOT NULL LIMIT $1)`);
+    const [{ n }] = await this.dataSource.query<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM (${branches.join(' UNION ALL ')} LIMIT $1) AS bounded`,
+      [COUNT_CAP + 1],
+    );
+    return boundedCountOf(n);
+  }
+
+  /**
+   * Takes an item out of the trash and answers it: TypeORM's restore, whose UPDATE only touches
+   * rows WHERE deleted_at IS NOT NULL (checked again once PostgreSQL holds the row), so of two
+   * restores (or a restore and a purge) at once, the second finds nothing: 404.
    */
   async restore(kindName: string, id: string, by: Actor): Promise<ObjectLiteral> {
     const kind = kindOr404(kindName);
-    const { entity, table, label, resource } = KINDS[kind];
+    const { entity, label, resource } = KINDS[kind];
     if (!isUuid(id)) throw notFound(resource);
     return this.dataSource.transaction(async (manager) => {
-      // For an UPDATE, TypeORM's query() answers [rows, affected count].
-      const [rows] = await manager.query<[{ label: string }[], number]>(
-        `UPDATE ${table} SET deleted_at = NULL, deleted_by = NULL WHERE id = $1 AND deleted_at IS NOT NULL RETURNING ${label}::text AS label`,
-        [id],
-      );
-      if (rows.length === 0) throw notFound(resource);
-      await this.activity.record(manager, { by, action: 'restore', kind, itemId: id, label: rows[0].label });
-      return manager.findOneByOrFail(entity, { id });
+      const repository = manager.getRepository(entity);
+      const { affected } = await repository.restore({ id });
+      if (!affected) throw notFound(resource);
+      await repository.update({ id }, { deletedBy: null });
+      const item = await repository.findOneByOrFail({ id });
+      await this.activity.record(manager, { by, action: 'restore', kind, itemId: id, label: item[label] as string });
+      return item;
     });
   }
 
   /**
-   * Deletes an item in the trash for good (one DELETE … WHERE deleted_at IS NOT NULL: the loser of
-   * a race gets the 404). An article's photo is removed once the delete has committed.
+   * Deletes an item in the trash for good. The row is read FOR UPDATE first (withDeleted, and only
+   * if it is in the trash): the loser of a race with another purge or a restore waits, then finds
+   * it gone: 404. An article's photo is removed once the delete has committed.
    */
   async purge(kindName: string, id: string, by: Actor): Promise<{ id: string }> {
     const kind = kindOr404(kindName);
-    const { table, label, resource } = KINDS[kind];
+    const { entity, label, resource } = KINDS[kind];
     if (!isUuid(id)) throw notFound(resource);
     const photo = await this.dataSource.transaction(async (manager) => {
-      const [rows] = await manager.query<[{ label: string; photo?: string | null }[], number]>(
-        `DELETE FROM ${table} WHERE id = $1 AND deleted_at IS NOT NULL RETURNING ${label}::text AS label${kind === 'news' ? ', photo' : ''}`,
-        [id],
-      );
-      if (rows.length === 0) throw notFound(resource);
-      await this.activity.record(manager, { by, action: 'purge', kind, itemId: id, label: rows[0].label });
-      return rows[0].photo ?? null;
+      const repository = manager.getRepository(entity);
+      const item = await repository.findOne({
+        where: { id, deletedAt: Not(IsNull()) },
+        withDeleted: true,
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!item) throw notFound(resource);
+      await repository.delete({ id });
+      await this.activity.record(manager, { by, action: 'purge', kind, itemId: id, label: item[label] as string });
+      return (item as Partial<News>).photo ?? null;
     });
     await this.news.removePhoto(photo);
     return { id };
+  }
+
+  /**
+   * Takes up to 100 items of any kinds out of the trash, all or none, in one transaction, with one
+   * activity entry each. Each kind is one TypeORM restore, whose UPDATE touches only rows in the
+   * trash (checked again once PostgreSQL holds each row): when an item is unknown or no longer in
+   * the trash (restored or purged at the same moment), fewer rows change, the kind's 404 is thrown
+   * and nothing is restored. Answers the ids restored.
+   */
+  restoreMany(items: { kind: TrashKind; id: string }[], by: Actor): Promise<{ ids: string[] }> {
+    return this.dataSource.transaction(async (manager) => {
+      const entries: ActivityEntry[] = [];
+      for (const [kind, ids] of byKind(items)) {
+        const { entity, label, resource } = KINDS[kind];
+        const repository = manager.getRepository(entity);
+        const { affected } = await repository.restore({ id: In(ids) });
+        if ((affected ?? 0) < ids.length) throw notFound(resource);
+        await repository.update({ id: In(ids) }, { deletedBy: null });
+        const rows = await labelsOf(repository as Repository<ObjectLiteral & { id: string }>, ids, label);
+        entries.push(...rows.map((row) => ({ by, action: 'restore' as const, kind, itemId: row.id, label: row.label })));
+      }
+      await this.activity.recordMany(manager, entries);
+      return { ids: entries.map((entry) => entry.itemId!) };
+    });
+  }
+
+  /**
+   * Deletes up to 100 items in the trash for good, all or none, with one activity entry each. Each
+   * kind's rows are read FOR UPDATE first (withDeleted, only those in the trash, in id order so two
+   * purges of the same items lock them in the same order and never deadlock): the loser of a race
+   * with another purge or a restore waits, then finds fewer rows: 404, and nothing is deleted.
+   * Photos of purged articles go once the transaction has committed.
+   */
+  async purgeMany(items: { kind: TrashKind; id: string }[], by: Actor): Promise<{ ids: string[] }> {
+    const { ids, photos } = await this.dataSource.transaction(async (manager) => {
+      const entries: ActivityEntry[] = [];
+      const photos: (string | null)[] = [];
+      for (const [kind, ids] of byKind(items)) {
+        const rows = await lockedInTrash(manager, kind, ids);
+        await manager.getRepository(KINDS[kind].entity).delete({ id: In(ids) });
+        for (const row of rows) {
+          entries.push({ by, action: 'purge', kind, itemId: row.id as string, label: row[KINDS[kind].label] as string });
+          if (kind === 'news') photos.push((row as Partial<News>).photo ?? null);
+        }
+      }
+      await this.activity.recordMany(manager, entries);
+      return { ids: entries.map((entry) => entry.itemId!), photos };
+    });
+    for (const photo of photos) await this.news.removePhoto(photo);
+    return { ids };
   }
 
   /**
@@ -150,10 +228,15 @@ export class TrashService {
       let purged = 0;
       const photos: (string | null)[] = [];
       for (const kind of TRASH_KINDS) {
-        const [rows] = await manager.query<[{ photo?: string | null }[], number]>(
-          `DELETE FROM ${KINDS[kind].table} WHERE deleted_at IS NOT NULL AND deleted_at < $1 RETURNING ${kind === 'news' ? 'photo' : 'id'}`,
-          [trashBefore],
-        );
+        // deleted_at < before: only rows in the trash (a live row's deleted_at is NULL).
+        const result = await manager
+          .createQueryBuilder()
+          .delete()
+          .from(KINDS[kind].entity)
+          .where({ deletedAt: LessThan(trashBefore) })
+          .returning(kind === 'news' ? ['photo'] : ['id'])
+          .execute();
+        const rows = result.raw as { photo?: string | null }[];
         purged += rows.length;
         if (kind === 'news') photos.push(...rows.map((row) => row.photo ?? null));
       }

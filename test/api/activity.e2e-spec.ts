@@ -1,19 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
+import type { components } from '../../client/src/lib/api-types';
 import { unique, uniqueEmail } from '../support/unique.mjs';
 
 type Agent = Awaited<ReturnType<typeof loggedInAgent>>['agent'];
-interface Entry {
-  id: string;
-  at: string;
-  admin: { id: string; name: string } | null;
-  action: string;
-  kind: string;
-  itemId: string | null;
-  label: string | null;
-  fields: string[] | null;
-  address: string | null;
-}
+type Entry = components['schemas']['ActivityEntry'];
 
 const PASSWORD = 'correct horse battery';
 

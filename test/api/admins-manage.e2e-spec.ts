@@ -96,7 +96,9 @@ describe('DELETE /api/admins/:id', () => {
   it('lets exactly one of two simultaneous removals of the last two admins succeed', async () => {
     const a = await loggedInAgent(t);
     const b = await loggedInAgent(t);
-    const replies = await Promise.all([a.agent.delete(`/api/admins/${b.admin.id}`), b.agent.delete(`/api/admins/${a.admin.id}`)]);
+    // Each removes themselves: removing the other would end the other's session, and whether the
+    // loser then answered 401 or 409 would depend on which request read its session first.
+    const replies = await Promise.all([a.agent.delete(`/api/admins/${a.admin.id}`), b.agent.delete(`/api/admins/${b.admin.id}`)]);
     expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
     const rows: { n: number }[] = await t.dataSource.query('SELECT count(*)::int AS n FROM admins');
     expect(rows[0].n).toBe(1);
@@ -149,6 +151,25 @@ describe('POST /api/admins/me/password', () => {
     const res = await a.agent.post('/api/admins/me/password').send({ currentPassword: PASSWORD, newPassword });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: { newPassword: { msg } } });
+  });
+
+  it.each([
+    ['common', 'password123', 'Password is too common; choose one that is harder to guess'],
+    ['common', 'qwertyuiop', 'Password is too common; choose one that is harder to guess'],
+  ])('refuses a %s new password (%s) keyed newPassword', async (_case, newPassword, msg) => {
+    const a = await loggedInAgent(t);
+    const res = await a.agent.post('/api/admins/me/password').send({ currentPassword: PASSWORD, newPassword });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: { newPassword: { msg } } });
+  });
+
+  it('refuses a new password holding the admin own email or its local part', async () => {
+    const a = await loggedInAgent(t);
+    for (const newPassword of [a.admin.email, `${a.admin.email.split('@')[0]}!2026`]) {
+      const res = await a.agent.post('/api/admins/me/password').send({ currentPassword: PASSWORD, newPassword });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: { newPassword: { msg: 'Password must not contain your email' } } });
+    }
   });
 
   it('changes the password, keeps this session and ends the others', async () => {

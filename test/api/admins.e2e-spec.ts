@@ -100,6 +100,22 @@ describe('POST /api/admins/register', () => {
     }
   });
 
+  it.each(['password123', 'qwertyuiop', 'Password123'])('refuses the common password %s keyed password', async (password) => {
+    const res = await register(t, newAdmin({ password }));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: { password: { msg: 'Password is too common; choose one that is harder to guess' } } });
+  });
+
+  it('refuses a password holding the email or its local part, and accepts a four-word passphrase', async () => {
+    const email = uniqueEmail();
+    for (const password of [email, `${email.split('@')[0]}!2026`]) {
+      const res = await register(t, newAdmin({ email, password }));
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: { password: { msg: 'Password must not contain your email' } } });
+    }
+    expect((await register(t, newAdmin({ email, password: 'orbit maple fennel tugboat' }))).status).toBe(201);
+  });
+
   it('returns 400 with one error per failing field when fields are missing', async () => {
     const res = await register(t, {});
     expect(res.status).toBe(400);

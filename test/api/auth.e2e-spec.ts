@@ -134,7 +134,8 @@ describe('behind a trusted proxy (TRUST_PROXY)', () => {
   // counter of one test never spills into another.
   const newAddress = () => `203.0.113.${++ip}`;
   beforeAll(async () => {
-    t = await createTestApp({ trustProxy: true });
+    // The test client speaks from the loopback address, the proxy trusted here (TRUST_PROXY=true is refused).
+    t = await createTestApp({ trustProxy: 'loopback' });
   });
   afterAll(() => t.close());
 
@@ -143,6 +144,39 @@ describe('behind a trusted proxy (TRUST_PROXY)', () => {
     const res = await logIn(t, input, { 'X-Forwarded-Proto': 'https' });
     expect(res.status).toBe(200);
     expect(sessionCookie(res)).toMatch(/;\s*Secure/i);
+  });
+
+  it.each([
+    ['300 characters long', `203.0.113.250, ${'9'.repeat(300)}`],
+    ['no address at all', 'not an address'],
+  ])('signs in normally when X-Forwarded-For is %s (the socket address is used)', async (_case, header) => {
+    const input = await createAdmin(t);
+    const res = await t.http().post('/api/admins/login').set('X-Forwarded-For', header).send(input);
+    expect(res.status).toBe(200);
+    expect(sessionCookie(res)).toBeDefined();
+  });
+
+  it('never sets a session cookie on a failed login', async () => {
+    const input = await createAdmin(t);
+    const res = await t
+      .http()
+      .post('/api/admins/login')
+      .set('X-Forwarded-For', newAddress())
+      .send({ ...input, password: 'not the password' });
+    expect(res.status).toBe(401);
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('counts contact messages from one IPv6 /64 as from one address', async () => {
+    const post = (i: number) =>
+      t
+        .http()
+        .post('/api/contactus')
+        .set('X-Forwarded-For', `2001:db8:28:64::${i.toString(16)}`)
+        .send({ name: `Neighbour ${i}`, email: 'n@example.com', phno: '0123 456', msg: 'Hello from one subscriber' });
+    const statuses: number[] = [];
+    for (let i = 1; i <= 7; i += 1) statuses.push((await post(i * 4099)).status);
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429]);
   });
 
   describe('login lockout', () => {

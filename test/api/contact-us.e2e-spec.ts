@@ -55,6 +55,7 @@ describe('contact messages', () => {
         email: VALID.email,
         msg: VALID.msg,
         createdAt: expect.any(String),
+        readAt: null,
       });
       expect(Number.isNaN(Date.parse(stored.body.createdAt))).toBe(false);
     });
@@ -273,7 +274,7 @@ describe('contact messages', () => {
         loopLink: [{ number: 1, active: true }, { number: 2 }, { number: 3 }],
       });
       expect(first.body.meta).toEqual({ page: 1, pageSize: 10 });
-      expect(Object.keys(first.body.data[0]).sort()).toEqual(['createdAt', 'email', 'id', 'msg', 'name', 'phno']);
+      expect(Object.keys(first.body.data[0]).sort()).toEqual(['createdAt', 'email', 'id', 'msg', 'name', 'phno', 'readAt']);
 
       const third = await admin.get('/api/contactus').query({ name, page: 3 });
       expect(third.body.data.map((m: { id: string }) => m.id)).toEqual(newestFirst.slice(20));
@@ -396,7 +397,7 @@ describe('contact messages', () => {
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toBe('attachment; filename="contact-messages.csv"');
       expect(res.headers['cache-control']).toBe('no-store');
-      expect(res.body).toBe('\uFEFFName,Phone,Email,Message,Date\r\n');
+      expect(res.body).toBe('\uFEFF"Name","Phone","Email","Message","Date"\r\n');
     });
 
     it('quotes commas, quotes and line breaks as RFC 4180 asks, and keeps non-Latin text', async () => {
@@ -412,6 +413,16 @@ describe('contact messages', () => {
         ['Name', 'Phone', 'Email', 'Message', 'Date'],
         [`Zoë Ångström ${tag}`, '0123 456', 'zoe@example.com', msg, stored.createdAt],
       ]);
+    });
+
+    it('quotes every cell, so a semicolon cannot split one in a spreadsheet whose separator is ;', async () => {
+      const tag = unique('Quoted ');
+      await arrange({ name: `Eve;=1+1 ${tag}`, phno: '0123', msg: 'plain' });
+      const text = (await exportCsv(tag)).body as string;
+      const lines = text.slice(1).split('\r\n').filter(Boolean);
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toBe('"Name","Phone","Email","Message","Date"');
+      expect(lines[1]).toMatch(/^"Eve;=1\+1 [^"]*","0123","[^"]+","plain","[^"]+"$/);
     });
 
     it.each([

@@ -106,6 +106,8 @@ describe('the first administrator from ADMIN_EMAIL and ADMIN_PASSWORD_FILE', () 
       'ADMIN_PASSWORD_FILE cannot be read (ENOENT)',
     );
     expect(() => loadConfig(env('short\n'))).toThrow('ADMIN_PASSWORD_FILE must hold a password of 8 to 128 characters');
+    expect(() => loadConfig(env('password123\n'))).toThrow('ADMIN_PASSWORD_FILE must hold a password that is hard to guess');
+    expect(() => loadConfig(env('grace@example.com'))).toThrow('ADMIN_PASSWORD_FILE must hold a password that is hard to guess');
   });
 
   it(

@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
+import { image } from '../support/images.mjs';
 
 // An app of its own (its own file, so its own process) with a smaller UPLOAD_MAX_BYTES.
 const LIMIT = 1.5 * 1024 * 1024;
@@ -25,9 +25,7 @@ describe('news photo size limit from UPLOAD_MAX_BYTES', () => {
 
   it('accepts a photo of exactly the limit', async () => {
     // A real PNG padded to the limit: decoders ignore bytes after the IEND chunk.
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#336699' } })
-      .png()
-      .toBuffer();
+    const png = await image('png', 64);
     const exact = Buffer.concat([png, Buffer.alloc(LIMIT - png.length)]);
     const res = await agent.post(`/api/news/${id}/upload`).attach('photo', exact, 'exact.png');
     expect(res.status).toBe(200);

@@ -1,19 +1,30 @@
 import { Controller, Get, Module, Param, Post, Query } from '@nestjs/common';
+import { ApiOkResponse, type OpenAPIObject } from '@nestjs/swagger';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IdReply } from '../../server/common/api-docs';
+import { previewApiDocument } from '../../server/cli/openapi-document';
 import { APP_TEST_TIMEOUT, createTestApp, type TestApp } from '../support/create-test-app';
+import { replyChecker } from '../support/reply-check';
 import { registeredRoutes } from '../support/routes';
 
-type Document = {
-  openapi: string;
-  paths: Record<string, Record<string, { security?: unknown[]; parameters?: { name: string; in: string }[]; requestBody?: unknown }>>;
-  components: { schemas: Record<string, { required?: string[]; properties: Record<string, Record<string, unknown>> }> };
+type Operation = {
+  security?: unknown[];
+  parameters?: { name: string; in: string; required?: boolean; schema?: unknown }[];
+  requestBody?: { content: Record<string, unknown> };
+  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
 };
+type Schema = { required?: string[]; properties: Record<string, Record<string, unknown>> };
 
-/** `GET /api/news/:id` as the document names it: `get /api/news/{id}`. */
-function documented(doc: Document): string[] {
-  return Object.entries(doc.paths).flatMap(([path, operations]) =>
-    Object.keys(operations).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+function operations(doc: OpenAPIObject): { name: string; op: Operation }[] {
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item as Record<string, Operation>).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })),
   );
+}
+
+/** `get /api/news/{id}` as Express names it: `GET /api/news/:id`. */
+function documented(doc: OpenAPIObject): string[] {
+  return operations(doc).map(({ name }) => name.replace(/\{(\w+)\}/g, ':$1'));
 }
 
 function registered(t: TestApp): string[] {
@@ -24,6 +35,7 @@ function registered(t: TestApp): string[] {
 @Controller('test-openapi-probe')
 class ProbeController {
   @Get(':id')
+  @ApiOkResponse({ type: IdReply })
   one(@Param('id') id: string, @Query('full') full: string) {
     return { id, full };
   }
@@ -38,17 +50,20 @@ class ProbeModule {}
 
 describe('GET /api/openapi.json', () => {
   let t: TestApp;
-  let doc: Document;
+  let doc: OpenAPIObject;
   beforeAll(async () => {
     t = await createTestApp({}, { imports: [ProbeModule] });
     const res = await t.http().get('/api/openapi.json');
     expect(res.status).toBe(200);
-    doc = res.body as Document;
+    doc = res.body as OpenAPIObject;
   }, APP_TEST_TIMEOUT);
   afterAll(() => t.close());
 
-  it('is an OpenAPI 3.1 document served without a session', () => {
+  it('is a valid OpenAPI 3.1 document, served without a session', async () => {
     expect(doc.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(JSON.parse(JSON.stringify(doc)) as Parameters<Validator['validate']>[0]);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
   });
 
   it('describes exactly the routes the app registered, including ones added later', () => {
@@ -58,45 +73,130 @@ describe('GET /api/openapi.json', () => {
     expect(documented(doc).sort()).toEqual([...routes].sort());
   });
 
-  it('takes path and query parameters from the controllers', () => {
-    expect(doc.paths['/api/test-openapi-probe/{id}'].get.parameters).toEqual([
-      { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
-      { name: 'full', in: 'query', required: false, schema: { type: 'string' } },
-    ]);
-    expect(doc.paths['/api/news'].get.parameters?.map((p) => p.name).sort()).toEqual(['page', 'title']);
+  it('gives every route of the app a success response with a schema, and both error shapes', () => {
+    const app = operations(doc).filter(({ name }) => !name.includes('/api/test-openapi-probe'));
+    for (const { name, op } of app) {
+      const success = Object.entries(op.responses).filter(([status]) => status.startsWith('2'));
+      expect(success.length, name).toBe(1);
+      const content = Object.values(success[0][1].content ?? {});
+      expect(content.length, name).toBeGreaterThan(0);
+      expect(content[0].schema, name).toBeTruthy();
+      expect(op.responses['4XX'], name).toEqual({ $ref: '#/components/responses/Refused' });
+      expect(op.responses['5XX'], name).toEqual({ $ref: '#/components/responses/Failed' });
+    }
+    const shared = doc.components?.responses as Record<string, { content: Record<string, { schema: unknown }> }>;
+    expect(shared.Refused.content['application/json'].schema).toEqual({
+      oneOf: [{ $ref: '#/components/schemas/Error' }, { $ref: '#/components/schemas/FieldErrors' }],
+    });
+    expect(shared.Failed.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+    expect(shared.NotLoggedIn.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+    expect(doc.components?.schemas?.Error).toMatchObject({ required: ['error'], properties: { error: { type: 'string' } } });
+    expect(doc.components?.schemas?.FieldErrors).toMatchObject({
+      required: ['error'],
+      properties: { error: { type: 'object', additionalProperties: { required: ['msg'], properties: { msg: { type: 'string' } } } } },
+    });
   });
 
-  it('takes request bodies from the DTOs and their validation', () => {
-    expect(doc.paths['/api/admins/register'].post.requestBody).toEqual({
+  it('names the reply of each kind of route: an item, a page, a creation, a deletion', () => {
+    const json = (name: string, status: string) => {
+      const [method, path] = name.split(' ');
+      const op = (doc.paths[path] as Record<string, Operation>)[method.toLowerCase()];
+      return op.responses[status].content?.['application/json'].schema;
+    };
+    expect(json('GET /api/services/{id}', '200')).toEqual({ $ref: '#/components/schemas/Service' });
+    expect(json('GET /api/services', '200')).toEqual({ $ref: '#/components/schemas/ServicePage' });
+    expect(json('POST /api/services', '201')).toEqual({ $ref: '#/components/schemas/Service' });
+    expect(json('DELETE /api/services/{id}', '200')).toEqual({ $ref: '#/components/schemas/IdReply' });
+    expect(json('GET /api/services/{id}', '404')).toEqual({ $ref: '#/components/schemas/Error' });
+    expect(json('POST /api/services', '400')).toEqual({ $ref: '#/components/schemas/FieldErrors' });
+    expect(doc.components?.schemas?.Service).toMatchObject({
+      required: ['id', 'title', 'about', 'createdAt', 'updatedAt'],
+      properties: { id: { type: 'string', format: 'uuid' }, createdAt: { type: 'string', format: 'date-time' } },
+    });
+  });
+
+  it('takes path and query parameters from the controllers', () => {
+    const probe = (doc.paths['/api/test-openapi-probe/{id}'] as Record<string, Operation>).get;
+    expect(probe.parameters).toEqual([
+      { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+      { name: 'full', in: 'query', required: true, schema: { type: 'string' } },
+    ]);
+    const news = (doc.paths['/api/news'] as Record<string, Operation>).get;
+    expect(news.parameters?.map((p) => p.name).sort()).toEqual(['page', 'title']);
+    expect(news.parameters?.find((p) => p.name === 'page')).toMatchObject({ required: false, schema: { type: 'integer', minimum: 1 } });
+  });
+
+  it('takes request bodies from the DTOs and their limits', () => {
+    const body = (path: string) => (doc.paths[path] as Record<string, Operation>).post.requestBody;
+    expect(body('/api/admins/register')).toEqual({
       required: true,
       content: { 'application/json': { schema: { $ref: '#/components/schemas/RegisterAdminDto' } } },
     });
-    const register = doc.components.schemas.RegisterAdminDto;
+    const schemas = doc.components?.schemas as Record<string, Schema>;
+    const register = schemas.RegisterAdminDto;
     expect(register.required).toEqual(['name', 'email', 'password']);
     expect(register.properties.email).toMatchObject({ type: 'string', format: 'email', maxLength: 254 });
     expect(register.properties.password).toMatchObject({ type: 'string', minLength: 8, maxLength: 128 });
     expect(register.properties.setupToken).toMatchObject({ type: 'string', maxLength: 200 });
-    expect(doc.components.schemas.CreateServiceDto.required).toEqual(['title', 'about']);
-    expect(doc.components.schemas.UpdateServiceDto.required).toBeUndefined();
-    expect(doc.components.schemas.UpdateServiceDto.properties.title).toMatchObject({ type: 'string', maxLength: 200 });
-    expect(Object.keys(doc.paths['/api/news/{id}/upload'].post.requestBody as object)).toContain('content');
+    expect(schemas.CreateServiceDto.required).toEqual(['title', 'about']);
+    expect(schemas.UpdateServiceDto.required).toBeUndefined();
+    expect(schemas.UpdateServiceDto.properties.title).toMatchObject({ type: 'string', maxLength: 200 });
+    expect(body('/api/admins/login')?.content['application/json']).toEqual({ schema: { $ref: '#/components/schemas/Credentials' } });
+    expect(body('/api/news/{id}/upload')?.content['multipart/form-data']).toMatchObject({
+      schema: { properties: { photo: { type: 'string', format: 'binary' } } },
+    });
   });
 
-  it('marks the public routes as needing no session, and no others', () => {
-    const open = Object.entries(doc.paths)
-      .flatMap(([path, operations]) => Object.entries(operations).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })))
-      .filter(({ op }) => Array.isArray(op.security) && op.security.length === 0)
-      .map(({ name }) => name)
-      .sort();
-    expect(open).toEqual([
+  it('describes the session cookie, and marks the public routes as needing none, and no others', () => {
+    expect(doc.components?.securitySchemes?.session).toEqual({
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'sid',
+      description: 'The session cookie from POST /api/admins/login',
+    });
+    expect(doc.security).toEqual([{ session: [] }]);
+    const open = operations(doc).filter(({ op }) => Array.isArray(op.security) && op.security.length === 0);
+    expect(open.map(({ name }) => name).sort()).toEqual([
       'GET /api/admins/me',
+      'GET /api/admins/password-reset',
       'GET /api/health',
       'GET /api/health/ready',
       'GET /api/openapi.json',
+      'POST /api/admins/invitations/accept',
       'POST /api/admins/login',
       'POST /api/admins/logout',
+      'POST /api/admins/password-reset',
+      'POST /api/admins/password-reset/confirm',
       'POST /api/admins/register',
       'POST /api/contactus',
     ]);
+    for (const { name, op } of operations(doc)) {
+      const needsSession = !open.some((o) => o.name === name);
+      expect(op.responses['401'] !== undefined, name).toBe(needsSession || name === 'POST /api/admins/login');
+    }
+  });
+
+  it('is the document the client types are generated from (built without a database)', async () => {
+    const { paths, ...preview } = await previewApiDocument();
+    const { paths: served, ...rest } = doc;
+    expect(preview).toEqual({ ...rest, components: preview.components });
+    expect(paths).toEqual(Object.fromEntries(Object.entries(served).filter(([path]) => !path.startsWith('/api/test-openapi-probe'))));
+  });
+
+  it('fails a reply that drifts from it: a renamed field, an extra one, an undocumented status', () => {
+    const checker = replyChecker(doc);
+    const service = { id: '00000000-0000-4000-8000-000000000000', title: 'A', about: 'B', createdAt: new Date().toISOString() };
+    const reply = (status: number, body: unknown) => ({ status, type: 'application/json', body }) as never;
+    expect(() =>
+      checker.check('GET', `/api/services/${service.id}`, reply(200, { ...service, updatedAt: service.createdAt })),
+    ).not.toThrow();
+    expect(() => checker.check('GET', `/api/services/${service.id}`, reply(200, { ...service, changedAt: service.createdAt }))).toThrow(
+      /must have required property 'updatedAt'/,
+    );
+    expect(() =>
+      checker.check('GET', `/api/services/${service.id}`, reply(200, { ...service, updatedAt: service.createdAt, deletedAt: null })),
+    ).toThrow(/must NOT have additional properties/);
+    expect(() => checker.check('GET', '/api/services', reply(400, { error: 'Page must be a whole number' }))).toThrow(/must be object/);
+    expect(() => checker.check('GET', '/api/services', reply(302, {}))).toThrow(/does not list this status/);
   });
 });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Admin } from '../../server/admins/admin.entity';
-import { PagePipe } from '../../server/common/page.pipe';
-import { NO_LINKS, pageWindow, paginate } from '../../server/common/pagination';
+import { NO_LINKS, PagePipe, pageWindow, paginate } from '../../server/common/pagination';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 
 // The shared paging every list uses, exercised on the admins table (the one table the foundation has).

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import sharp from 'sharp';
 import type { SuperAgentTest } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PhotoStorage } from '../../server/news/photos/photo-storage.service';
@@ -13,16 +12,13 @@ import { LocalPhotoStorage } from '../../server/news/photos/local-photo-storage'
 import { S3PhotoStorage } from '../../server/news/photos/s3-photo-storage';
 import { PROJECT_ROOT } from '../../server/config/paths';
 import { APP_TEST_TIMEOUT, createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
+import { image } from '../support/images.mjs';
 import { S3_CREDENTIALS, startS3Server, type S3Server } from '../support/s3-server.mjs';
 
 const HOUR = 3600_000;
 const UNAVAILABLE = { error: 'The service is temporarily unavailable. Try again shortly.' };
 
-function png(size: number): Promise<Buffer> {
-  return sharp({ create: { width: size, height: size, channels: 3, background: { r: 10, g: 120, b: 200 } } })
-    .png()
-    .toBuffer();
-}
+const png = (size: number) => image('png', size);
 
 async function storedNames(t: TestApp): Promise<string[]> {
   const names: string[] = [];

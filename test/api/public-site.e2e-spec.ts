@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import type { Response } from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { memoryFile } from '../../server/common/static-assets';
+import { memoryFile } from '../../server/http/static-assets';
 import { CLIENT_DIST } from '../../server/config/paths';
 import { MAX_ENTRIES, PAGE_TTL_MS, PageCache, type BuiltPage } from '../../server/site/page-cache.service';
 import { createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
+import { image } from '../support/images.mjs';
 import { unique } from '../support/unique.mjs';
 
 type Agent = Awaited<ReturnType<typeof loggedInAgent>>['agent'];
@@ -38,9 +38,9 @@ function text(html: string): string {
     .replace(/&amp;/g, '&');
 }
 
-/** The article ids a page links to, in order. */
+/** The article addresses (slugs) a page links to, in order. */
 function articleLinks(res: Response): string[] {
-  return [...res.text.matchAll(/href="\/news\/([0-9a-f-]{36})"/g)].map((match) => match[1]);
+  return [...res.text.matchAll(/href="\/news\/([a-z0-9-]+)"/g)].map((match) => match[1]);
 }
 
 // These serve the built client's maintenance page (`npm run build`; `npm test` builds first).
@@ -75,17 +75,17 @@ describe('the public site', () => {
     return res.body as { id: string; title: string };
   }
 
-  async function createArticle(options: { photo?: boolean } = {}): Promise<{ id: string; title: string; description: string }> {
+  async function createArticle(
+    options: { photo?: boolean } = {},
+  ): Promise<{ id: string; slug: string; title: string; description: string }> {
     const title = unique('Article ');
     const res = await admin.post('/api/news').send({ title, description: `About ${title}`, about: `All about ${title}.` });
     expect(res.status).toBe(201);
     if (options.photo) {
-      const photo = await sharp({ create: { width: 64, height: 36, channels: 3, background: { r: 40, g: 90, b: 160 } } })
-        .png()
-        .toBuffer();
+      const photo = await image('png', 64, 36);
       expect((await admin.post(`/api/news/${res.body.id}/upload`).attach('photo', photo, 'photo.png')).status).toBe(200);
     }
-    return res.body as { id: string; title: string; description: string };
+    return res.body as { id: string; slug: string; title: string; description: string };
   }
 
   async function storedMessages(name: string): Promise<number> {
@@ -138,7 +138,7 @@ describe('the public site', () => {
 
     it('lets the previewing administrator open every page, and answers unknown ones with the 404 page', async () => {
       const article = await createArticle();
-      for (const path of ['/services', '/news', `/news/${article.id}`, '/contact', '/sitemap.xml', '/robots.txt']) {
+      for (const path of ['/services', '/news', `/news/${article.slug}`, '/contact', '/sitemap.xml', '/robots.txt']) {
         const res = await admin.get(path);
         expect(res.status, path).toBe(200);
         expect(res.headers['cache-control'], path).toBe('private, no-store');
@@ -181,7 +181,7 @@ describe('the public site', () => {
 
     it('sends no script anywhere, and a policy that allows only its own inline stylesheet', async () => {
       const article = await createArticle({ photo: true });
-      for (const path of ['/', '/services', '/news', `/news/${article.id}`, '/contact', '/contact/thanks', '/no/such/page']) {
+      for (const path of ['/', '/services', '/news', `/news/${article.slug}`, '/contact', '/contact/thanks', '/no/such/page']) {
         const res = await visitor.get(path);
         expect(res.text, path).not.toMatch(/<script/i);
         expect(res.text, path).not.toMatch(/ on[a-z]+=/i);
@@ -204,7 +204,7 @@ describe('the public site', () => {
       expect(res.text).toContain('<h1 id="company">Harbour Lane Studio</h1>');
       expect(res.text).toContain('Websites that work.');
       expect(res.text).toContain(service.title);
-      expect(res.text).toContain(`href="/news/${article.id}"`);
+      expect(res.text).toContain(`href="/news/${article.slug}"`);
       expect(res.text).toContain('href="mailto:hello@harbour.example"');
       expect(res.text).toContain('href="tel:+442079460018"');
       expect(res.text).toMatch(/<a href="\/" aria-current="page">Home<\/a>/);
@@ -232,12 +232,12 @@ describe('the public site', () => {
         created
           .slice(1)
           .reverse()
-          .map((article) => article.id),
+          .map((article) => article.slug),
       );
       expect(first.text).toContain('<a href="/news?page=2" rel="next">Next</a>');
       const second = await visitor.get('/news?page=2');
       expect(second.status).toBe(200);
-      expect(articleLinks(second)[0]).toBe(created[0].id);
+      expect(articleLinks(second)[0]).toBe(created[0].slug);
       expect(second.text).toContain('<a href="/news" rel="prev">Previous</a>');
       expect(text(head(second).title!)).toBe('News, page 2 – Harbour Lane Studio');
       expect(head(second).canonical).toBe(`${origin}/news?page=2`);
@@ -247,7 +247,7 @@ describe('the public site', () => {
 
     it('shows an article with its photo (with its size), title, description and About', async () => {
       const article = await createArticle({ photo: true });
-      const res = await visitor.get(`/news/${article.id}`);
+      const res = await visitor.get(`/news/${article.slug}`);
       expect(res.status).toBe(200);
       expect(res.text).toContain(`<h1>${article.title}</h1>`);
       expect(res.text).toContain(article.description);
@@ -255,7 +255,7 @@ describe('the public site', () => {
       expect(res.text).toMatch(/<img class="photo" src="\/uploads\/news\/[0-9a-f-]+\.webp" alt="" width="\d+" height="\d+"/);
       expect(text(head(res).title!)).toBe(`${article.title} – Harbour Lane Studio`);
       expect(head(res).description).toBe(article.description);
-      expect(head(res).canonical).toBe(`${origin}/news/${article.id}`);
+      expect(head(res).canonical).toBe(`${origin}/news/${article.slug}`);
       // The article belongs to News, without being News's own page.
       expect(res.text).toMatch(/<a href="\/news" aria-current="true">News<\/a>/);
     });
@@ -264,7 +264,8 @@ describe('the public site', () => {
       ['an unknown path', '/no/such/page'],
       ['a path under a page', '/services/extra'],
       ['an unknown article', `/news/${MISSING_ID}`],
-      ['a malformed article id', '/news/not-a-uuid'],
+      ['an unknown article address', '/news/no-such-article'],
+      ['a malformed article address', '/news/Not_A_Slug'],
       ['page 0', '/news?page=0'],
       ['a page that is not a number', '/news?page=abc'],
       ['a fractional page', '/services?page=1.5'],
@@ -300,11 +301,11 @@ describe('the public site', () => {
 
     it('answers 404 for an article once it is in the trash, and lists it nowhere', async () => {
       const article = await createArticle();
-      expect((await visitor.get(`/news/${article.id}`)).status).toBe(200);
+      expect((await visitor.get(`/news/${article.slug}`)).status).toBe(200);
       expect((await admin.delete(`/api/news/${article.id}`)).status).toBe(200);
-      expect((await visitor.get(`/news/${article.id}`)).status).toBe(404);
-      expect((await visitor.get('/news')).text).not.toContain(article.id);
-      expect((await visitor.get('/sitemap.xml')).text).not.toContain(article.id);
+      expect((await visitor.get(`/news/${article.slug}`)).status).toBe(404);
+      expect((await visitor.get('/news')).text).not.toContain(article.slug);
+      expect((await visitor.get('/sitemap.xml')).text).not.toContain(article.slug);
     });
 
     it('answers a method a page does not take with 405 and Allow', async () => {
@@ -349,7 +350,7 @@ describe('the public site', () => {
       );
       for (const path of ['/', '/services', '/news', '/contact']) expect(res.text).toContain(`<url><loc>${origin}${path}</loc></url>`);
       expect(res.text).toMatch(
-        new RegExp(`<url><loc>${origin}/news/${article.id}</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT[^<]+</lastmod></url>`),
+        new RegExp(`<url><loc>${origin}/news/${article.slug}</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT[^<]+</lastmod></url>`),
       );
     });
 

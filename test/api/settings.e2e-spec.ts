@@ -1,27 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_TEST_TIMEOUT, createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
 import { NOT_LOGGED_IN } from '../support/admin-helpers';
+import type { components } from '../../client/src/lib/api-types';
 import { unique } from '../support/unique.mjs';
 
 type Agent = Awaited<ReturnType<typeof loggedInAgent>>['agent'];
-
-interface Settings {
-  maintenance: boolean;
-  companyName: string;
-  tagline: string;
-  email: string;
-  phone: string;
-  updatedAt: string;
-}
-
-interface Entry {
-  admin: { id: string; name: string } | null;
-  action: string;
-  kind: string;
-  itemId: string | null;
-  label: string | null;
-  fields: string[] | null;
-}
+type Settings = components['schemas']['SiteSettings'];
+type Entry = components['schemas']['ActivityEntry'];
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const KEYS = ['companyName', 'email', 'maintenance', 'phone', 'tagline', 'updatedAt'];

@@ -12,13 +12,16 @@ import { startBenchServer } from './support.mjs';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const PASSES = Number(process.env.BENCH_PASSES ?? 2);
 const SIZES = (process.env.BENCH_SIZES ?? '100000,1000000').split(',').map(Number);
-/** The lowest app/bare ratio each read must reach in every pass (issue 11). */
+/**
+ * The lowest app/bare ratio each read must reach in every pass (issue 19): an admin read also
+ * reads its session row, one query the bare server does not make.
+ */
 const TARGETS = {
-  'list page 1': 0.5,
-  'list page 1,000': 0.5,
-  'search, rare word': 0.5,
-  'search, common word': 0.5,
-  'one by id': 0.4,
+  'list page 1': 0.35,
+  'list page 1,000': 0.35,
+  'search, rare word': 0.35,
+  'search, common word': 0.35,
+  'one by id': 0.35,
   'maintenance page': 0.25,
   'public news list': 0.25,
   'public article': 0.25,
@@ -38,11 +41,11 @@ async function seedTo(db, total) {
   const start = Date.now();
   // Titles from a small vocabulary: the rare word is in 1 title of 10,000, the common one in 1 of 8.
   await db.query(
-    `INSERT INTO news (title, description, about, created_at, updated_at)
+    `INSERT INTO news (title, slug, description, about, created_at, updated_at)
      SELECT initcap((ARRAY['launch','report','update','office','hiring','product','partner','award'])[1 + i % 8])
               || ' ' || (ARRAY['north','south','east','west','central'])[1 + i % 5]
               || CASE WHEN i % 10000 = 0 THEN ' zephyrine' ELSE '' END || ' ' || substr(md5(i::text), 1, 10),
-            'Description ' || i, 'About ' || i, now() - make_interval(secs => i), now() - make_interval(secs => i)
+            'bench-' || i, 'Description ' || i, 'About ' || i, now() - make_interval(secs => i), now() - make_interval(secs => i)
        FROM generate_series($1::int + 1, $2::int) AS i`,
     [have, total],
   );
@@ -81,7 +84,7 @@ let loadFailures = 0;
 try {
   for (const size of SIZES) {
     await seedTo(bench.db, size);
-    const { rows: one } = await bench.db.query('SELECT id FROM news ORDER BY created_at DESC LIMIT 1 OFFSET 5000');
+    const { rows: one } = await bench.db.query('SELECT id, slug FROM news ORDER BY created_at DESC LIMIT 1 OFFSET 5000');
     const reads = [
       ['list page 1', '/api/news?page=1'],
       ['list page 1,000', '/api/news?page=1000'],
@@ -92,7 +95,7 @@ try {
       // The public pages as a visitor sees them (no cookie) once the site is open, against a bare
       // server sending the same bytes.
       ['public news list', '/news', { maintenance: false }],
-      ['public article', `/news/${one[0].id}`, { maintenance: false }],
+      ['public article', `/news/${one[0].slug}`, { maintenance: false }],
     ];
     /** The site's switch as a read needs it, and the headers it is read with (visitors have no cookie). */
     const prepare = async (site) => {

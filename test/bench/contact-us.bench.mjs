@@ -1,8 +1,90 @@
-// Contact messages on a million rows: the list (first and deep pages), a search for a rare name
-// and for a common fragment, and a streamed CSV export of 100,000 rows.
+// POST /api/contactus with mail off and with mail on (the outbox row is written in the message's
+// transaction; sending happens off the request path), then contact messages on a million rows: the
+// list (first and deep pages), a search for a rare name and for a common fragment, and a streamed
+// CSV export of 100,000 rows. BENCH_CONTACT_POST_ONLY=1 stops after the first part.
 // Built by `npm run bench` before it runs, like the server the benchmark starts.
 import { insertContactMessages } from '../../dist/server/cli/demo-contact-messages.js';
+import { spawn } from 'node:child_process';
 import { measure, report, startBenchServer } from './support.mjs';
+
+/**
+ * The public post, one at a time, on two servers side by side (same machine, same moment):
+ * without mail, and with mail to three admins through a real SMTP server. Rounds alternate
+ * between the two, so a busy moment of the machine falls on both alike.
+ */
+/** smtp-drain.mjs as a child process: `{ url, mails(), stop() }`. */
+async function startSmtpDrain() {
+  const child = spawn(process.execPath, [new URL('./smtp-drain.mjs', import.meta.url).pathname], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let mails = 0;
+  const port = await new Promise((resolve, reject) => {
+    child.once('exit', () => reject(new Error('smtp-drain exited')));
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      for (const line of chunk.split('\n')) {
+        if (line.startsWith('port ')) resolve(Number(line.slice(5)));
+        if (line.startsWith('mails ')) mails = Number(line.slice(6));
+      }
+    });
+  });
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails: () => mails,
+    stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))),
+  };
+}
+
+async function postWithAndWithoutMail() {
+  const smtp = await startSmtpDrain();
+  const off = await startBenchServer();
+  const on = await startBenchServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Bench <site@example.com>' });
+  try {
+    // Two more admins who want new messages: three mails per message.
+    for (const i of [1, 2]) {
+      await on.db.query(`INSERT INTO admins (name, email, password_hash) VALUES ($1, $2, 'unused')`, [
+        `Admin ${i}`,
+        `admin${i}@example.com`,
+      ]);
+    }
+    const post = (server) => async () => {
+      const res = await server.request('/api/contactus', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Bench Visitor', phno: '+1 555 0100', email: 'visitor@example.org', msg: 'A message for the bench.' }),
+      });
+      if (res.status !== 201) throw new Error(`POST /api/contactus: ${res.status}`);
+      await res.arrayBuffer();
+    };
+    const samples = { off: [], on: [] };
+    for (let round = 0; round < 4; round++) {
+      for (const [name, server] of [
+        ['off', off],
+        ['on', on],
+      ]) {
+        const stats = await measure(post(server), { times: 50, warmup: round === 0 ? 10 : 0 });
+        samples[name].push(stats);
+      }
+    }
+    const merged = (list) => ({
+      median: list.map((s) => s.median).sort((a, b) => a - b)[Math.floor(list.length / 2)],
+      p95: Math.max(...list.map((s) => s.p95)),
+      min: Math.min(...list.map((s) => s.min)),
+      max: Math.max(...list.map((s) => s.max)),
+      n: list.reduce((sum, s) => sum + s.n, 0),
+    });
+    report('POST /api/contactus, mail off', merged(samples.off));
+    report('POST /api/contactus, mail on (3 admins: the message and 3 outbox rows in one statement)', merged(samples.on));
+    // 3 mails for each post, warm-up included.
+    const expected = 3 * (samples.on.reduce((sum, s) => sum + s.n, 0) + 10);
+    for (let i = 0; i < 1200 && smtp.mails() < expected; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    console.log(`  mails delivered by the sender, off the request path: ${smtp.mails()} of ${expected}`);
+  } finally {
+    await on.stop();
+    await off.stop();
+    await smtp.stop();
+  }
+}
+
+await postWithAndWithoutMail();
+if (process.env.BENCH_CONTACT_POST_ONLY) process.exit(0);
 
 const TOTAL = 1_000_000;
 const EXPORTED = 100_000;

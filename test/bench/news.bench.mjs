@@ -62,12 +62,12 @@ try {
   // word is in 1 title of 10,000 (10 matches), the common one in 1 of 8 (12,500, capped at 100).
   const seedStart = Date.now();
   await bench.db.query(
-    `INSERT INTO news (title, description, about, created_at, updated_at)
+    `INSERT INTO news (title, slug, description, about, created_at, updated_at)
      SELECT initcap((ARRAY['launch','report','update','office','hiring','product','partner','award'])[1 + i % 8])
               || ' ' || (ARRAY['north','south','east','west','central'])[1 + i % 5]
               || CASE WHEN i % 10000 = 0 THEN ' zephyrine' ELSE '' END
               || ' ' || substr(md5(i::text), 1, 10),
-            'Description ' || i, 'About ' || i,
+            'bench-' || i, 'Description ' || i, 'About ' || i,
             now() - make_interval(mins => i), now() - make_interval(mins => i)
        FROM generate_series(1, $1::int) AS i`,
     [ARTICLES],

@@ -13,13 +13,13 @@ let nextPort = Number(process.env.BENCH_PORT ?? 3300);
 
 /**
  * Starts the built server (production mode) with `env` on the next free bench port and waits until
- * /api/health/ready answers. Returns `{ baseURL, pid, readyMs, stop() }`; readyMs counts from the
+ * /api/health/ready answers. `nodeArgs` go to node before the script (e.g. `--liftoff-only`). Returns `{ baseURL, pid, readyMs, stop() }`; readyMs counts from the
  * spawn.
  */
-export async function startServer(env, { stdout = 'inherit', pollMs = 250 } = {}) {
+export async function startServer(env, { stdout = 'inherit', pollMs = 250, nodeArgs = [] } = {}) {
   const port = nextPort++;
   const started = process.hrtime.bigint();
-  const server = spawn(process.execPath, ['dist/server/main.js'], {
+  const server = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -17,7 +17,7 @@ test.describe('signing in', () => {
     await page.getByLabel('Password').fill(admin.password);
     await page.getByRole('button', { name: 'Login' }).click();
 
-    await expect(page).toHaveURL(/\/admin\/service$/);
+    await expect(page).toHaveURL(/\/admin$/); // signing in lands on the dashboard (issue 24)
     await expect(page.getByRole('complementary', { name: 'Side menu' }).getByText(admin.name)).toBeVisible();
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('admin') ?? 'null')?.email)).toBe(admin.email);
 
@@ -162,7 +162,7 @@ test.describe('login and register links and guards', () => {
     await expect(page.getByLabel('Password')).toBeFocused();
     await page.keyboard.type(admin.password);
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/admin\/service$/);
+    await expect(page).toHaveURL(/\/admin$/); // signing in lands on the dashboard (issue 24)
     await expect(page.getByRole('complementary', { name: 'Side menu' }).getByText(admin.name)).toBeVisible();
   });
 
@@ -231,13 +231,14 @@ test.describe('logged-in admin', () => {
   });
 
   test('sees the side menu with the admin name, the links and Logout', async ({ page }) => {
+    // /admin is the dashboard (issue 24), the menu's first entry.
     await page.goto('/admin');
-    await expect(page).toHaveURL(/\/admin\/service$/);
+    await expect(page).toHaveURL(/\/admin$/);
     const menu = page.getByRole('complementary', { name: 'Side menu' });
     await expect(menu.getByText('Admin Panel')).toBeVisible();
     await expect(menu.getByText(ADMIN.name)).toBeVisible();
-    for (const name of ['Services', 'News', 'Contact Us']) await expect(menu.getByRole('link', { name })).toBeVisible();
-    await expect(menu.getByRole('link', { name: 'Services' })).toHaveAttribute('aria-current', 'page');
+    for (const name of ['Dashboard', 'Services', 'News', 'Contact Us']) await expect(menu.getByRole('link', { name })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     await expect(menu.getByRole('button', { name: 'Logout' })).toBeVisible();
     // The phone controls stay out of the way on a desktop.
     await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();

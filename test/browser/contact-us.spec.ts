@@ -19,7 +19,7 @@ function searchBox(page: Page) {
   return page.getByRole('searchbox', { name: 'Search by name' });
 }
 
-/** Body rows of the messages table. */
+/** Body rows of the messages table; their first cell is the row's tick box (issue 24), Name the second. */
 function rows(page: Page) {
   return page.getByRole('table').locator('tbody tr');
 }
@@ -36,11 +36,11 @@ test.describe('contact messages', () => {
     }
     await expect(rows(page)).toHaveCount(1);
     const row = rows(page).first();
-    await expect(row.getByRole('cell').nth(0)).toHaveText(`Ada ${tag}`);
-    await expect(row.getByRole('cell').nth(1)).toHaveText('+44 20 7946 0001');
-    await expect(row.getByRole('cell').nth(2)).toHaveText('ada@example.com');
-    await expect(row.getByRole('cell').nth(3)).toHaveText('Please call me back.');
-    await expect(row.getByRole('cell').nth(4)).toHaveText(/\d{2}\/\d{2}\/\d{4}/);
+    await expect(row.getByRole('cell').nth(1)).toHaveText(`Ada ${tag}`);
+    await expect(row.getByRole('cell').nth(2)).toHaveText('+44 20 7946 0001');
+    await expect(row.getByRole('cell').nth(3)).toHaveText('ada@example.com');
+    await expect(row.getByRole('cell').nth(4)).toHaveText('Please call me back.');
+    await expect(row.getByRole('cell').nth(5)).toHaveText(/\d{2}\/\d{2}\/\d{4}/);
     await expect(row.getByRole('button', { name: `View message from Ada ${tag}` })).toBeVisible();
     await expect(row.getByRole('button', { name: `Delete message from Ada ${tag}` })).toBeVisible();
     await expectNoA11yViolations(page);
@@ -59,7 +59,7 @@ test.describe('contact messages', () => {
     await searchBox(page).fill(`special ${tag.toLowerCase()}`);
     await expect(page).toHaveURL((url) => url.searchParams.get('name') === `special ${tag.toLowerCase()}` && !url.searchParams.has('page'));
     await expect(rows(page)).toHaveCount(1);
-    await expect(rows(page).first().getByRole('cell').first()).toHaveText(`Special ${tag}`);
+    await expect(rows(page).first().getByRole('cell').nth(1)).toHaveText(`Special ${tag}`);
 
     await searchBox(page).fill(tag);
     await expect(rows(page)).toHaveCount(10);
@@ -72,7 +72,7 @@ test.describe('contact messages', () => {
     await leaveMessage(page, { name: `Grace ${tag}`, phno: '', email: 'grace@example.com', msg });
     await page.goto(`${SCREEN}?name=${tag}`);
 
-    const cell = rows(page).first().getByRole('cell').nth(3);
+    const cell = rows(page).first().getByRole('cell').nth(4);
     await expect(cell).toHaveText(/…$/);
     expect(((await cell.textContent()) ?? '').length).toBeLessThanOrEqual(81);
 
@@ -123,7 +123,7 @@ test.describe('contact messages', () => {
 
     await page.reload();
     await expect(rows(page)).toHaveCount(1);
-    await expect(rows(page).first().getByRole('cell').first()).toHaveText(`Kept ${tag}`);
+    await expect(rows(page).first().getByRole('cell').nth(1)).toHaveText(`Kept ${tag}`);
   });
 
   test('Export CSV downloads the messages the search shows', async ({ page }) => {
@@ -196,14 +196,14 @@ test.describe('contact messages', () => {
     await page.goto(`${SCREEN}?name=${tag}`);
     await expect(rows(page)).toHaveCount(1);
     const cells = rows(page).first().getByRole('cell');
-    await expect(cells.nth(1)).toHaveText('—');
-    await expect(cells.nth(2)).toHaveAttribute('title', email);
-    const fit = await cells.nth(2).evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, height: el.clientHeight }));
+    await expect(cells.nth(2)).toHaveText('—');
+    await expect(cells.nth(3)).toHaveAttribute('title', email);
+    const fit = await cells.nth(3).evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, height: el.clientHeight }));
     expect(fit.scroll).toBeGreaterThan(fit.client);
     // One line, not broken mid-word: the date cell too.
     const lineHeights = await cells.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
     expect(Math.max(...lineHeights)).toBeLessThan(60);
-    await expect(cells.nth(4)).toHaveText(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2} [AP]M$/);
+    await expect(cells.nth(5)).toHaveText(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2} [AP]M$/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
   });
 });

@@ -1,13 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import sharp from 'sharp';
+import { image } from '../support/images.mjs';
 import { unique } from '../support/unique.mjs';
 import { apiOf, expectNoA11yViolations } from './support';
 
-function jpeg(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 110, b: 190 } } })
-    .jpeg()
-    .toBuffer();
-}
+const jpeg = (width: number, height: number) => image('jpeg', width, height);
 
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
 /** JPEG's first bytes and nothing an image decoder can read: passes the picker, refused by the server. */

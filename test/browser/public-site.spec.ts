@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import sharp from 'sharp';
+import { image } from '../support/images.mjs';
 import { unique } from '../support/unique.mjs';
 import { expectNoA11yViolations, STORAGE_STATE } from './support';
 
@@ -18,7 +18,7 @@ test.describe.configure({ mode: 'default' });
 const COMPANY = 'Harbour Lane Studio';
 
 let admin: APIRequestContext;
-let article: { id: string; title: string; description: string };
+let article: { id: string; slug: string; title: string; description: string };
 let service: { title: string };
 
 async function setMaintenance(on: boolean): Promise<void> {
@@ -45,9 +45,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const news = await admin.post('/api/news', { data: { title, description: `More room: ${title}`, about: 'Visitors welcome.' } });
   expect(news.status()).toBe(201);
   article = (await news.json()) as typeof article;
-  const photo = await sharp({ create: { width: 1200, height: 675, channels: 3, background: { r: 31, g: 95, b: 191 } } })
-    .jpeg()
-    .toBuffer();
+  const photo = await image('jpeg', 1200, 675);
   const upload = await admin.post(`/api/news/${article.id}/upload`, {
     multipart: { photo: { name: 'office.jpg', mimeType: 'image/jpeg', buffer: photo } },
   });
@@ -86,7 +84,7 @@ test.describe('the public site', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'News' })).toBeVisible();
     await page.getByRole('link', { name: article.title }).click();
 
-    await expect(page).toHaveURL(`/news/${article.id}`);
+    await expect(page).toHaveURL(`/news/${article.slug}`);
     await expect(page.getByRole('heading', { level: 1, name: article.title })).toBeVisible();
     await expect(page.getByText(article.description)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'About' })).toBeVisible();
@@ -145,15 +143,24 @@ test.describe('the public site', () => {
     ]);
   });
 
-  test('every page has no accessibility violations and fits a 360 px screen without scrolling sideways', async ({ page }) => {
-    const pages = ['/', '/services', '/news', `/news/${article.id}`, '/contact', '/contact/thanks', '/no/such/page'];
-    for (const width of [1280, 360]) {
-      await page.setViewportSize({ width, height: width === 360 ? 740 : 860 });
-      for (const path of pages) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await expectNoA11yViolations(page);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width} px`).toBeLessThanOrEqual(width);
+  test('every page has no accessibility violations and fits a 360 px screen without scrolling sideways, light and dark', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const pages = ['/', '/services', '/news', `/news/${article.slug}`, '/contact', '/contact/thanks', '/no/such/page'];
+    // The site follows the visitor's system (issue 24): its stylesheet alone, no script.
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      for (const width of [1280, 360]) {
+        await page.setViewportSize({ width, height: width === 360 ? 740 : 860 });
+        for (const path of pages) {
+          await page.goto(path);
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+          const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+          expect(background, `${path} in ${colorScheme}`).toBe(colorScheme === 'dark' ? 'rgb(15, 21, 32)' : 'rgb(244, 246, 249)');
+          await expectNoA11yViolations(page);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width} px`).toBeLessThanOrEqual(width);
+        }
       }
     }
   });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import type { components } from '../../client/src/lib/api-types';
 import { unique } from '../support/unique.mjs';
 import { ADMIN, apiOf, expectNoA11yViolations } from './support';
 
@@ -10,13 +11,7 @@ test.describe.configure({ mode: 'default' });
 
 const PHONE = { width: 360, height: 740 };
 
-interface Settings {
-  maintenance: boolean;
-  companyName: string;
-  tagline: string;
-  email: string;
-  phone: string;
-}
+type Settings = components['schemas']['UpdateSettingsDto'];
 
 async function saveThroughApi(page: Page, changes: Partial<Settings>): Promise<Settings> {
   const res = await apiOf(page).patch('/api/settings', { data: changes });

@@ -2,33 +2,26 @@
 // (a scratch database) and one S3-compatible store (s3rver), behind nginx (round robin, no
 // stickiness, idempotent requests retried on the other replica). It proves that nothing is tied
 // to one process: sessions, login limits, logout and photos hold across replicas, a replica killed
-// under load costs no GET, and a rolling restart loses no acknowledged write and fails no request.
+// under load costs no GET, a rolling restart loses no acknowledged write and fails no request, and
+// both replicas' mail senders together deliver each mail of the shared outbox exactly once.
 // Prints each point as it passes, then `replicas: N passed, N failed`.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import sharp from 'sharp';
 import { startS3Server } from '../support/s3-server.mjs';
+import { freePort } from '../support/free-port.mjs';
+import { canvas } from '../support/images.mjs';
 import { createScratchDatabase } from '../support/scratch-database.mjs';
+import { startSmtpSink } from '../support/smtp-sink.mjs';
 import { unique, uniqueEmail } from '../support/unique.mjs';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const baseDatabaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const results = { passed: 0, failed: 0 };
 const cleanups = [];
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -226,6 +219,8 @@ async function main() {
   cleanups.push(() => s3.close());
   const database = await createScratchDatabase(baseDatabaseUrl, 'replicas');
   cleanups.push(() => database.drop());
+  const smtp = await startSmtpSink();
+  cleanups.push(() => smtp.close());
 
   // Production asks an anonymous first registration for the setup link: both replicas are given
   // the first administrator instead (they start together; one creates it).
@@ -242,6 +237,10 @@ async function main() {
     SESSION_SECRET: 'replica-test-secret-replica-test-secret-0123',
     TRUST_PROXY: 'loopback',
     LOG_LEVEL: 'warn',
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Replica Test <site@example.com>',
+    // Both senders poll often, so they race for the same rows.
+    MAIL_POLL_MS: '50',
     ...s3.env,
   };
   const a = new Replica('A', portA, env);
@@ -269,9 +268,7 @@ async function main() {
     const created = await call(a.url, 'POST', '/api/news', { cookie, json: { title: unique('Replica '), description: 'd', about: 'a' } });
     assert(created.status === 201, `create: ${created.status}`);
     const form = new FormData();
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } })
-      .png()
-      .toBuffer();
+    const png = await canvas(64, 48).png().toBuffer();
     form.append('photo', new Blob([png], { type: 'image/png' }), 'photo.png');
     const uploaded = await call(a.url, 'POST', `/api/news/${created.body.id}/upload`, { cookie, form });
     assert(uploaded.status === 200 && uploaded.body.photo, `upload on A: ${uploaded.status}`);
@@ -310,8 +307,8 @@ async function main() {
     assert((await call(a.url, 'GET', '/api/news', { cookie: other })).status === 401, 'A still serves the logged-out session');
   });
 
-  // Replicas keep sessions they have read in memory while they hear every change: each of these
-  // reads the session on A first (so A holds it), changes it elsewhere, and asks A at once.
+  // Each of these uses the session on A first, ends it elsewhere, and asks A at once: no replica
+  // may answer from what it read before.
   await point('an admin removed on replica B is logged out on replica A at once', async () => {
     const other = { name: 'Removed Admin', email: uniqueEmail('removed'), password: 'removed admin password' };
     const added = await call(b.url, 'POST', '/api/admins/register', { cookie, json: other });
@@ -341,6 +338,58 @@ async function main() {
     }
   });
 
+  await point('two replicas sending from one outbox deliver each mail exactly once', async () => {
+    const count = 30;
+    const names = [];
+    // Posted to both replicas alternately, a few at a time, so each replica's sender is woken
+    // by its own posts while the other one polls.
+    for (let i = 0; i < count; i += 3) {
+      await Promise.all(
+        [0, 1, 2].map(async (j) => {
+          const name = unique(`Replica mail ${i + j} `);
+          names.push(name);
+          const replica = (i + j) % 2 === 0 ? a : b;
+          const res = await call(replica.url, 'POST', '/api/contactus', {
+            cookie,
+            json: { name, phno: '', email: 'visitor@example.org', msg: 'Hi' },
+          });
+          assert(res.status === 201, `contact on ${replica.name}: ${res.status}`);
+        }),
+      );
+    }
+    const subjects = new Set(names.map((name) => `New message from ${name}`));
+    const ours = () => smtp.messages.filter((message) => subjects.has(message.subject));
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    let recipients;
+    try {
+      // Every admin wants new messages (the default): one mail per message and admin.
+      recipients = (await client.query('SELECT email FROM admins')).rows.map((row) => row.email);
+      await smtp.waitFor(() => ours().length >= count * recipients.length, 60_000);
+      for (let i = 0; ; i++) {
+        const { rows } = await client.query(`SELECT count(*)::int AS due FROM mail_outbox WHERE status = 'pending'`);
+        if (rows[0].due === 0) break;
+        assert(i < 200, `${rows[0].due} mails still due`);
+        await sleep(100);
+      }
+    } finally {
+      await client.end();
+    }
+    // Several more polls of both senders: nothing goes a second time.
+    await sleep(1000);
+    const delivered = ours();
+    const expected = count * recipients.length;
+    const pairs = new Set(delivered.map((message) => `${message.to.join(',')} ${message.subject}`));
+    const ids = new Set(delivered.map((message) => message.messageId));
+    assert(delivered.length === expected, `${delivered.length} mails delivered for ${count} messages to ${recipients.length} admins`);
+    assert(pairs.size === expected && ids.size === expected, 'a mail was delivered twice');
+    assert(
+      delivered.every((message) => message.to.length === 1 && recipients.includes(message.to[0])),
+      'a mail went to someone else',
+    );
+    console.log(`    ${count} messages to ${recipients.length} admins: ${delivered.length} mails, each once`);
+  });
+
   /** How long until `path` on `replica` answers `status` to a visitor (no cookie), polled every 50 ms for up to 5 s. */
   async function untilStatus(replica, path, status) {
     const start = performance.now();
@@ -367,7 +416,7 @@ async function main() {
     console.log(`    B followed in ${Math.round(opened)} ms (off) and ${Math.round(closed)} ms (on)`);
   });
 
-  // Logged-in GETs touch the session (rolling cookie), so the kill also lands inside session writes.
+  // Logged-in GETs read their session row on every request (and renew it at most once a minute).
   const reads = () =>
     load(8, async () => {
       const which = Math.random();

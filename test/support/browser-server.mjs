@@ -1,12 +1,15 @@
 // Starts the built app for the browser suite on a database of its own: a fresh database on the
 // PostgreSQL of DATABASE_URL, or the embedded database in a fresh temporary DATA_DIR; with
-// TEST_STORAGE=s3, photos in an s3rver it starts.
+// TEST_STORAGE=s3, photos in an s3rver it starts; and an SMTP server (smtp-server) it starts, whose
+// mails land as JSON files in the suite's mailbox (see mailboxDir) for the tests to read.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startS3Server } from './s3-server.mjs';
 import { createScratchDatabase } from './scratch-database.mjs';
+import { mailboxDir } from './mailbox.mjs';
+import { startSmtpSink } from './smtp-sink.mjs';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'browser-test-'));
 const env = {
@@ -19,6 +22,24 @@ const env = {
   REGISTRATION: 'open',
   LOG_LEVEL: 'warn',
 };
+
+// Every mail the app sends, one file each, named by arrival.
+const mailbox = mailboxDir(env.PORT);
+rmSync(mailbox, { recursive: true, force: true });
+mkdirSync(mailbox, { recursive: true });
+let received = 0;
+const smtp = await startSmtpSink({
+  onMessage(message, accept) {
+    received += 1;
+    const { headers: _headers, raw: _raw, ...fields } = message;
+    // Written aside, then renamed: a test never reads a file half written.
+    const name = `${mailbox}/${String(received).padStart(5, '0')}.json`;
+    writeFileSync(`${name}.part`, JSON.stringify(fields));
+    renameSync(`${name}.part`, name);
+    accept();
+  },
+});
+Object.assign(env, { SMTP_URL: smtp.url, MAIL_FROM: 'Browser Suite <site@example.com>', MAIL_POLL_MS: '200' });
 
 let dropDatabase = async () => {};
 if (process.env.DATABASE_URL) {
@@ -42,6 +63,7 @@ process.on('SIGINT', stop);
 server.on('exit', async (code) => {
   await dropDatabase().catch(() => undefined);
   await stopS3().catch(() => undefined);
+  await smtp.close().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

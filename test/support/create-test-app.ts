@@ -1,4 +1,5 @@
-import type { ModuleMetadata } from '@nestjs/common';
+import type { ModuleMetadata, Type } from '@nestjs/common';
+import { RouterModule } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,7 +10,11 @@ import { DataSource } from 'typeorm';
 import { AppModule } from '../../server/app.module';
 import { loadConfig, type AppConfig } from '../../server/config/app-config';
 import { configureApp } from '../../server/configure-app';
+import { API_PREFIX } from '../../server/http/api-prefix';
+import type { DatabaseConnection } from '../../server/database/database-connection';
 import { AdminsService } from '../../server/admins/admins.service';
+import { ApiDocument } from '../../server/openapi/api-document';
+import { checkingReplies, replyChecker } from './reply-check';
 import { startS3Server } from './s3-server.mjs';
 import { createTestDatabase } from './test-database';
 import { unique, uniqueEmail } from './unique.mjs';
@@ -18,7 +23,7 @@ export interface TestApp {
   app: NestExpressApplication;
   config: AppConfig;
   dataSource: DataSource;
-  /** A client without cookies. */
+  /** A client without cookies. Every reply it gets is checked against the API document (see reply-check.ts). */
   http: () => ReturnType<typeof request>;
   /** A client that keeps cookies between requests, like a browser. */
   agent: () => ReturnType<typeof request.agent>;
@@ -35,9 +40,10 @@ export const APP_TEST_TIMEOUT = 120_000;
 
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  options: { imports?: ModuleMetadata['imports'] } = {},
+  options: { imports?: ModuleMetadata['imports']; connection?: DatabaseConnection } = {},
 ): Promise<TestApp> {
-  const connection = await createTestDatabase();
+  // A test may choose the database itself (e.g. embedded and PostgreSQL side by side); it is closed with the app.
+  const connection = options.connection ?? (await createTestDatabase());
   const dataDir = mkdtempSync(join(tmpdir(), 'app-test-'));
   // TEST_STORAGE=s3: photos go to an s3rver of this app's own instead of the temporary DATA_DIR,
   // unless the test chose the storage itself (and with it the credentials it means to try).
@@ -52,10 +58,16 @@ export async function createTestApp(
     }),
     ...overrides,
   };
+  const testModules = (options.imports ?? []).filter((module): module is Type => typeof module === 'function');
   let app: NestExpressApplication;
   try {
     const moduleRef = await Test.createTestingModule({
-      imports: [AppModule.register(config, connection), ...(options.imports ?? [])],
+      // The test's own modules (probe controllers) are API modules: under /api, like AppModule's.
+      imports: [
+        AppModule.register(config, connection),
+        ...(options.imports ?? []),
+        RouterModule.register([{ path: API_PREFIX, children: testModules }]),
+      ],
     }).compile();
     app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['error', 'warn'] });
     configureApp(app, config);
@@ -68,12 +80,13 @@ export async function createTestApp(
     throw error;
   }
   const server = app.getHttpServer();
+  const replies = replyChecker(app.get(ApiDocument).get());
   return {
     app,
     config,
     dataSource: app.get(DataSource),
-    http: () => request(server),
-    agent: () => request.agent(server),
+    http: () => checkingReplies(request(server), replies),
+    agent: () => checkingReplies(request.agent(server), replies),
     async close() {
       // The database and the temporary folder go even when the app fails to close (a test may
       // have destroyed its data source on purpose).

@@ -3,13 +3,20 @@ import { useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from './paths';
 import { authQueries, useLogout } from '../features/auth/api/auth';
+import { dashboardQueries } from '../features/dashboard/api/dashboard';
 import { Alert } from '../components/Alert';
+import { formatCount } from '../lib/format';
+import { THEMES, useTheme, type Theme } from '../lib/theme';
 import type { LayoutContext } from '../features/admins/components/AdminsScreen';
 import './AdminLayout.css';
 
 /** The side menu and the content area of every admin screen. */
 export function AdminLayout() {
   const { data: admin } = useQuery(authQueries.me());
+  // The dashboard's own query: the unread count in the menu and the dashboard agree, from one request.
+  const { data: summary } = useQuery(dashboardQueries.summary());
+  const unread = summary?.unread;
+  const [theme, setTheme] = useTheme();
   const logout = useLogout();
   const navigate = useNavigate();
   const location = useLocation();
@@ -86,13 +93,27 @@ export function AdminLayout() {
         <nav aria-label="Main">
           <ul className="sidebar__links">
             <li>
+              {/* `end`: only /admin itself, not every admin page below it. */}
+              <NavLink to={paths.admin} end>
+                Dashboard
+              </NavLink>
+            </li>
+            <li>
               <NavLink to={paths.services.list}>Services</NavLink>
             </li>
             <li>
               <NavLink to={paths.news.list}>News</NavLink>
             </li>
             <li>
-              <NavLink to={paths.contactUs.list}>Contact Us</NavLink>
+              <NavLink to={paths.contactUs.list} className="sidebar__link-with-count">
+                Contact Us
+                {unread && unread.count > 0 && (
+                  <span className="sidebar__count">
+                    {formatCount(unread)}
+                    <span className="visually-hidden"> unread</span>
+                  </span>
+                )}
+              </NavLink>
             </li>
             <li>
               <NavLink to={paths.trash}>Trash</NavLink>
@@ -105,6 +126,9 @@ export function AdminLayout() {
             </li>
             <li>
               <NavLink to={paths.settings}>Settings</NavLink>
+            </li>
+            <li>
+              <NavLink to={paths.account}>Your account</NavLink>
             </li>
             <li>
               {/* A plain link: the public site is not part of this app. */}
@@ -120,6 +144,16 @@ export function AdminLayout() {
             </li>
           </ul>
         </nav>
+        <div className="sidebar__theme">
+          <label htmlFor="theme-choice">Theme</label>
+          <select id="theme-choice" value={theme} onChange={(event) => setTheme(event.target.value as Theme)}>
+            {THEMES.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
         <button type="button" className="button sidebar__logout" onClick={onLogout} disabled={logout.isPending}>
           Logout
         </button>
@@ -127,7 +161,7 @@ export function AdminLayout() {
       </aside>
       {menuOpen && <div className="layout__scrim" onClick={closeMenu} aria-hidden="true" />}
       <main className="content" id="content" inert={menuOpen}>
-        <Outlet context={{ adminId: admin?.id } satisfies LayoutContext} />
+        <Outlet context={{ adminId: admin?.id, admin: admin ?? undefined } satisfies LayoutContext} />
       </main>
     </div>
   );

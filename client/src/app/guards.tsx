@@ -1,9 +1,10 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../components/Spinner';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Loading, RegisterScreen } from './lazy-screens';
-import { adminRemembered, authQueries, type Admin } from '../features/auth/api/auth';
+import { adminRemembered, authQueries, sessionEndedByItself, type Admin } from '../features/auth/api/auth';
 import { paths } from './paths';
 import './guards.css';
 
@@ -47,20 +48,30 @@ export function RequireAdmin() {
   const { me, settled, admin } = useSession();
   const location = useLocation();
   if (!settled) return <SessionPending me={me} />;
-  if (!admin) return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
+  if (!admin)
+    return (
+      <Navigate to={paths.login} replace state={{ from: location.pathname + location.search, sessionEnded: sessionEndedByItself() }} />
+    );
   return <Outlet />;
 }
 
 /**
- * Login: an admin who is already logged in goes to the services list, or back to the
- * admin page RequireAdmin sent them from. A login stores the admin in the query cache, which
- * re-renders this guard before the login screen's own navigation; both must agree on the target.
+ * Login: an admin who is already logged in when the screen opens goes to the services list (as the
+ * spec says); one who has just logged in here goes to the dashboard. Either way, back to the admin
+ * page RequireAdmin sent them from, if any. A login stores the admin in the query cache, which
+ * re-renders this guard before the login screen's own navigation; both must agree on the target,
+ * so the guard remembers whether it showed the form to someone the server knew as signed out.
  */
 export function GuestOnly() {
   const { me, settled, admin, guestNow } = useSession();
   const location = useLocation();
+  const [showedForm, setShowedForm] = useState(false);
   if (!settled && !guestNow) return <SessionPending me={me} />;
-  if (admin) return <Navigate to={afterLogin(location.state)} replace />;
+  if (admin) return <Navigate to={afterLogin(location.state, showedForm ? paths.admin : paths.services.list)} replace />;
+  // Only once the server has said there is no session: a form shown while the check was still
+  // under way (guestNow) may be followed by a session that existed all along.
+  // React's way of keeping what an earlier render saw: set while rendering, read by the next one.
+  if (settled && !showedForm) setShowedForm(true);
   return <Outlet />;
 }
 
@@ -81,9 +92,9 @@ export function RegisterRoute() {
   return <Navigate to={paths.admins.add} replace />;
 }
 
-/** Where a login leads: the admin page a guard came from, else the services list. */
-export function afterLogin(state: unknown): string {
+/** Where a login leads: the admin page a guard came from, else `otherwise` (the dashboard). */
+export function afterLogin(state: unknown, otherwise: string = paths.admin): string {
   const from = (state as { from?: unknown } | null)?.from;
   const isAdminPage = typeof from === 'string' && (from === paths.admin || from.startsWith(`${paths.admin}/`));
-  return isAdminPage && !from.startsWith(paths.login) && !from.startsWith(paths.register) ? from : paths.services.list;
+  return isAdminPage && !from.startsWith(paths.login) && !from.startsWith(paths.register) ? from : otherwise;
 }

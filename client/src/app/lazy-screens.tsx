@@ -12,6 +12,7 @@ function lazyScreen<Props extends object>(load: () => Promise<ComponentType<Prop
 
 export const RegisterScreen = lazyScreen(() => import('../features/auth/components/RegisterScreen').then((m) => m.RegisterScreen));
 export const AdminLayout = lazyScreen(() => import('./AdminLayout').then((m) => m.AdminLayout));
+export const DashboardScreen = lazyScreen(() => import('../features/dashboard/components/DashboardScreen').then((m) => m.DashboardScreen));
 export const ServicesListScreen = lazyScreen(() =>
   import('../features/services/components/ServicesListScreen').then((m) => m.ServicesListScreen),
 );
@@ -28,6 +29,19 @@ export const AdminsScreen = lazyScreen(() => import('../features/admins/componen
 export const AddAdminScreen = lazyScreen(() => import('../features/admins/components/AddAdminScreen').then((m) => m.AddAdminScreen));
 export const ChangePasswordScreen = lazyScreen(() =>
   import('../features/admins/components/ChangePasswordScreen').then((m) => m.ChangePasswordScreen),
+);
+export const InviteAdminScreen = lazyScreen(() =>
+  import('../features/admins/components/InviteAdminScreen').then((m) => m.InviteAdminScreen),
+);
+export const AccountScreen = lazyScreen(() => import('../features/admins/components/AccountScreen').then((m) => m.AccountScreen));
+export const ForgotPasswordScreen = lazyScreen(() =>
+  import('../features/auth/components/ForgotPasswordScreen').then((m) => m.ForgotPasswordScreen),
+);
+export const ResetPasswordScreen = lazyScreen(() =>
+  import('../features/auth/components/ResetPasswordScreen').then((m) => m.ResetPasswordScreen),
+);
+export const AcceptInvitationScreen = lazyScreen(() =>
+  import('../features/auth/components/AcceptInvitationScreen').then((m) => m.AcceptInvitationScreen),
 );
 export const SettingsScreen = lazyScreen(() => import('../features/settings/components/SettingsScreen').then((m) => m.SettingsScreen));
 export const NotFoundScreen = lazyScreen(() => import('./NotFoundScreen').then((m) => m.NotFoundScreen));

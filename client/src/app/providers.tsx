@@ -1,16 +1,19 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ToastProvider } from '../components/Toaster';
-import { forgetAdmin } from '../features/auth/api/auth';
+import { sessionEnded } from '../features/auth/api/auth';
+import { SignInAgainProvider } from '../features/auth/components/SignInAgain';
 import { createQueryClient } from '../lib/query-client';
 
-/** A 401 from any request forgets the admin, through the auth feature's own query key. */
-const queryClient = createQueryClient(forgetAdmin);
+/** A 401 from a list or a read forgets the admin, through the auth feature's own query key; a form's save signs in again in place. */
+const queryClient = createQueryClient(sessionEnded);
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <ToastProvider>{children}</ToastProvider>
+      <ToastProvider>
+        <SignInAgainProvider>{children}</SignInAgainProvider>
+      </ToastProvider>
     </QueryClientProvider>
   );
 }

@@ -1,19 +1,25 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { createBrowserRouter } from 'react-router-dom';
 import { LoginScreen } from '../features/auth/components/LoginScreen';
 import { GuestOnly, RegisterRoute, RequireAdmin } from './guards';
 import {
+  AcceptInvitationScreen,
+  AccountScreen,
   ActivityScreen,
   AddAdminScreen,
   AdminLayout,
   AdminsScreen,
   ChangePasswordScreen,
   ContactUsScreen,
+  ForgotPasswordScreen,
+  InviteAdminScreen,
+  DashboardScreen,
   Loading,
   NewsDetailScreen,
   NewsFormScreen,
   NewsListScreen,
   NotFoundScreen,
+  ResetPasswordScreen,
   ServiceFormScreen,
   ServicesListScreen,
   SettingsScreen,
@@ -34,16 +40,26 @@ const screen = (path: string, Screen: ComponentType) => ({
 export const router = createBrowserRouter([
   {
     element: <GuestOnly />,
-    children: [{ path: paths.login, element: <LoginScreen /> }],
+    children: [{ path: paths.login, element: <LoginScreen /> }, screen(paths.forgotPassword, ForgotPasswordScreen)],
   },
   { path: paths.register, element: <RegisterRoute /> },
+  // The links in mails work signed in or not: they act on the token alone.
+  screen(paths.resetPassword, ResetPasswordScreen),
+  screen(paths.acceptInvitation, AcceptInvitationScreen),
   {
     element: <RequireAdmin />,
     children: [
       {
         ...screen(paths.admin, AdminLayout),
         children: [
-          { index: true, element: <Navigate to={paths.services.list} replace /> },
+          {
+            index: true,
+            element: (
+              <Loading>
+                <DashboardScreen />
+              </Loading>
+            ),
+          },
           screen(paths.services.list, ServicesListScreen),
           screen(paths.services.create, ServiceFormScreen),
           screen(paths.services.editPattern, ServiceFormScreen),
@@ -57,6 +73,8 @@ export const router = createBrowserRouter([
           screen(paths.admins.list, AdminsScreen),
           screen(paths.admins.add, AddAdminScreen),
           screen(paths.admins.password, ChangePasswordScreen),
+          screen(paths.admins.invite, InviteAdminScreen),
+          screen(paths.account, AccountScreen),
           screen(paths.settings, SettingsScreen),
           screen('*', NotFoundScreen),
         ],

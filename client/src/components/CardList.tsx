@@ -2,6 +2,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { itemId, type Identified, type Paged } from '../lib/api';
 import { Alert } from './Alert';
+import { SelectBox } from './BulkBar';
+import type { Selection } from './useSelection';
 import { PageSpinner } from './Spinner';
 import './CardList.css';
 
@@ -16,6 +18,7 @@ export function CardList<T extends Identified>({
   failure,
   cardClassName = '',
   children,
+  select,
 }: {
   query: UseQueryResult<Paged<T>>;
   /** The list's accessible name. */
@@ -26,6 +29,8 @@ export function CardList<T extends Identified>({
   cardClassName?: string;
   /** One card's content. */
   children: (item: T) => ReactNode;
+  /** Tick boxes for bulk actions: the selection, and the name that completes each box's label. */
+  select?: { selection: Selection; name: (item: T) => string };
 }) {
   if (query.isPending) return <PageSpinner label={loadingLabel} />;
   if (query.isError) {
@@ -44,8 +49,16 @@ export function CardList<T extends Identified>({
       <LoadingBar active={query.isPlaceholderData} />
       <ul className="card-list" aria-label={label} aria-busy={query.isPlaceholderData}>
         {query.data.data.map((item) => (
-          <li key={itemId(item)} className={`card${cardClassName ? ` ${cardClassName}` : ''}`}>
-            {children(item)}
+          // With tick boxes, the card's own layout (cardClassName) goes to the content beside the box.
+          <li key={itemId(item)} className={`card${select ? ' card--selectable' : cardClassName ? ` ${cardClassName}` : ''}`}>
+            {select ? (
+              <>
+                <SelectBox selection={select.selection} id={itemId(item)} name={select.name(item)} />
+                <div className={`card__body${cardClassName ? ` ${cardClassName}` : ''}`}>{children(item)}</div>
+              </>
+            ) : (
+              children(item)
+            )}
           </li>
         ))}
       </ul>

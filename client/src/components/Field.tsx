@@ -1,5 +1,4 @@
-import { useId, useState, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import type { FieldErrors } from '../lib/api';
+import { useId, type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import './Field.css';
 
 interface FieldProps {
@@ -44,17 +43,17 @@ export function TextAreaField({ label, error, ...textarea }: FieldProps & Textar
   );
 }
 
-/**
- * A form's text values, and `bind(name)`: the props that tie one field to its value and to the
- * server's message for it.
- */
-export function useFields<V extends { [K in keyof V]: string }>(initial: V, errors: FieldErrors = {}) {
-  const [values, setValues] = useState<V>(initial);
-  const bind = (name: keyof V & string) => ({
-    name,
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
-    error: errors[name]?.msg,
-  });
-  return { values, setValues, bind };
+export function SelectField({ label, error, ...select }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...select} />
+      {error && (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
 }

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage, itemId, type Identified, type Paged } from '../lib/api';
+import { invalidateSummaries } from '../lib/query-client';
 import { ConfirmDialog } from './Dialog';
 import { useNotify } from './Toaster';
 
 interface Options<T> {
   /** The query key of the page on screen, updated in place after a delete. */
   pageKey: QueryKey;
-  /** Invalidated after a delete so every page refills from the server. */
+  /** The feature's `<feature>Queries.all()`: invalidated after a delete or an Undo, so every page refills. */
   allKey: QueryKey;
   page: number;
   setPage: (page: number) => void;
@@ -60,8 +61,8 @@ export function useListDelete<T extends Identified>({
       console.error('Undo failed', failure);
       setError(`Could not undo: ${errorMessage(failure, 'please try again.')}`);
     },
-    // The item is back in its list (and gone from the trash).
-    onSettled: () => queryClient.invalidateQueries(),
+    // The item is back in its list; the trash, not on screen, refetches when it is shown.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: allKey }),
   });
 
   const mutation = useMutation({
@@ -78,7 +79,8 @@ export function useListDelete<T extends Identified>({
       } else if (current) {
         queryClient.setQueryData<Paged<T>>(pageKey, { ...current, data: current.data.filter((row) => itemId(row) !== id) });
       }
-      await queryClient.invalidateQueries({ queryKey: allKey });
+      // The counts (the menu's unread messages, the dashboard) change too.
+      await Promise.all([queryClient.invalidateQueries({ queryKey: allKey }), invalidateSummaries(queryClient)]);
     },
     onError: (failure, item) => {
       console.error('Delete failed', failure);

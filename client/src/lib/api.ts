@@ -1,5 +1,49 @@
+import type { components, paths } from './api-types';
+
+/*
+ * The API's shapes come from its OpenAPI document, through the types `npm run api:types`
+ * generates in api-types.ts: a reply's type follows from the path it was requested on, so a field
+ * renamed on the server breaks the client's type check.
+ */
+
+/** A schema of the API document by name, e.g. `ApiSchema<'Service'>`. */
+export type ApiSchema<Name extends keyof components['schemas']> = components['schemas'][Name];
+
 /** `{ field: { msg } }`, as the server sends validation errors. */
-export type FieldErrors = Record<string, { msg: string }>;
+export type FieldErrors = ApiSchema<'FieldErrors'>['error'];
+
+type Method = 'get' | 'post' | 'patch' | 'delete';
+
+/** The API's path templates that answer `method`, e.g. `'/api/services/{id}'` for 'get'. */
+export type ApiRoute<M extends Method> = { [P in keyof paths]: paths[P][M] extends { responses: unknown } ? P : never }[keyof paths];
+
+type Operation<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
+type JsonOf<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
+
+/** The JSON body of the route's success reply (its 200 or 201). */
+export type ApiReply<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends { responses: infer R } ? JsonOf<R[Extract<keyof R, 200 | 201>]> : never;
+
+/** The JSON body the route takes. */
+export type ApiBody<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends { requestBody?: infer B } ? JsonOf<NonNullable<B>> : never;
+
+/** The route's query parameters. */
+export type ApiQuery<P extends keyof paths, M extends Method> = Operation<P, M> extends { parameters: { query?: infer Q } } ? Q : never;
+
+type ParamNames<T> = T extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
+
+/** A concrete API path, which remembers the template it was made from: that template types the call. */
+export type ApiPath<P extends keyof paths> = string & { readonly template: P };
+
+/** `apiPath('/api/services/{id}', { id })` → `/api/services/<id>`; only the document's paths, with their parameters. */
+export function apiPath<P extends keyof paths>(
+  template: P,
+  ...[params]: ParamNames<P> extends never ? [] : [Record<ParamNames<P>, string>]
+): ApiPath<P> {
+  const values = (params ?? {}) as Record<string, string>;
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name])) as ApiPath<P>;
+}
 
 /** A failed request: the status and the body's `error`, a text or per-field messages. */
 export class ApiError extends Error {
@@ -79,18 +123,29 @@ async function request<T>(method: string, path: string, options: { query?: Query
   return settle<T>(response.status, await response.text());
 }
 
-/** The one HTTP client: JSON in and out, cookies sent, failures thrown as ApiError. No UI effects. */
+/**
+ * The one HTTP client: JSON in and out, cookies sent, failures thrown as ApiError. No UI effects.
+ * Paths come from `apiPaths` (client/src/app/paths.ts); each call's query, body and reply are the
+ * document's for that path.
+ */
 export const api = {
-  get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, signal }),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body }),
-  patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, { body }),
-  delete: <T>(path: string) => request<T>('DELETE', path),
+  get: <P extends ApiRoute<'get'>>(path: ApiPath<P>, query?: ApiQuery<P, 'get'>, signal?: AbortSignal) =>
+    request<ApiReply<P, 'get'>>('GET', path, { query: query as Query | undefined, signal }),
+  post: <P extends ApiRoute<'post'>>(path: ApiPath<P>, body?: ApiBody<P, 'post'>) => request<ApiReply<P, 'post'>>('POST', path, { body }),
+  patch: <P extends ApiRoute<'patch'>>(path: ApiPath<P>, body: ApiBody<P, 'patch'>) =>
+    request<ApiReply<P, 'patch'>>('PATCH', path, { body }),
+  delete: <P extends ApiRoute<'delete'>>(path: ApiPath<P>) => request<ApiReply<P, 'delete'>>('DELETE', path),
   /** The URL of an API path, for links and downloads (the CSV export). */
-  url,
+  url: <P extends ApiRoute<'get'>>(path: ApiPath<P>, query?: ApiQuery<P, 'get'>) => url(path, query as Query | undefined),
 };
 
 /** Upload with progress (fetch cannot report upload progress; XMLHttpRequest can). */
-export function uploadFile<T>(path: string, form: FormData, onProgress?: (fraction: number) => void): Promise<T> {
+export function uploadFile<P extends ApiRoute<'post'>>(
+  path: ApiPath<P>,
+  form: FormData,
+  onProgress?: (fraction: number) => void,
+): Promise<ApiReply<P, 'post'>> {
+  type T = ApiReply<P, 'post'>;
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url(path));
@@ -111,18 +166,11 @@ export function uploadFile<T>(path: string, form: FormData, onProgress?: (fracti
   });
 }
 
-/** What every paged list returns. */
-export interface PageLinks {
-  previousPage: number | null;
-  nextPage: number | null;
-  loopLink: { number: number; active?: boolean }[];
-}
+/** The links of every paged list. */
+export type PageLinks = ApiSchema<'PageLinks'>;
 
-export interface Paged<T> {
-  data: T[];
-  links: PageLinks;
-  meta: { page: number; pageSize: number };
-}
+/** What every paged list returns: a page of `T` with its links and meta. */
+export type Paged<T> = Omit<ApiSchema<'ServicePage'>, 'data'> & { data: T[] };
 
 /** Anything with an id: items carry `id`, some older payloads `_id`. */
 export interface Identified {

@@ -12,3 +12,8 @@ export function formatDateTime(iso: string): string {
     second: '2-digit',
   });
 }
+
+/** A count the server stops at a cap (`{ count, orMore }`): "12", "1,000+". */
+export function formatCount({ count, orMore }: { count: number; orMore: boolean }): string {
+  return `${count.toLocaleString('en-US')}${orMore ? '+' : ''}`;
+}

@@ -9,7 +9,14 @@ import { checkStyles } from './check-styles';
 const src = fileURLToPath(new URL('..', import.meta.url));
 
 /** Every stylesheet of the client (path under client/src → text). */
-const stylesheets = Object.fromEntries(globSync('**/*.css', { cwd: src }).map((path) => [path, readFileSync(src + path, 'utf8')]));
+const all = Object.fromEntries(globSync('**/*.css', { cwd: src }).map((path) => [path, readFileSync(src + path, 'utf8')]));
+/**
+ * The public website's stylesheets (styles/site.css and what it imports) style documents of their
+ * own, rendered by the server: their selectors are checked among themselves, with the tokens.
+ */
+const isSite = (path: string) => /^styles\/site[.-]/.test(path);
+const stylesheets = Object.fromEntries(Object.entries(all).filter(([path]) => !isSite(path)));
+const siteStylesheets = Object.fromEntries(Object.entries(all).filter(([path]) => isSite(path) || path === 'styles/tokens.css'));
 
 describe('the client stylesheets', () => {
   it('are all read', () => {
@@ -19,6 +26,12 @@ describe('the client stylesheets', () => {
 
   it('keep colours in tokens.css, define each selector once and keep @media rules with their component', () => {
     expect(checkStyles(stylesheets)).toEqual([]);
+  });
+
+  it('hold the public website’s stylesheet to the same conventions', () => {
+    expect(Object.keys(siteStylesheets)).toEqual(expect.arrayContaining(['styles/site.css', 'styles/tokens.css']));
+    expect(siteStylesheets['styles/site.css']).toContain("@import './tokens.css';");
+    expect(checkStyles(siteStylesheets)).toEqual([]);
   });
 });
 

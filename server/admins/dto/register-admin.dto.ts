@@ -1,9 +1,11 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { Transform } from 'class-transformer';
-import { StorableText, Trim } from '../../common/validation';
+import { StorableText, Trim, NotGuessable } from '../../common/validation';
 
 /** Checked from the decorator nearest the property upwards: missing, then not text, then length. */
 export class RegisterAdminDto {
+  @ApiProperty({ minLength: 1, maxLength: 100 })
   @MaxLength(100, { message: 'Name must be at most 100 characters' })
   @StorableText('Name')
   @IsString({ message: 'Name must be text' })
@@ -11,6 +13,7 @@ export class RegisterAdminDto {
   @Trim()
   name: string;
 
+  @ApiProperty({ format: 'email', maxLength: 254 })
   @IsEmail({}, { message: 'Email must be a valid email address' })
   @MaxLength(254, { message: 'Email must be at most 254 characters' })
   @StorableText('Email')
@@ -19,6 +22,8 @@ export class RegisterAdminDto {
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
   email: string;
 
+  @ApiProperty({ minLength: 8, maxLength: 128 })
+  @NotGuessable('email')
   @MaxLength(128, { message: 'Password must be at most 128 characters' })
   @MinLength(8, { message: 'Password must be at least 8 characters' })
   @StorableText('Password')
@@ -27,6 +32,7 @@ export class RegisterAdminDto {
   password: string;
 
   /** The one-time setup token of a fresh production deployment (checked by RegistrationGuard). */
+  @ApiProperty({ required: false, maxLength: 200, description: 'The one-time setup token of a fresh production deployment' })
   @MaxLength(200, { message: 'Setup token must be at most 200 characters' })
   @IsString({ message: 'Setup token must be text' })
   @IsOptional()

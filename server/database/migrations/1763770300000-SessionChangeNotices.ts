@@ -3,7 +3,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * Every change to a session row or an admin row is announced on the `session_changes` channel as it
  * commits, whoever makes it (a replica, a command-line tool, an operator in psql): replicas keep
- * the sessions they have read in memory only while they hear these notices (admin-session-store.ts).
+ * the sessions they had read in memory only while they heard these notices. Dropped again by
+ * DropSessionChangeNotices, since every request reads its session row.
  * Payloads: `s:<sid>` for a session, `a:<admin id>` for an admin, `*` for a truncated table.
  */
 export class SessionChangeNotices1763770300000 implements MigrationInterface {

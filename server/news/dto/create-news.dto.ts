@@ -1,4 +1,7 @@
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsISO8601, IsNotEmpty, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { NEWS_STATUSES, type NewsStatus } from '../news.entity';
+import { MAX_SLUG_LENGTH, SLUG_PATTERN } from '../../common/slug';
 import { StorableText, Trim } from '../../common/validation';
 
 /**
@@ -6,6 +9,7 @@ import { StorableText, Trim } from '../../common/validation';
  * blank field reads "is required", then anything that is not a string, then length.
  */
 export class CreateNewsDto {
+  @ApiProperty({ minLength: 1, maxLength: 200 })
   @MaxLength(200, { message: 'Title must be at most 200 characters' })
   @StorableText('Title')
   @IsString({ message: 'Title must be text' })
@@ -13,6 +17,7 @@ export class CreateNewsDto {
   @Trim()
   title: string;
 
+  @ApiProperty({ minLength: 1, maxLength: 1000 })
   @MaxLength(1000, { message: 'Description must be at most 1000 characters' })
   @StorableText('Description')
   @IsString({ message: 'Description must be text' })
@@ -20,10 +25,41 @@ export class CreateNewsDto {
   @Trim()
   description: string;
 
+  @ApiProperty({ minLength: 1, maxLength: 20_000 })
   @MaxLength(20_000, { message: 'About must be at most 20000 characters' })
   @StorableText('About')
   @IsString({ message: 'About must be text' })
   @IsNotEmpty({ message: 'About is required' })
   @Trim()
   about: string;
+
+  /** The address; left out, null or blank: made from the title (on a change, from the new title). */
+  @ApiPropertyOptional({ type: String, nullable: true, pattern: SLUG_PATTERN.source, maxLength: MAX_SLUG_LENGTH })
+  @Matches(SLUG_PATTERN, { message: 'Address may use only lower-case letters a–z, digits and single hyphens between words' })
+  @MaxLength(MAX_SLUG_LENGTH, { message: `Address must be at most ${MAX_SLUG_LENGTH} characters` })
+  @IsString({ message: 'Address must be text' })
+  @ValidateIf((_, value) => value !== undefined && value !== null && value !== '')
+  @Trim()
+  slug?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 200, description: "The photo's alternative text" })
+  @MaxLength(200, { message: 'Alternative text must be at most 200 characters' })
+  @StorableText('Alternative text')
+  @IsString({ message: 'Alternative text must be text' })
+  @ValidateIf((_, value) => value !== undefined && value !== null)
+  @Trim()
+  photoAlt?: string | null;
+
+  /** Left out: published. */
+  @ApiPropertyOptional({ enum: NEWS_STATUSES })
+  @IsIn(NEWS_STATUSES, { message: 'Status must be draft or published' })
+  @ValidateIf((_, value) => value !== undefined)
+  status?: NewsStatus;
+
+  /** When a published article goes public (ISO 8601 with an offset); null: at once. */
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true })
+  @IsISO8601({ strict: true, strictSeparator: true }, { message: 'Publish time must be a date and time' })
+  @IsString({ message: 'Publish time must be a date and time' })
+  @ValidateIf((_, value) => value !== undefined && value !== null && value !== '')
+  publishAt?: string | null;
 }

@@ -1,6 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
 import sharp from 'sharp';
 import { ApiError } from '../../common/api-error';
+import { photoProcessingDuration } from '../../common/metrics';
 
 /** Larger images are refused before they are decoded: a small file can claim a huge canvas. */
 export const MAX_PHOTO_PIXELS = 40_000_000;
@@ -55,6 +56,18 @@ function megabytes(bytes: number): string {
  *    comments) unless asked to keep it, and re-encoding leaves nothing of the original bytes.
  */
 export async function preparePhoto(input: Buffer): Promise<Buffer> {
+  const stop = photoProcessingDuration.startTimer();
+  try {
+    const photo = await checkAndEncode(input);
+    stop({ outcome: 'ok' });
+    return photo;
+  } catch (error) {
+    stop({ outcome: 'refused' });
+    throw error;
+  }
+}
+
+async function checkAndEncode(input: Buffer): Promise<Buffer> {
   // file-type is ESM-only; this CommonJS build loads it with a dynamic import.
   const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(input);

@@ -1,7 +1,6 @@
-import { HttpStatus, Logger } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import type { RequestHandler } from 'express';
 import { randomUUID } from 'node:crypto';
-import { ApiError } from '../../common/api-error';
 
 export const PUBLIC_PREFIX = '/uploads/news/';
 /** The only names the storage writes, so it never touches anything else, whatever a row says. */
@@ -15,13 +14,6 @@ export interface StoredPhoto {
   modified: Date;
 }
 
-/** The contract's answer when photo storage cannot be reached. */
-export function storageUnavailable(): ApiError {
-  return new ApiError(HttpStatus.SERVICE_UNAVAILABLE, 'The service is temporarily unavailable. Try again shortly.', {
-    headers: { 'Retry-After': '5' },
-  });
-}
-
 /** The stored name in a public path such as /uploads/news/<uuid>.webp, or undefined. */
 export function storedName(publicPath: string): string | undefined {
   const name = publicPath.startsWith(PUBLIC_PREFIX) ? publicPath.slice(PUBLIC_PREFIX.length) : '';
@@ -32,7 +24,7 @@ export function storedName(publicPath: string): string | undefined {
  * Where news photos live: on the local disk (`STORAGE=local`) or in an S3-compatible bucket
  * (`STORAGE=s3`), chosen by createPhotoStorage(). Either way a photo's public path is
  * /uploads/news/<name>.webp and the same process serves it (handler(), mounted by
- * server/common/site-pages.middleware.ts). Callers use save() and remove() only; the drivers
+ * server/http/site-pages.middleware.ts). Callers use save() and remove() only; the drivers
  * implement the primitives below.
  */
 export abstract class PhotoStorage {

@@ -11,8 +11,9 @@ import type { OnModuleInit } from '@nestjs/common';
 import express, { type RequestHandler } from 'express';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { ApiError } from '../../common/api-error';
 import type { S3StorageConfig } from '../../config/app-config';
-import { PHOTO_MAX_AGE_SECONDS, PhotoStorage, STORED_NAME, storageUnavailable, type StoredPhoto } from './photo-storage.service';
+import { PHOTO_MAX_AGE_SECONDS, PhotoStorage, STORED_NAME, type StoredPhoto } from './photo-storage.service';
 
 /** Photos sit under this prefix in the bucket, as under /uploads/news/ on the site. */
 const KEY_PREFIX = 'news/';
@@ -86,7 +87,7 @@ export class S3PhotoStorage extends PhotoStorage implements OnModuleInit {
       return await action();
     } catch (error) {
       this.logger.error(`could not ${what}: ${(error as Error).name}: ${(error as Error).message}`);
-      throw storageUnavailable();
+      throw ApiError.unavailable();
     }
   }
 
@@ -137,7 +138,7 @@ export class S3PhotoStorage extends PhotoStorage implements OnModuleInit {
         if (status === 304) return void res.status(304).end();
         if (status === 416) return void res.status(416).end();
         this.logger.error(`could not read ${name}: ${(error as Error).name}: ${(error as Error).message}`);
-        return next(storageUnavailable());
+        return next(ApiError.unavailable());
       }
       res.status(out.ContentRange ? 206 : 200);
       res.setHeader('Content-Type', 'image/webp');

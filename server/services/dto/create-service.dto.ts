@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { StorableText, Trim } from '../../common/validation';
 
@@ -6,6 +7,7 @@ import { StorableText, Trim } from '../../common/validation';
  * field reads "is required" (not "must be text"), then anything that is not a string, then length.
  */
 export class CreateServiceDto {
+  @ApiProperty({ minLength: 1, maxLength: 200 })
   @MaxLength(200, { message: 'Title must be at most 200 characters' })
   @StorableText('Title')
   @IsString({ message: 'Title must be text' })
@@ -13,6 +15,7 @@ export class CreateServiceDto {
   @Trim()
   title: string;
 
+  @ApiProperty({ minLength: 1, maxLength: 5000 })
   @MaxLength(5000, { message: 'About must be at most 5000 characters' })
   @StorableText('About')
   @IsString({ message: 'About must be text' })

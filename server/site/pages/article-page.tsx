@@ -1,30 +1,43 @@
+import { renderMarkdown } from '../../common/markdown';
 import type { News } from '../../news/news.entity';
 import { SITE_PATHS } from '../site-paths';
 import { Layout, type SiteView } from './layout';
-import { DateText, Photo } from './parts';
+import { DateText, Photo, publishedAt } from './parts';
+
+function isPublic(article: News): boolean {
+  return article.status === 'published' && (article.publishAt === null || new Date(article.publishAt).getTime() <= Date.now());
+}
 
 /** One article: title, date, photo, description and its About text. */
 export function ArticlePage({ site, article }: { site: SiteView; article: News }) {
   return (
     <Layout
       site={site}
-      meta={{ title: article.title, description: article.description, canonical: SITE_PATHS.article(article.id), section: 'news' }}
+      meta={{ title: article.title, description: article.description, canonical: SITE_PATHS.article(article.slug), section: 'news' }}
     >
       <article className="wrap article">
         <a className="back" href={SITE_PATHS.news}>
           ← All news
         </a>
+        {site.preview && !isPublic(article) && (
+          <p className="preview-note" role="note">
+            {article.status === 'draft'
+              ? 'Draft: visitors do not see this article.'
+              : 'Scheduled: visitors see this article from its date.'}
+          </p>
+        )}
         <h1>{article.title}</h1>
-        <DateText at={article.createdAt} />
+        <DateText at={publishedAt(article)} />
         {article.photo !== null && (
           <div className="article-photo">
-            <Photo photo={article.photo} eager />
+            <Photo photo={article.photo} alt={article.photoAlt} eager />
           </div>
         )}
         <p className="lead text">{article.description}</p>
         <section className="about" aria-labelledby="about">
           <h2 id="about">About</h2>
-          <p className="text">{article.about}</p>
+          {/* renderMarkdown writes no raw HTML from the text and no unsafe link: see server/common/markdown.ts. */}
+          <div className="markdown" dangerouslySetInnerHTML={{ __html: renderMarkdown(article.about) }} />
         </section>
       </article>
     </Layout>

@@ -54,6 +54,7 @@ export function Layout({ site, meta, children }: { site: SiteView; meta: PageMet
         {meta.canonical !== undefined && <link rel="canonical" href={`${site.origin}${meta.canonical}`} />}
         {(meta.noindex || site.preview) && <meta name="robots" content="noindex" />}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="alternate" type="application/atom+xml" title={`${companyName}: News`} href={SITE_PATHS.feed} />
         <style dangerouslySetInnerHTML={{ __html: SITE_CSS }} />
       </head>
       <body>

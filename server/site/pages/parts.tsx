@@ -21,7 +21,7 @@ export function DateText({ at }: { at: Date }) {
  * An article's photo, or the logo on the brand colour when it has none. `eager` for the one that
  * is likely the largest thing on screen; the rest load as they come into view.
  */
-export function Photo({ photo, eager = false }: { photo: string | null; eager?: boolean }) {
+export function Photo({ photo, alt, eager = false }: { photo: string | null; alt?: string | null; eager?: boolean }) {
   if (photo === null) {
     return (
       <div className="photo-none">
@@ -30,21 +30,26 @@ export function Photo({ photo, eager = false }: { photo: string | null; eager?: 
     );
   }
   return eager ? (
-    <img className="photo" src={photo} alt="" width={PHOTO.width} height={PHOTO.height} fetchPriority="high" />
+    <img className="photo" src={photo} alt={alt ?? ''} width={PHOTO.width} height={PHOTO.height} fetchPriority="high" />
   ) : (
-    <img className="photo" src={photo} alt="" width={PHOTO.width} height={PHOTO.height} loading="lazy" decoding="async" />
+    <img className="photo" src={photo} alt={alt ?? ''} width={PHOTO.width} height={PHOTO.height} loading="lazy" decoding="async" />
   );
+}
+
+/** When an article went (or goes) public: its scheduled time, else when it was written. */
+export function publishedAt(article: News): Date {
+  return article.publishAt ?? article.createdAt;
 }
 
 /** One article in a list: photo, date, title (the link), description. */
 export function NewsCard({ article, heading: Heading, eager }: { article: News; heading: 'h2' | 'h3'; eager: boolean }) {
   return (
     <article className="card">
-      <Photo photo={article.photo} eager={eager} />
+      <Photo photo={article.photo} alt={article.photoAlt} eager={eager} />
       <div className="card-body">
-        <DateText at={article.createdAt} />
+        <DateText at={publishedAt(article)} />
         <Heading>
-          <a href={SITE_PATHS.article(article.id)}>{article.title}</a>
+          <a href={SITE_PATHS.article(article.slug)}>{article.title}</a>
         </Heading>
         <p className="muted">{article.description}</p>
       </div>

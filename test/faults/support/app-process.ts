@@ -1,21 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { type Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '../../support/free-port.mjs';
 
 export const MAIN = resolve('dist/server/main.js');
 export const SESSION_SECRET = 'fault-suite-secret-fault-suite-secret!';
-
-export function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
 export interface Reply {
   status: number;

@@ -1,16 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { request as httpRequest } from 'node:http';
-import sharp from 'sharp';
 import { sleep, type Outcome } from './app-process';
-
-/** A small PNG of noise (it does not compress away), for uploads. */
-export async function noisePng(size = 96): Promise<Buffer> {
-  const pixels = Buffer.alloc(size * size * 3);
-  for (let i = 0; i < pixels.length; i += 1) pixels[i] = (i * 7919 + (i >> 3) * 104729) % 251;
-  return sharp(pixels, { raw: { width: size, height: size, channels: 3 } })
-    .png()
-    .toBuffer();
-}
 
 /**
  * A photo upload whose body trickles in `chunks` pieces `gapMs` apart. `sent` resolves once the

@@ -10,10 +10,14 @@ export interface Sample {
   title?: string;
 }
 
+/** The writes among the load's operations. */
+export const WRITES = new Set(['POST /api/services', 'PATCH /api/services/:id', 'DELETE /api/services/:id']);
+
 /**
  * A steady mixed load from a logged-in admin over keep-alive connections: lists, reads of the
- * session, and writes (new services) whose acknowledged ids are kept, so a test can check that
- * every acknowledged write survived.
+ * session, and writes (new services, edits, deletes to the trash: each a transaction with its
+ * activity row) whose acknowledged ids are kept, so a test can check that every acknowledged
+ * write survived.
  */
 export class Load {
   readonly samples: Sample[] = [];
@@ -22,6 +26,8 @@ export class Load {
   private running = true;
   private readonly workers: Promise<void>[] = [];
   private counter = 0;
+  /** Services created and not yet deleted: edits take the newest, deletes the oldest. */
+  private readonly live: string[] = [];
 
   constructor(
     private readonly port: number,
@@ -37,7 +43,7 @@ export class Load {
     while (this.running) {
       this.counter += 1;
       const n = this.counter;
-      const kind = n % 5;
+      const kind = n % 8;
       const at = performance.now();
       if (kind === 0 || kind === 3) {
         const title = `load ${worker}-${n}-${Date.now()}`;
@@ -47,8 +53,26 @@ export class Load {
           body: JSON.stringify({ title, about: 'Written under load' }),
           agent: this.agent,
         });
-        if (isReply(outcome) && outcome.status === 201) this.acknowledged.push((json(outcome) as { id: string }).id);
+        if (isReply(outcome) && outcome.status === 201) {
+          const { id } = json(outcome) as { id: string };
+          this.acknowledged.push(id);
+          this.live.push(id);
+        }
         this.samples.push({ at, op: 'POST /api/services', outcome, title });
+      } else if (kind === 5 && this.live.length > 0) {
+        const id = this.live[this.live.length - 1];
+        const outcome = await send(this.port, `/api/services/${id}`, {
+          method: 'PATCH',
+          headers,
+          body: JSON.stringify({ about: `Edited under load ${n}` }),
+          agent: this.agent,
+        });
+        this.samples.push({ at, op: 'PATCH /api/services/:id', outcome });
+      } else if (kind === 7 && this.live.length > 2) {
+        // The oldest: never the one an edit is working on, which is the newest.
+        const id = this.live.shift()!;
+        const outcome = await send(this.port, `/api/services/${id}`, { method: 'DELETE', headers, agent: this.agent });
+        this.samples.push({ at, op: 'DELETE /api/services/:id', outcome });
       } else {
         const path = kind === 1 ? '/api/services?page=1' : kind === 2 ? '/api/news' : '/api/admins/me';
         this.samples.push({ at, op: `GET ${path}`, outcome: await send(this.port, path, { headers, agent: this.agent }) });

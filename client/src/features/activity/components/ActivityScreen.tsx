@@ -4,10 +4,11 @@ import { useSearchParams } from 'react-router-dom';
 import { CardList } from '../../../components/CardList';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pagination } from '../../../components/Pagination';
+import { describeActivity, FIELD_NAMES } from '../../../lib/activity-text';
 import { formatDateTime } from '../../../lib/format';
 import { usePageParam, withPage } from '../../../lib/search-params';
 import { useLoggedError } from '../../../lib/use-logged-error';
-import { activityQueries, type ActivityEntry } from '../api/activity';
+import { activityQueries, type ActivityFilters } from '../api/activity';
 import '../../../components/Field.css';
 import './ActivityScreen.css';
 
@@ -19,35 +20,6 @@ const KINDS: [string, string][] = [
   ['session', 'Sign-in and sign-out'],
   ['settings', 'Settings'],
 ];
-
-const ACTIONS: Record<string, string> = {
-  'sign-in': 'signed in',
-  'sign-in-failed': 'failed to sign in',
-  'sign-out': 'signed out',
-  add: 'added administrator',
-  remove: 'removed administrator',
-  password: 'changed the password of',
-  create: 'created',
-  edit: 'edited',
-  delete: 'deleted',
-  restore: 'restored',
-  purge: 'deleted forever',
-};
-
-const KIND_NAMES: Record<string, string> = { services: 'service', news: 'news', contactus: 'message from' };
-
-/** Field names as the forms label them, where the API's name is not already a word. */
-const FIELD_NAMES: Record<string, string> = { companyName: 'company name', maintenance: 'maintenance mode' };
-
-/** "Ada created service “Spring sale”", "Ada edited Site settings", "Someone failed to sign in". */
-function describe(entry: ActivityEntry): string {
-  const who = entry.admin ? (entry.admin.name ?? 'A removed administrator') : 'Someone';
-  const action = ACTIONS[entry.action] ?? entry.action;
-  const kind = KIND_NAMES[entry.kind];
-  // An item's label is a name someone typed, so it is quoted; the settings' label names the screen.
-  const label = !entry.label || entry.kind === 'session' ? '' : entry.kind === 'settings' ? ` ${entry.label}` : ` “${entry.label}”`;
-  return `${who} ${action}${kind ? ` ${kind}` : ''}${label}`;
-}
 
 /** A select box whose value lives in the URL (`?<param>=`), going back to page 1 when it changes. */
 function useFilterParam(param: string): [string, (value: string) => void] {
@@ -67,7 +39,8 @@ export function ActivityScreen() {
   const [page] = usePageParam();
   const [admin, setAdmin] = useFilterParam('admin');
   const [kind, setKind] = useFilterParam('kind');
-  const query = useQuery(activityQueries.list({ page, admin: admin || undefined, kind: kind || undefined }));
+  // The URL's text as it stands: the server answers 400 for a kind it does not know, and the screen shows it.
+  const query = useQuery(activityQueries.list({ page, admin: admin || undefined, kind: (kind || undefined) as ActivityFilters['kind'] }));
   const admins = useQuery(activityQueries.admins());
   const id = useId();
   useLoggedError('Loading the activity failed', query.error);
@@ -102,7 +75,7 @@ export function ActivityScreen() {
       <CardList query={query} label="Activity" loadingLabel="Loading the activity" failure="Sorry, the activity could not be loaded.">
         {(entry) => (
           <>
-            <p className="activity__what">{describe(entry)}</p>
+            <p className="activity__what">{describeActivity(entry)}</p>
             {entry.fields && entry.fields.length > 0 && (
               <p className="card__text">Changed: {entry.fields.map((field) => FIELD_NAMES[field] ?? field).join(', ')}</p>
             )}

@@ -1,33 +1,32 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../app/paths';
-import { api, type Paged } from '../../../lib/api';
+import { api, type ApiSchema } from '../../../lib/api';
 
-export interface AdminRow {
-  id: string;
-  name: string;
-  email: string;
-  createdAt: string;
-  /** Null until their first login. */
-  lastLoginAt: string | null;
-}
+export type AdminRow = ApiSchema<'AdminRow'>;
+export type NewAdmin = Omit<ApiSchema<'RegisterAdminDto'>, 'setupToken'>;
+export type PasswordChange = ApiSchema<'ChangePasswordDto'>;
 
-export interface NewAdmin {
-  name: string;
-  email: string;
-  password: string;
-}
+export type Invitation = ApiSchema<'Invitation'>;
 
-export interface PasswordChange {
-  currentPassword: string;
-  newPassword: string;
-}
+/** GET and PATCH /api/admins/me/preferences: "Email me new contact messages", and whether mail is on. */
+export type Preferences = ApiSchema<'Preferences'>;
 
 export const adminQueries = {
   all: () => ['admins'] as const,
+  preferences: () =>
+    queryOptions({
+      queryKey: [...adminQueries.all(), 'me', 'preferences'] as const,
+      queryFn: ({ signal }) => api.get(apiPaths.myPreferences, undefined, signal),
+    }),
+  invitations: () =>
+    queryOptions({
+      queryKey: [...adminQueries.all(), 'invitations'] as const,
+      queryFn: ({ signal }) => api.get(apiPaths.invitations, undefined, signal),
+    }),
   list: ({ page }: { page: number }) =>
     queryOptions({
       queryKey: [...adminQueries.all(), 'list', { page }] as const,
-      queryFn: ({ signal }) => api.get<Paged<AdminRow>>(apiPaths.admins, { page }, signal),
+      queryFn: ({ signal }) => api.get(apiPaths.admins, { page }, signal),
       // The list on screen stays while the next page loads.
       placeholderData: keepPreviousData,
     }),
@@ -37,17 +36,44 @@ export const adminQueries = {
 export function useAddAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: NewAdmin) => api.post<{ admin: AdminRow }>(apiPaths.register, input),
+    mutationFn: (input: NewAdmin) => api.post(apiPaths.register, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.all() }),
   });
 }
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (input: PasswordChange) => api.post<{ ok: true }>(apiPaths.myPassword, input),
+    mutationFn: (input: PasswordChange) => api.post(apiPaths.myPassword, input),
   });
 }
 
-export function deleteAdmin(id: string): Promise<{ id: string }> {
-  return api.delete<{ id: string }>(apiPaths.adminItem(id));
+export function deleteAdmin(id: string) {
+  return api.delete(apiPaths.adminItem(id));
+}
+
+export function useInvite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { email: string }) => api.post(apiPaths.invitations, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.all() }),
+  });
+}
+
+export function useRevokeInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(apiPaths.invitation(id)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.all() }),
+  });
+}
+
+export function useUpdatePreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: { notifyContactMessages: boolean }) => api.patch(apiPaths.myPreferences, changes),
+    onSuccess: (preferences) => {
+      queryClient.setQueryData(adminQueries.preferences().queryKey, preferences);
+      return queryClient.invalidateQueries({ queryKey: adminQueries.all() });
+    },
+  });
 }

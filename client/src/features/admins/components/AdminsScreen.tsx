@@ -9,11 +9,13 @@ import { formatDateTime } from '../../../lib/format';
 import { usePageParam } from '../../../lib/search-params';
 import { useLoggedError } from '../../../lib/use-logged-error';
 import { adminQueries, deleteAdmin, type AdminRow } from '../api/admins';
+import { PendingInvitations } from './PendingInvitations';
 import './AdminsScreen.css';
 
-/** What the admin layout hands its screens: the logged-in admin's id. */
+/** What the admin layout hands its screens: the logged-in admin. */
 export interface LayoutContext {
   adminId?: string;
+  admin?: { name: string; email: string };
 }
 
 /** /admin/admins: the administrators, adding one, removing one (never the last), one's own password. */
@@ -23,6 +25,7 @@ export function AdminsScreen() {
   const query = useQuery(list);
   const queryClient = useQueryClient();
   const { adminId } = useOutletContext<LayoutContext | undefined>() ?? {};
+  const invitations = useQuery(adminQueries.invitations());
 
   const remove = useListDelete<AdminRow>({
     pageKey: list.queryKey,
@@ -49,10 +52,18 @@ export function AdminsScreen() {
         <Link className="button" to={paths.admins.password}>
           Change password
         </Link>
+        {invitations.data?.mailEnabled && (
+          <Link className="button" to={paths.admins.invite}>
+            Invite
+          </Link>
+        )}
         <Link className="button button--primary" to={paths.admins.add}>
           Add administrator
         </Link>
       </PageHeader>
+      {invitations.data?.mailEnabled === false && (
+        <p className="form__hint">Invitations by email need mail, which is off on this site: add administrators with a password.</p>
+      )}
 
       <CardList
         query={query}
@@ -93,6 +104,7 @@ export function AdminsScreen() {
       {query.isSuccess && <Pagination links={query.data.links} label="Admins pages" />}
       <ListNotice error={remove.error} onDismiss={remove.clearError} onRetry={remove.retry} />
       {remove.dialog}
+      <PendingInvitations query={invitations} />
     </section>
   );
 }

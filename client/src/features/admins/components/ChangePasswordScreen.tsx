@@ -1,26 +1,39 @@
+import { PASSWORD_RULE } from '../../../lib/password-rule';
+import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
 import { TextField } from '../../../components/Field';
 import { FormActions } from '../../../components/FormActions';
 import { PageHeader } from '../../../components/PageHeader';
+import { useNotify } from '../../../components/Toaster';
+import { useForm } from '../../../components/useForm';
 import { useChangePassword, type PasswordChange } from '../api/admins';
-import { useAdminForm } from './useAdminForm';
 
 const EMPTY: PasswordChange = { currentPassword: '', newPassword: '' };
 
 /** /admin/admins/password: one's own password. One's other sessions end; this one stays. */
 export function ChangePasswordScreen() {
-  const { formRef, formError, bind, guard, onSubmit, busy } = useAdminForm(useChangePassword(), EMPTY, () => 'Password changed');
+  const change = useChangePassword();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const { bind, formError, saving, guard, form } = useForm({
+    initial: EMPTY,
+    save: (input) => change.mutateAsync(input),
+    onSaved: () => {
+      notify({ message: 'Password changed' });
+      navigate(paths.admins.list);
+    },
+  });
 
   return (
     <section className="screen">
       <PageHeader title="Change password" />
-      <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-busy={busy} aria-label="Change password">
+      <form {...form} className="form" aria-label="Change password">
         {formError && <Alert>{formError}</Alert>}
         <TextField label="Current password" type="password" autoComplete="current-password" {...bind('currentPassword')} />
         <TextField label="New password" type="password" autoComplete="new-password" {...bind('newPassword')} />
-        <p className="form__hint">At least 8 characters. Your other sessions will be logged out.</p>
-        <FormActions submit="Change password" busy={busy} cancelTo={paths.admins.list} onCancel={guard.release} />
+        <p className="form__hint">{PASSWORD_RULE} Your other sessions will be logged out.</p>
+        <FormActions submit="Change password" busy={saving} cancelTo={paths.admins.list} onCancel={guard.release} />
       </form>
       {guard.dialog}
     </section>

@@ -1,13 +1,8 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../app/paths';
-import { api } from '../../../lib/api';
+import { api, type ApiBody, type ApiSchema } from '../../../lib/api';
 
-export interface Admin {
-  id: string;
-  name: string;
-  email: string;
-  createdAt: string;
-}
+export type Admin = ApiSchema<'Admin'>;
 
 const STORAGE_KEY = 'admin';
 
@@ -36,10 +31,17 @@ export const authQueries = {
     queryOptions({
       queryKey: [...authQueries.all(), 'me'] as const,
       queryFn: async () => {
-        const { admin } = await api.get<{ admin: Admin | null }>(apiPaths.me);
+        const { admin } = await api.get(apiPaths.me);
         storeAdmin(admin);
         return admin;
       },
+      staleTime: 5 * 60 * 1000,
+    }),
+  /** Whether "Forgot password?" can work: mail is on. */
+  passwordReset: () =>
+    queryOptions({
+      queryKey: [...authQueries.all(), 'password-reset'] as const,
+      queryFn: ({ signal }) => api.get(apiPaths.passwordReset, undefined, signal),
       staleTime: 5 * 60 * 1000,
     }),
 };
@@ -50,16 +52,28 @@ export function forgetAdmin(queryClient: QueryClient): void {
   queryClient.setQueryData(authQueries.me().queryKey, null);
 }
 
-export interface Credentials {
-  email: string;
-  password: string;
+/** Set when a request met a 401 (not a logout): the login screen then says the session ended. */
+let ended = false;
+
+/** A list or a read met a 401: forget the admin; the login screen says the session ended. */
+export function sessionEnded(queryClient: QueryClient): void {
+  if (queryClient.getQueryData(authQueries.me().queryKey)) ended = true;
+  forgetAdmin(queryClient);
 }
+
+/** Whether the last session ended by itself (idle, a password changed elsewhere), until the next login. */
+export function sessionEndedByItself(): boolean {
+  return ended;
+}
+
+export type Credentials = ApiSchema<'Credentials'>;
 
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (credentials: Credentials) => api.post<{ admin: Admin }>(apiPaths.login, credentials),
+    mutationFn: (credentials: Credentials) => api.post(apiPaths.login, credentials),
     onSuccess: ({ admin }) => {
+      ended = false;
       storeAdmin(admin);
       queryClient.setQueryData(authQueries.me().queryKey, admin);
     },
@@ -68,18 +82,42 @@ export function useLogin() {
 
 export function useRegister() {
   return useMutation({
-    mutationFn: (input: { name: string; email: string; password: string; setupToken?: string }) =>
-      api.post<{ admin: Admin }>(apiPaths.register, input),
+    mutationFn: (input: ApiBody<'/api/admins/register', 'post'>) => api.post(apiPaths.register, input),
   });
 }
 
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ ok: true }>(apiPaths.logout),
+    mutationFn: () => api.post(apiPaths.logout),
     onSuccess: () => {
+      ended = false;
       queryClient.clear();
       forgetAdmin(queryClient);
+    },
+  });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (input: { email: string }) => api.post(apiPaths.passwordReset, input),
+  });
+}
+
+export function useConfirmPasswordReset() {
+  return useMutation({
+    mutationFn: (input: { token: string; newPassword: string }) => api.post(apiPaths.passwordResetConfirm, input),
+  });
+}
+
+/** Accepts an invitation: the new admin is signed in, as after a login. */
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { token: string; name: string; password: string }) => api.post(apiPaths.acceptInvitation, input),
+    onSuccess: ({ admin }) => {
+      storeAdmin(admin);
+      queryClient.setQueryData(authQueries.me().queryKey, admin);
     },
   });
 }

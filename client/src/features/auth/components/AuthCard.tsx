@@ -1,24 +1,23 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { FormEvent, ReactNode, RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import './AuthCard.css';
 
 /** The signed-out login and register form: one card in the middle, a link to the other screen under it. */
 export function AuthCard({
-  onSubmit,
-  busy,
+  form,
   switchTo,
   switchText,
   children,
 }: {
-  onSubmit: (event: FormEvent) => void;
-  busy: boolean;
+  /** The form's props, from useForm. */
+  form: { ref: RefObject<HTMLFormElement | null>; onSubmit: (event: FormEvent) => void; noValidate: boolean; 'aria-busy': boolean };
   switchTo: string;
   switchText: string;
   children: ReactNode;
 }) {
   return (
     <main className="auth">
-      <form className="auth__card" onSubmit={onSubmit} noValidate aria-busy={busy}>
+      <form {...form} className="auth__card">
         {children}
         <p className="auth__switch">
           <Link to={switchTo}>{switchText}</Link>

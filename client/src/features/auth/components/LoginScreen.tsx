@@ -1,13 +1,12 @@
-import { type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { afterLogin } from '../../../app/guards';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
-import { TextField, useFields } from '../../../components/Field';
+import { TextField } from '../../../components/Field';
 import { Spinner } from '../../../components/Spinner';
-import { errorMessage } from '../../../lib/api';
+import { useForm } from '../../../components/useForm';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useLogin } from '../api/auth';
+import { useLogin, type Admin, type Credentials } from '../api/auth';
 import { AuthCard } from './AuthCard';
 
 interface LoginState {
@@ -15,6 +14,10 @@ interface LoginState {
   registeredEmail?: string;
   /** Where a guard sent the user from. */
   from?: string;
+  /** The guard sent the user here because a request found the session ended. */
+  sessionEnded?: boolean;
+  /** Set by the reset-password screen after a new password was set. */
+  passwordReset?: boolean;
 }
 
 export function LoginScreen() {
@@ -23,18 +26,21 @@ export function LoginScreen() {
   const navigate = useNavigate();
   const login = useLogin();
   useDocumentTitle('Login');
-  const { values, bind } = useFields({ email: state.registeredEmail ?? '', password: '' });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    login.mutate(values, { onSuccess: () => navigate(afterLogin(location.state), { replace: true }) });
-  };
+  const { bind, formError, refusedNow, saving, form } = useForm<Credentials, { admin: Admin }>({
+    initial: { email: state.registeredEmail ?? '', password: '' },
+    save: (credentials) => login.mutateAsync(credentials),
+    onSaved: () => navigate(afterLogin(location.state), { replace: true }),
+    // Nothing here is worth a question on the way out.
+    ask: false,
+  });
 
   return (
-    <AuthCard onSubmit={onSubmit} busy={login.isPending} switchTo={paths.register} switchText="Register here">
+    <AuthCard form={form} switchTo={paths.register} switchText="Register here">
       <h1>Login</h1>
-      {state.registeredEmail && !login.isError && <Alert kind="success">Your account is ready. Log in to continue.</Alert>}
-      {login.isError && <Alert>{errorMessage(login.error)}</Alert>}
+      {state.registeredEmail && !refusedNow && <Alert kind="success">Your account is ready. Log in to continue.</Alert>}
+      {state.sessionEnded && !refusedNow && <Alert kind="info">Your session has ended. Please log in again.</Alert>}
+      {state.passwordReset && !refusedNow && <Alert kind="success">Your new password is set. Log in with it.</Alert>}
+      {formError && <Alert>{formError}</Alert>}
       <TextField label="Email" type="email" autoComplete="username" {...bind('email')} autoFocus={!state.registeredEmail} />
       <TextField
         label="Password"
@@ -43,8 +49,11 @@ export function LoginScreen() {
         {...bind('password')}
         autoFocus={Boolean(state.registeredEmail)}
       />
-      <button type="submit" className="button button--primary button--block" disabled={login.isPending}>
-        {login.isPending ? <Spinner size="small" label="Logging in" /> : 'Login'}
+      <p className="auth__forgot">
+        <Link to={paths.forgotPassword}>Forgot password?</Link>
+      </p>
+      <button type="submit" className="button button--primary button--block" disabled={saving}>
+        {saving ? <Spinner size="small" label="Logging in" /> : 'Login'}
       </button>
     </AuthCard>
   );

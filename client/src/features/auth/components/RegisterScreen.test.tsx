@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RegisterScreen } from './RegisterScreen';
 
@@ -21,14 +21,17 @@ function renderAt(url: string) {
       return Promise.resolve(new Response(JSON.stringify({ admin }), { status: 201, headers: { 'Content-Type': 'application/json' } }));
     }),
   );
+  // A data router, as the app has: the screen's form hook uses React Router's useBlocker.
+  const router = createMemoryRouter(
+    [
+      { path: '/admin/register', element: <RegisterScreen /> },
+      { path: '/admin/login', element: <p>login screen</p> },
+    ],
+    { initialEntries: [url] },
+  );
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path="/admin/register" element={<RegisterScreen />} />
-          <Route path="/admin/login" element={<p>login screen</p>} />
-        </Routes>
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
   return bodies;

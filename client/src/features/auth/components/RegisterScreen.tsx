@@ -1,11 +1,11 @@
-import type { FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
-import { TextField, useFields } from '../../../components/Field';
+import { TextField } from '../../../components/Field';
 import { Spinner } from '../../../components/Spinner';
-import { ApiError } from '../../../lib/api';
+import { useForm } from '../../../components/useForm';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { PASSWORD_RULE } from '../../../lib/password-rule';
 import { useRegister } from '../api/auth';
 import { AuthCard } from './AuthCard';
 
@@ -28,35 +28,28 @@ export function RegisterScreen() {
   const setupToken = useSearchParams()[0].get('setup') ?? undefined;
   useDocumentTitle('Register');
 
-  const fieldErrors = register.error instanceof ApiError ? register.error.fieldErrors : {};
-  // A text error (registration closed, too many attempts) is shown as is; anything else unusable
-  // falls back to the spec's message.
-  const generalError =
-    register.isError && Object.keys(fieldErrors).length === 0
-      ? register.error instanceof ApiError && typeof register.error.error === 'string' && register.error.status !== 0
-        ? register.error.error
-        : register.error instanceof ApiError && register.error.status === 0
-          ? register.error.message
-          : 'Something went wrong'
-      : null;
-  const { values: form, bind } = useFields(EMPTY, fieldErrors);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    register.mutate(setupToken ? { ...form, setupToken } : form, {
-      onSuccess: ({ admin }) => navigate(paths.login, { state: { registeredEmail: admin?.email ?? form.email } }),
-    });
-  };
+  // A text error (registration closed, too many attempts, the server out of reach) is shown as
+  // is; anything else unusable falls back to the spec's message.
+  const { bind, formError, saving, form } = useForm({
+    initial: EMPTY,
+    save: (input) => register.mutateAsync(setupToken ? { ...input, setupToken } : input),
+    onSaved: ({ admin }, sent) => navigate(paths.login, { state: { registeredEmail: admin?.email ?? sent.email } }),
+    fallback: 'Something went wrong',
+    // Nothing here is worth a question on the way out.
+    ask: false,
+  });
 
   return (
-    <AuthCard onSubmit={onSubmit} busy={register.isPending} switchTo={paths.login} switchText="Login here">
+    <AuthCard form={form} switchTo={paths.login} switchText="Login here">
       <h1>Register</h1>
-      {generalError && <Alert>{generalError}</Alert>}
+      {formError && <Alert>{formError}</Alert>}
       {FIELDS.map(({ name, ...field }) => (
         <TextField key={name} {...field} {...bind(name)} autoFocus={name === 'name'} />
       ))}
-      <button type="submit" className="button button--primary button--block" disabled={register.isPending}>
-        {register.isPending ? <Spinner size="small" label="Registering" /> : 'Register'}
+      {/* The server's rule, said before submitting (#28): it refuses common passwords and the email. */}
+      <p className="form__hint">{PASSWORD_RULE}</p>
+      <button type="submit" className="button button--primary button--block" disabled={saving}>
+        {saving ? <Spinner size="small" label="Registering" /> : 'Register'}
       </button>
     </AuthCard>
   );

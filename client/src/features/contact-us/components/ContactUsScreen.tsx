@@ -1,18 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Alert } from '../../../components/Alert';
+import { BulkBar, SelectBox } from '../../../components/BulkBar';
 import { LoadingBar, ListNotice } from '../../../components/CardList';
 import { PageHeader } from '../../../components/PageHeader';
 import { SearchBox } from '../../../components/SearchBox';
 import { Pagination } from '../../../components/Pagination';
 import { PageSpinner } from '../../../components/Spinner';
+import { useNotify } from '../../../components/Toaster';
+import { useBulkDelete } from '../../../components/useBulkDelete';
 import { useListDelete } from '../../../components/useListDelete';
-import { itemId } from '../../../lib/api';
+import { useSelection } from '../../../components/useSelection';
+import { errorMessage, itemId } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import { usePageParam, useSearchParamText } from '../../../lib/search-params';
+import { usePageParam, useSearchParamText, withPage } from '../../../lib/search-params';
 import { PHONE, useMediaQuery } from '../../../lib/use-media-query';
 import { useLoggedError } from '../../../lib/use-logged-error';
-import { contactExportUrl, contactQueries, deleteContactMessage, type ContactMessage, restoreContactMessage } from '../api/contact-us';
+import {
+  contactExportUrl,
+  contactQueries,
+  deleteContactMessage,
+  deleteContactMessages,
+  restoreContactMessage,
+  restoreContactMessages,
+  useMarkUnread,
+  type ContactMessage,
+} from '../api/contact-us';
 import { DeleteIcon, ViewIcon } from './icons';
 import { MessageDialog } from './MessageDialog';
 import './ContactUsScreen.css';
@@ -48,13 +61,53 @@ function MessageActions({ message, onView, onDelete }: { message: ContactMessage
   );
 }
 
+/**
+ * Unread rows are bold with a dot; the dot is an image named "Unread", so screen readers say it
+ * before the sender's name (and the cell's text stays the name).
+ */
+function UnreadMark({ message }: { message: ContactMessage }) {
+  if (message.readAt) return null;
+  return <span className="unread-dot" role="img" aria-label="Unread" />;
+}
+
+/**
+ * `?unread=true` (only unread messages) and `?view=<id>` (the message open in its dialog; the
+ * dashboard links here with it), both kept in the URL so they survive a reload and Back.
+ */
+function useContactParams() {
+  const [params, setParams] = useSearchParams();
+  return {
+    unreadOnly: params.get('unread') === 'true',
+    setUnreadOnly: (on: boolean) =>
+      setParams((current) => {
+        const next = withPage(current, 1);
+        if (on) next.set('unread', 'true');
+        else next.delete('unread');
+        return next;
+      }),
+    viewing: params.get('view'),
+    setViewing: (id: string | null) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (id) next.set('view', id);
+          else next.delete('view');
+          return next;
+        },
+        { replace: true },
+      ),
+  };
+}
+
 export function ContactUsScreen() {
   const [page, setPage] = usePageParam();
   const [searchText, setSearchText, name] = useSearchParamText('name');
-  const listQuery = contactQueries.list({ page, name });
+  const { unreadOnly, setUnreadOnly, viewing, setViewing } = useContactParams();
+  const listQuery = contactQueries.list({ page, name, unread: unreadOnly });
   const list = useQuery(listQuery);
   const onPhone = useMediaQuery(PHONE);
-  const [viewing, setViewing] = useState<ContactMessage | null>(null);
+  const notify = useNotify();
+  const markUnread = useMarkUnread();
   const del = useListDelete<ContactMessage>({
     pageKey: listQuery.queryKey,
     allKey: contactQueries.all(),
@@ -68,12 +121,25 @@ export function ContactUsScreen() {
     restored: 'Message restored',
   });
 
+  const messages = list.data?.data ?? [];
+  const selection = useSelection(messages.map(itemId));
+  const bulk = useBulkDelete(selection, {
+    allKey: contactQueries.all(),
+    page,
+    setPage,
+    pageLength: messages.length,
+    remove: deleteContactMessages,
+    restore: restoreContactMessages,
+    deleted: (count) => (count === 1 ? 'Message deleted' : `${count} messages deleted`),
+    restored: (count) => (count === 1 ? 'Message restored' : `${count} messages restored`),
+  });
+
   useLoggedError('Could not load contact messages', list.error);
 
-  const messages = list.data?.data ?? [];
   const actions = (message: ContactMessage) => (
-    <MessageActions message={message} onView={() => setViewing(message)} onDelete={() => del.request(message)} />
+    <MessageActions message={message} onView={() => setViewing(itemId(message))} onDelete={() => del.request(message)} />
   );
+  const rowClass = (message: ContactMessage) => (message.readAt ? undefined : 'contact--unread');
 
   return (
     <section className="screen">
@@ -91,7 +157,19 @@ export function ContactUsScreen() {
           onChange={(event) => setSearchText(event.target.value)}
           maxLength={100}
         />
+        <label className="contact-toolbar__unread">
+          <input type="checkbox" checked={unreadOnly} onChange={(event) => setUnreadOnly(event.target.checked)} />
+          Unread only
+        </label>
       </div>
+
+      {messages.length > 0 && (
+        <BulkBar selection={selection} label="Messages selection">
+          <button type="button" className="button button--small button--danger" onClick={bulk.run} disabled={bulk.busy}>
+            {bulk.busy ? 'Deleting…' : 'Delete selected'}
+          </button>
+        </BulkBar>
+      )}
 
       {list.isPending ? (
         <PageSpinner label="Loading messages" />
@@ -103,15 +181,19 @@ export function ContactUsScreen() {
           </button>
         </Alert>
       ) : messages.length === 0 ? (
-        <p className="empty">No records found</p>
+        <p className="empty">{unreadOnly && !name && page === 1 ? 'No unread messages' : 'No records found'}</p>
       ) : onPhone ? (
         <>
           <LoadingBar active={list.isPlaceholderData} />
           <ul className="contact-cards" aria-label="Contact messages" aria-busy={list.isPlaceholderData}>
             {messages.map((message) => (
-              <li key={itemId(message)} className="contact-card">
+              <li key={itemId(message)} className={`contact-card${message.readAt ? '' : ' contact--unread'}`}>
                 <div className="contact-card__head">
-                  <h2 className="contact-card__name">{message.name}</h2>
+                  <SelectBox selection={selection} id={itemId(message)} name={`message from ${message.name}`} />
+                  <h2 className="contact-card__name">
+                    <UnreadMark message={message} />
+                    {message.name}
+                  </h2>
                   <time className="contact-card__date" dateTime={message.createdAt}>
                     {formatDateTime(message.createdAt)}
                   </time>
@@ -134,6 +216,9 @@ export function ContactUsScreen() {
               <caption className="visually-hidden">Contact messages</caption>
               <thead>
                 <tr>
+                  <th scope="col" className="contact-table__select">
+                    <span className="visually-hidden">Select</span>
+                  </th>
                   <th scope="col" className="contact-table__name">
                     Name
                   </th>
@@ -154,8 +239,14 @@ export function ContactUsScreen() {
               </thead>
               <tbody>
                 {messages.map((message) => (
-                  <tr key={itemId(message)}>
-                    <td title={message.name}>{message.name}</td>
+                  <tr key={itemId(message)} className={rowClass(message)}>
+                    <td>
+                      <SelectBox selection={selection} id={itemId(message)} name={`message from ${message.name}`} />
+                    </td>
+                    <td title={message.name}>
+                      <UnreadMark message={message} />
+                      {message.name}
+                    </td>
                     <td title={message.phno || undefined}>{message.phno || NO_PHONE}</td>
                     <td title={message.email}>{message.email}</td>
                     <td title={message.msg}>{excerpt(message.msg)}</td>
@@ -172,14 +263,29 @@ export function ContactUsScreen() {
       {list.data && <Pagination links={list.data.links} />}
 
       <MessageDialog
-        message={viewing}
+        id={viewing}
+        row={messages.find((message) => itemId(message) === viewing)}
         onClose={() => setViewing(null)}
         onDelete={(message) => {
           setViewing(null);
           del.request(message);
         }}
+        markingUnread={markUnread.isPending}
+        onMarkUnread={(message) =>
+          markUnread.mutate(itemId(message), {
+            onSuccess: () => {
+              setViewing(null);
+              notify({ message: 'Marked as unread' });
+            },
+            onError: (failure) => {
+              console.error('Mark as unread failed', failure);
+              notify({ message: `Could not mark as unread: ${errorMessage(failure, 'please try again.')}` });
+            },
+          })
+        }
       />
       <ListNotice error={del.error} onDismiss={del.clearError} onRetry={del.retry} />
+      <ListNotice error={bulk.error} onDismiss={bulk.clearError} onRetry={bulk.retry} />
       {del.dialog}
     </section>
   );

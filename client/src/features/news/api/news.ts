@@ -1,20 +1,16 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../app/paths';
-import { api, API_URL, itemId, uploadFile, type Paged } from '../../../lib/api';
+import { api, API_URL, uploadFile, type ApiSchema } from '../../../lib/api';
 
-export interface News {
-  id: string;
-  _id?: string;
-  title: string;
-  description: string;
-  about: string;
-  /** Null, or a path relative to the API host, e.g. /uploads/news/<name>.webp. */
-  photo: string | null;
-  createdAt: string;
-  updatedAt: string;
+export type News = ApiSchema<'News'>;
+/** One article with its About text rendered (GET /api/news/:id). */
+export type NewsDetail = ApiSchema<'NewsDetail'>;
+export type NewsInput = ApiSchema<'CreateNewsDto'>;
+
+/** The About text as the public page renders it (the form's Preview tab). */
+export function previewAbout(about: string): Promise<ApiSchema<'NewsPreview'>> {
+  return api.post(apiPaths.newsPreview, { about });
 }
-
-export type NewsInput = Pick<News, 'title' | 'description' | 'about'>;
 
 export const newsQueries = {
   all: () => ['news'] as const,
@@ -23,29 +19,24 @@ export const newsQueries = {
   list: ({ page, title = '' }: { page: number; title?: string }) =>
     queryOptions({
       queryKey: [...newsQueries.lists(), { page: title ? 1 : page, title }] as const,
-      queryFn: ({ signal }) => api.get<Paged<News>>(apiPaths.news, title ? { title } : { page }, signal),
+      queryFn: ({ signal }) => api.get(apiPaths.news, title ? { title } : { page }, signal),
       // The list on screen stays while the next page or search result loads.
       placeholderData: keepPreviousData,
     }),
   detail: (id: string) =>
     queryOptions({
       queryKey: [...newsQueries.all(), 'detail', id] as const,
-      queryFn: ({ signal }) => api.get<News>(apiPaths.newsItem(id), undefined, signal),
+      queryFn: ({ signal }) => api.get(apiPaths.newsItem(id), undefined, signal),
     }),
 };
 
 /** What the server accepts as a photo, with its own refusal texts (GET /api/news/photo-limits). */
-export interface PhotoLimits {
-  maxBytes: number;
-  types: string[];
-  typeMessage: string;
-  sizeMessage: string;
-}
+export type PhotoLimits = ApiSchema<'PhotoLimits'>;
 
 export const photoLimitsQuery = () =>
   queryOptions({
     queryKey: [...newsQueries.all(), 'photo-limits'] as const,
-    queryFn: ({ signal }) => api.get<PhotoLimits>(apiPaths.newsPhotoLimits, undefined, signal),
+    queryFn: ({ signal }) => api.get(apiPaths.newsPhotoLimits, undefined, signal),
     staleTime: Infinity,
   });
 
@@ -56,16 +47,16 @@ export function photoUrl(photo: string): string {
 
 function useStoreArticle() {
   const queryClient = useQueryClient();
-  return async (news: News) => {
-    queryClient.setQueryData(newsQueries.detail(itemId(news)).queryKey, news);
-    await queryClient.invalidateQueries({ queryKey: newsQueries.lists() });
+  return async (_saved: News) => {
+    // The detail carries the rendered About, which a save's reply does not: it is fetched again.
+    await queryClient.invalidateQueries({ queryKey: newsQueries.all() });
   };
 }
 
 export function useCreateNews() {
   const store = useStoreArticle();
   return useMutation({
-    mutationFn: (input: NewsInput) => api.post<News>(apiPaths.news, input),
+    mutationFn: (input: NewsInput) => api.post(apiPaths.news, input),
     onSuccess: store,
   });
 }
@@ -73,7 +64,7 @@ export function useCreateNews() {
 export function useUpdateNews() {
   const store = useStoreArticle();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: NewsInput }) => api.patch<News>(apiPaths.newsItem(id), input),
+    mutationFn: ({ id, input }: { id: string; input: NewsInput }) => api.patch(apiPaths.newsItem(id), input),
     onSuccess: store,
   });
 }
@@ -88,17 +79,27 @@ export function useUploadNewsPhoto() {
     mutationFn: ({ id, file, onProgress }: { id: string; file: File | null; onProgress?: (fraction: number) => void }) => {
       const form = new FormData();
       if (file) form.append('photo', file);
-      return uploadFile<News>(apiPaths.newsUpload(id), form, onProgress);
+      return uploadFile(apiPaths.newsUpload(id), form, onProgress);
     },
     onSuccess: store,
   });
 }
 
-export function deleteNews(id: string): Promise<{ id: string }> {
-  return api.delete<{ id: string }>(apiPaths.newsItem(id));
+export function deleteNews(id: string) {
+  return api.delete(apiPaths.newsItem(id));
 }
 
 /** Takes a deleted news out of the trash (the Undo after a delete). */
 export function restoreNews(id: string) {
-  return api.post<unknown>(apiPaths.trashRestore('news', id));
+  return api.post(apiPaths.trashRestore('news', id));
+}
+
+/** Moves up to 100 to the trash at once, all or none; answers the ids moved. */
+export function deleteNewsBatch(ids: string[]) {
+  return api.post(apiPaths.newsBulkDelete, { ids });
+}
+
+/** Takes a batch out of the trash again (the one Undo after a bulk delete). */
+export function restoreNewsBatch(ids: string[]) {
+  return api.post(apiPaths.trashBulkRestore, { items: ids.map((id) => ({ kind: 'news' as const, id })) });
 }

@@ -45,14 +45,15 @@ export function NewsDetailScreen() {
           Edit
         </Link>
       </PageHeader>
-      <NewsPhoto photo={news.photo} alt={news.title} className="news-detail__photo" />
+      <NewsPhoto photo={news.photo} alt={news.photoAlt || news.title} className="news-detail__photo" />
       <p className="card__meta">
         <time dateTime={news.createdAt}>{formatDateTime(news.createdAt)}</time>
       </p>
       <p className="news-detail__description">{news.description}</p>
       <section className="news-detail__about" aria-labelledby="news-about">
         <h2 id="news-about">About</h2>
-        <p>{news.about}</p>
+        {/* The server's rendering of the Markdown: raw HTML escaped, only http(s) and mailto links. */}
+        {news.aboutHtml !== undefined ? <div dangerouslySetInnerHTML={{ __html: news.aboutHtml }} /> : <p>{news.about}</p>}
       </section>
     </article>
   );

@@ -1,29 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
-import { TextAreaField, TextField, useFields } from '../../../components/Field';
+import { SelectField, TextAreaField, TextField } from '../../../components/Field';
 import { FormActions } from '../../../components/FormActions';
 import { PageHeader } from '../../../components/PageHeader';
-import { PageSpinner } from '../../../components/Spinner';
 import { useNotify } from '../../../components/Toaster';
-import { useUnsavedChanges } from '../../../components/useUnsavedChanges';
-import { ApiError, errorMessage, itemId, type FieldErrors } from '../../../lib/api';
+import { LoadFirst, useForm } from '../../../components/useForm';
+import { ApiError, errorMessage, itemId } from '../../../lib/api';
 import { returnSearch, type ReturnState } from '../../../lib/search-params';
-import { useLoggedError } from '../../../lib/use-logged-error';
 import {
   newsQueries,
-  photoLimitsQuery,
   photoUrl,
   useCreateNews,
   useUpdateNews,
   useUploadNewsPhoto,
   type News,
   type NewsInput,
+  previewAbout,
 } from '../api/news';
-import { checkPhoto, formatBytes } from './photo-check';
-import './NewsFormScreen.css';
+import { PhotoPicker } from './PhotoPicker';
 
 /** Navigation state the form reads. */
 export interface NewsFormState extends ReturnState {
@@ -31,39 +28,62 @@ export interface NewsFormState extends ReturnState {
   photoError?: string;
 }
 
-const EMPTY: NewsInput = { title: '', description: '', about: '' };
+/** The form's values: all text, as the fields hold them (publishAt in the browser's local time). */
+interface NewsValues {
+  title: string;
+  description: string;
+  about: string;
+  slug: string;
+  photoAlt: string;
+  status: 'draft' | 'published';
+  publishAt: string;
+}
+
+const EMPTY: NewsValues = { title: '', description: '', about: '', slug: '', photoAlt: '', status: 'published', publishAt: '' };
+
+/** An ISO time as a datetime-local field's value (local time, to the minute). */
+function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const at = new Date(iso);
+  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+function toInput(values: NewsValues): NewsInput {
+  return {
+    ...values,
+    photoAlt: values.photoAlt,
+    publishAt: values.publishAt ? new Date(values.publishAt).toISOString() : null,
+  };
+}
 
 /** /admin/news/create and /admin/news/edit/:id. The edit route loads the article first. */
 export function NewsFormScreen() {
   const { id } = useParams();
-  const existing = useQuery({ ...newsQueries.detail(id ?? ''), enabled: id !== undefined });
-  const heading = id ? 'Edit News' : 'Create News';
-
-  useLoggedError('Loading the article failed', existing.error);
-
-  // A copy cached from an earlier visit may be out of date: the form starts from a fresh one.
-  if (id && (existing.isPending || (!existing.isFetchedAfterMount && existing.isFetching))) {
-    return (
-      <section className="screen">
-        <PageHeader title={heading} />
-        <PageSpinner label="Loading the article" />
-      </section>
-    );
-  }
-  if (id && existing.isError) {
-    return (
-      <section className="screen">
-        <PageHeader title={heading} />
-        <Alert>{errorMessage(existing.error, 'Could not load the article. Please try again.')}</Alert>
-        <Link to={paths.news.list}>Back to the news</Link>
-      </section>
-    );
-  }
   // A new key for each article, so moving from the create form to the edit form starts afresh.
-  return <NewsForm key={id ?? 'new'} article={id ? existing.data : undefined} heading={heading} />;
+  return id === undefined ? <NewsForm key="new" heading="Create News" /> : <EditNews key={id} id={id} />;
 }
 
-function NewsForm({ article, heading }: { article: News | undefined; heading: string }) {
+function EditNews({ id }: { id: string }) {
+  const query = useQuery(newsQueries.detail(id));
+  return (
+    <LoadFirst
+      query={query}
+      title="Edit News"
+      loading="Loading the article"
+      logAs="Loading the article failed"
+      failed={(error) => (
+        <>
+          <Alert>{errorMessage(error, 'Could not load the article. Please try again.')}</Alert>
+          <Link to={paths.news.list}>Back to the news</Link>
+        </>
+      )}
+    >
+      {(article) => <NewsForm article={article} heading="Edit News" />}
+    </LoadFirst>
+  );
+}
+
+function NewsForm({ article, heading }: { article?: News; heading: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   const create = useCreateNews();
@@ -71,188 +91,121 @@ function NewsForm({ article, heading }: { article: News | undefined; heading: st
   const upload = useUploadNewsPhoto();
   const notify = useNotify();
 
-  const [file, setFile] = useState<File | null>(null);
-  const limits = useQuery(photoLimitsQuery()).data;
-  const fileInput = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const { values, bind } = useFields<NewsInput>(
-    article ? { title: article.title, description: article.description, about: article.about } : EMPTY,
-    fieldErrors,
-  );
   const state = location.state as NewsFormState | null;
   const returnTo = returnSearch(state);
+  const [file, setFile] = useState<File | null>(null);
   const [photoError, setPhotoError] = useState<string | undefined>(state?.photoError);
-  const [formError, setFormError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [saving, setSaving] = useState(false);
-  const photoId = useId();
-  const progressId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  // Counts refusals (one arriving from the create form included), to move the focus after each.
-  const [refusals, setRefusals] = useState(photoError ? 1 : 0);
-  const initial = article ? { title: article.title, description: article.description, about: article.about } : EMPTY;
-  const dirty = file !== null || (Object.keys(initial) as (keyof NewsInput)[]).some((key) => values[key] !== initial[key]);
-  const guard = useUnsavedChanges(dirty && !saving);
 
-  /**
-   * A picked or dropped file is judged at once, by its first bytes and its size against the
-   * server's own limits; a refused one is not kept, and its message shows at the picker.
-   */
-  const pick = async (picked: File | null) => {
-    setPhotoError(undefined);
-    if (picked && limits) {
-      const refusal = await checkPhoto(picked, limits);
-      if (refusal) {
-        setFile(null);
-        if (fileInput.current) fileInput.current.value = '';
-        setPhotoError(refusal);
+  const { bind, formError, saving, guard, form, refused, values } = useForm<NewsValues, News>({
+    initial: article
+      ? {
+          title: article.title,
+          description: article.description,
+          about: article.about,
+          slug: article.slug,
+          photoAlt: article.photoAlt ?? '',
+          status: article.status,
+          publishAt: toLocalInput(article.publishAt),
+        }
+      : EMPTY,
+    save: (values) => (article ? update.mutateAsync({ id: itemId(article), input: toInput(values) }) : create.mutateAsync(toInput(values))),
+    onSaved: async (saved) => {
+      // The spec sends the photo form after every save, even without a file.
+      try {
+        if (file) setProgress(0);
+        await upload.mutateAsync({ id: itemId(saved), file, onProgress: setProgress });
+      } catch (error) {
+        console.error('Uploading the photo failed', error);
+        const message =
+          (error instanceof ApiError && error.fieldErrors.photo?.msg) ||
+          errorMessage(error, 'Could not upload the photo. Please try again.');
+        setProgress(null);
+        if (article) {
+          setPhotoError(message);
+          refused();
+        } else {
+          // The article exists now: become its edit form, so trying again does not create another.
+          navigate(paths.news.edit(itemId(saved)), { replace: true, state: { photoError: message } satisfies NewsFormState });
+        }
         return;
       }
-    }
-    setFile(picked);
-  };
-
-  const clearFile = () => {
-    setFile(null);
-    setPhotoError(undefined);
-    if (fileInput.current) fileInput.current.value = '';
-  };
-
-  // After a refusal, the first field with a message takes the focus (and scrolls into view).
-  useEffect(() => {
-    if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [refusals]);
-
-  // The chosen file is shown from memory; the URL is released when it is replaced or we leave.
-  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(
-    () => () => {
-      if (preview) URL.revokeObjectURL(preview);
+      notify({ message: article ? 'News updated' : 'News created' });
+      // A new article is the newest: the first page shows it. An edit goes back where it came from.
+      navigate(article ? paths.news.list + returnTo : paths.news.list);
     },
-    [preview],
-  );
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaving(true);
-    setFieldErrors({});
-    setFormError(null);
-
-    let saved: News;
-    try {
-      saved = article ? await update.mutateAsync({ id: itemId(article), input: values }) : await create.mutateAsync(values);
-    } catch (error) {
-      console.error('Saving the article failed', error);
-      const fields = error instanceof ApiError ? error.fieldErrors : {};
-      if (Object.keys(fields).length > 0) setFieldErrors(fields);
-      else setFormError(errorMessage(error, 'Could not save. Please try again.'));
-      setRefusals((n) => n + 1);
-      setSaving(false);
-      return;
-    }
-
-    // The spec sends the photo form after every save, even without a file.
-    try {
-      if (file) setProgress(0);
-      await upload.mutateAsync({ id: itemId(saved), file, onProgress: setProgress });
-    } catch (error) {
-      console.error('Uploading the photo failed', error);
-      const message =
-        (error instanceof ApiError && error.fieldErrors.photo?.msg) || errorMessage(error, 'Could not upload the photo. Please try again.');
-      guard.release();
-      setSaving(false);
-      setProgress(null);
-      if (article) {
-        setPhotoError(message);
-        setRefusals((n) => n + 1);
-      } else {
-        // The article exists now: become its edit form, so trying again does not create another.
-        navigate(paths.news.edit(itemId(saved)), { replace: true, state: { photoError: message } satisfies NewsFormState });
-      }
-      return;
-    }
-    notify({ message: article ? 'News updated' : 'News created' });
-    guard.release();
-    // A new article is the newest: the first page shows it. An edit goes back where it came from.
-    navigate(article ? paths.news.list + returnTo : paths.news.list);
-  };
-
-  const shown = preview ?? (article?.photo ? photoUrl(article.photo) : null);
+    fallback: 'Could not save. Please try again.',
+    logAs: 'Saving the article failed',
+    changed: file !== null,
+    // A refusal carried over from the create form takes the focus like any other.
+    refusedAtStart: photoError !== undefined,
+  });
 
   return (
     <section className="screen">
       <PageHeader title={heading} />
-      <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-busy={saving}>
+      <form {...form} className="form">
         {formError && <Alert>{formError}</Alert>}
-
-        <div className="field news-form__photo">
-          <label htmlFor={photoId}>Photo</label>
-          <div
-            className={`news-form__drop${dragging ? ' is-dragging' : ''}`}
-            onDragOver={(event) => {
-              event.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={(event) => {
-              event.preventDefault();
-              setDragging(false);
-              void pick(event.dataTransfer.files[0] ?? null);
-            }}
-          >
-            <div className="news-form__preview">
-              {shown ? <img src={shown} alt={preview ? 'Preview of the chosen photo' : 'Current photo'} /> : <span>No photo</span>}
-            </div>
-            <div className="news-form__pick">
-              <p className="news-form__hint" id={`${photoId}-hint`}>
-                JPEG, PNG or WebP{limits ? `, at most ${formatBytes(limits.maxBytes)}` : ''}. Choose a file or drop one here.
-              </p>
-              <input
-                ref={fileInput}
-                id={photoId}
-                type="file"
-                name="photo"
-                accept={limits?.types.join(',') ?? 'image/jpeg,image/png,image/webp'}
-                aria-invalid={photoError ? true : undefined}
-                aria-describedby={photoError ? `${photoId}-error ${photoId}-hint` : `${photoId}-hint`}
-                onChange={(event) => void pick(event.target.files?.[0] ?? null)}
-              />
-              {file && (
-                <p className="news-form__file">
-                  <span className="news-form__file-name" title={file.name}>
-                    {file.name}
-                  </span>{' '}
-                  <span className="news-form__file-size">({formatBytes(file.size)})</span>{' '}
-                  <button type="button" className="button button--small" onClick={clearFile}>
-                    Clear<span className="visually-hidden"> the chosen photo</span>
-                  </button>
-                </p>
-              )}
-            </div>
-          </div>
-          {photoError && (
-            <p className="field__error" id={`${photoId}-error`}>
-              {photoError}
-            </p>
-          )}
-          {progress !== null && (
-            <div className="news-form__progress">
-              <label htmlFor={progressId}>Uploading photo</label>
-              <progress id={progressId} max={1} value={progress}>
-                {Math.round(progress * 100)}%
-              </progress>
-            </div>
-          )}
-        </div>
-
+        <PhotoPicker
+          file={file}
+          onFile={setFile}
+          current={article?.photo ? photoUrl(article.photo) : null}
+          error={photoError}
+          onError={setPhotoError}
+          progress={progress}
+        />
+        <TextField label="Alternative text for the photo" maxLength={200} {...bind('photoAlt')} />
         <TextField label="Title" {...bind('title')} />
+        <TextField label="Web address (left blank: made for you)" {...bind('slug')} />
+        <SelectField label="Status" {...bind('status')}>
+          <option value="published">Published</option>
+          <option value="draft">Draft</option>
+        </SelectField>
+        <TextField label="Publish at (blank: at once)" type="datetime-local" {...bind('publishAt')} />
         <TextAreaField label="Description" rows={3} {...bind('description')} />
-        <TextAreaField label="About" rows={10} {...bind('about')} />
-
+        <AboutField about={values.about} bound={bind('about')} />
         <FormActions submit={heading} busy={saving} cancelTo={paths.news.list} onCancel={guard.release} />
       </form>
       {guard.dialog}
     </section>
+  );
+}
+
+/** About with Write / Preview tabs: the preview is the server's rendering (the public page's rules). */
+function AboutField({ about, bound }: { about: string; bound: Omit<Parameters<typeof TextAreaField>[0], 'label'> }) {
+  const [tab, setTab] = useState<'write' | 'preview'>('write');
+  const [preview, setPreview] = useState<{ html?: string; error?: string } | null>(null);
+  const show = async (next: 'write' | 'preview') => {
+    setTab(next);
+    if (next !== 'preview') return;
+    setPreview(null);
+    try {
+      setPreview({ html: (await previewAbout(about)).html });
+    } catch (error) {
+      setPreview({ error: errorMessage(error, 'Could not show the preview. Please try again.') });
+    }
+  };
+  return (
+    <div className="about-field">
+      <div role="tablist" aria-label="Write or preview" className="about-field__tabs">
+        <button type="button" role="tab" aria-selected={tab === 'write'} onClick={() => void show('write')}>
+          Write
+        </button>
+        <button type="button" role="tab" aria-selected={tab === 'preview'} onClick={() => void show('preview')}>
+          Preview
+        </button>
+      </div>
+      <div role="tabpanel" hidden={tab !== 'write'}>
+        <TextAreaField label="About" rows={10} {...bound} />
+      </div>
+      {tab === 'preview' && (
+        <div role="tabpanel" aria-label="Preview" className="about-field__preview" aria-busy={preview === null}>
+          {preview === null && <p>Loading the preview</p>}
+          {preview?.error && <Alert>{preview.error}</Alert>}
+          {/* The server's rendering: raw HTML escaped, only http(s) and mailto links (server/common/markdown.ts). */}
+          {preview?.html !== undefined && <div dangerouslySetInnerHTML={{ __html: preview.html }} />}
+        </div>
+      )}
+    </div>
   );
 }

@@ -1,18 +1,22 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../../app/paths';
+import { BulkBar } from '../../../components/BulkBar';
 import { CardList, ListNotice } from '../../../components/CardList';
 import { ItemActions } from '../../../components/ItemActions';
 import { PageHeader } from '../../../components/PageHeader';
 import { SearchBox } from '../../../components/SearchBox';
 import { Pagination } from '../../../components/Pagination';
 import { Spinner } from '../../../components/Spinner';
+import { useBulkDelete } from '../../../components/useBulkDelete';
 import { useListDelete } from '../../../components/useListDelete';
+import { useSelection } from '../../../components/useSelection';
 import { itemId } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { usePageParam, useSearchParamText } from '../../../lib/search-params';
 import { useLoggedError } from '../../../lib/use-logged-error';
-import { deleteNews, newsQueries, type News, restoreNews } from '../api/news';
+import { deleteNews, newsQueries, type News, restoreNews, deleteNewsBatch, restoreNewsBatch } from '../api/news';
 import type { NewsFormState } from './NewsFormScreen';
 import { NewsPhoto } from './NewsPhoto';
 import './NewsListScreen.css';
@@ -38,6 +42,19 @@ export function NewsListScreen() {
     restored: 'News restored',
   });
 
+  const rows = query.data?.data ?? [];
+  const selection = useSelection(rows.map(itemId));
+  const bulk = useBulkDelete(selection, {
+    allKey: newsQueries.all(),
+    page: title ? 1 : page,
+    setPage,
+    pageLength: rows.length,
+    remove: deleteNewsBatch,
+    restore: restoreNewsBatch,
+    deleted: (count) => (count === 1 ? 'News deleted' : `${count} news articles deleted`),
+    restored: (count) => (count === 1 ? 'News restored' : `${count} news articles restored`),
+  });
+
   useLoggedError('Loading the news failed', query.error);
 
   return (
@@ -58,11 +75,19 @@ export function NewsListScreen() {
         </Link>
       </PageHeader>
 
+      {rows.length > 0 && (
+        <BulkBar selection={selection} label="News selection">
+          <button type="button" className="button button--small button--danger" onClick={bulk.run} disabled={bulk.busy}>
+            {bulk.busy ? 'Deleting…' : 'Delete selected'}
+          </button>
+        </BulkBar>
+      )}
       <CardList
         query={query}
         label={title ? `News matching “${title}”` : 'News'}
         loadingLabel="Loading news"
         failure="Sorry, the news could not be loaded."
+        select={{ selection, name: (item) => item.title }}
         cardClassName="news-card"
       >
         {(item) => (
@@ -78,6 +103,9 @@ export function NewsListScreen() {
               </p>
               <p className="card__meta">
                 <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+                {' · '}
+                <ArticleState item={item} />
+                {item.photo !== null && !item.photoAlt && ' · Photo has no alternative text'}
               </p>
               <ItemActions
                 name={item.title}
@@ -93,7 +121,22 @@ export function NewsListScreen() {
       {/* The spec hides paging during a search: a search answers one list of at most 100. */}
       {!title && query.data && <Pagination links={query.data.links} label="News pages" />}
       <ListNotice error={remove.error} onDismiss={remove.clearError} onRetry={remove.retry} />
+      <ListNotice error={bulk.error} onDismiss={bulk.clearError} onRetry={bulk.retry} />
       {remove.dialog}
     </section>
   );
+}
+
+/** Draft, scheduled (with its time) or published: what a visitor sees of the article now. */
+function ArticleState({ item }: { item: News }) {
+  // The time the card was first shown: a scheduled article turns published on the list's next load.
+  const [now] = useState(() => Date.now());
+  if (item.status === 'draft') return <>Draft</>;
+  if (item.publishAt && new Date(item.publishAt).getTime() > now)
+    return (
+      <>
+        Scheduled for <time dateTime={item.publishAt}>{formatDateTime(item.publishAt)}</time>
+      </>
+    );
+  return <>Published</>;
 }

@@ -1,21 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../app/paths';
-import { api, type Paged } from '../../../lib/api';
+import { api, type ApiSchema } from '../../../lib/api';
 
-export interface Service {
-  id: string;
-  /** Older payloads name the id `_id`; read it with itemId(). */
-  _id?: string;
-  title: string;
-  about: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ServiceInput {
-  title: string;
-  about: string;
-}
+export type Service = ApiSchema<'Service'>;
+export type ServiceInput = ApiSchema<'CreateServiceDto'>;
 
 export const serviceQueries = {
   all: () => ['services'] as const,
@@ -23,21 +11,21 @@ export const serviceQueries = {
   list: ({ page }: { page: number }) =>
     queryOptions({
       queryKey: [...serviceQueries.lists(), { page }] as const,
-      queryFn: ({ signal }) => api.get<Paged<Service>>(apiPaths.services, { page }, signal),
+      queryFn: ({ signal }) => api.get(apiPaths.services, { page }, signal),
       // The list on screen stays while the next page loads.
       placeholderData: keepPreviousData,
     }),
   detail: (id: string) =>
     queryOptions({
       queryKey: [...serviceQueries.all(), 'detail', id] as const,
-      queryFn: ({ signal }) => api.get<Service>(apiPaths.service(id), undefined, signal),
+      queryFn: ({ signal }) => api.get(apiPaths.service(id), undefined, signal),
     }),
 };
 
 export function useCreateService() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ServiceInput) => api.post<Service>(apiPaths.services, input),
+    mutationFn: (input: ServiceInput) => api.post(apiPaths.services, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: serviceQueries.all() }),
   });
 }
@@ -45,7 +33,7 @@ export function useCreateService() {
 export function useUpdateService(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ServiceInput) => api.patch<Service>(apiPaths.service(id), input),
+    mutationFn: (input: ServiceInput) => api.patch(apiPaths.service(id), input),
     onSuccess: (service) => {
       queryClient.setQueryData(serviceQueries.detail(id).queryKey, service);
       return queryClient.invalidateQueries({ queryKey: serviceQueries.all() });
@@ -54,10 +42,20 @@ export function useUpdateService(id: string) {
 }
 
 export function deleteService(id: string) {
-  return api.delete<{ id: string }>(apiPaths.service(id));
+  return api.delete(apiPaths.service(id));
 }
 
 /** Takes a deleted service out of the trash (the Undo after a delete). */
 export function restoreService(id: string) {
-  return api.post<unknown>(apiPaths.trashRestore('services', id));
+  return api.post(apiPaths.trashRestore('services', id));
+}
+
+/** Moves up to 100 to the trash at once, all or none; answers the ids moved. */
+export function deleteServices(ids: string[]) {
+  return api.post(apiPaths.servicesBulkDelete, { ids });
+}
+
+/** Takes a batch out of the trash again (the one Undo after a bulk delete). */
+export function restoreServices(ids: string[]) {
+  return api.post(apiPaths.trashBulkRestore, { items: ids.map((id) => ({ kind: 'services' as const, id })) });
 }

@@ -1,15 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
-import { TextAreaField, TextField, useFields } from '../../../components/Field';
+import { TextAreaField, TextField } from '../../../components/Field';
 import { FormActions } from '../../../components/FormActions';
 import { PageHeader } from '../../../components/PageHeader';
-import { PageSpinner } from '../../../components/Spinner';
 import { useNotify } from '../../../components/Toaster';
-import { useUnsavedChanges } from '../../../components/useUnsavedChanges';
-import { ApiError, errorMessage } from '../../../lib/api';
+import { LoadFirst, useForm } from '../../../components/useForm';
+import { ApiError } from '../../../lib/api';
 import { returnSearch } from '../../../lib/search-params';
 import { serviceQueries, useCreateService, useUpdateService, type Service, type ServiceInput } from '../api/services';
 
@@ -31,7 +29,7 @@ function CreateService() {
   return (
     <ServiceForm
       title="Create Service"
-      mutation={create}
+      save={(input) => create.mutateAsync(input)}
       // A new service is the newest, so it shows first on page 1.
       onSaved={() => {
         notify({ message: 'Service created' });
@@ -48,100 +46,72 @@ function EditService({ id }: { id: string }) {
   const notify = useNotify();
   const list = useListLocation();
 
-  // A copy cached from an earlier visit may be out of date: the form starts from a fresh one.
-  if (query.isPending || (!query.isFetchedAfterMount && query.isFetching)) {
-    return (
-      <section className="screen">
-        <PageHeader title="Edit Service" />
-        <PageSpinner label="Loading the service" />
-      </section>
-    );
-  }
-  if (query.isError) {
-    const missing = query.error instanceof ApiError && query.error.status === 404;
-    return (
-      <section className="screen">
-        <PageHeader title="Edit Service" />
-        <Alert>{missing ? 'This service does not exist. It may have been deleted.' : 'Sorry, the service could not be loaded.'}</Alert>
-        <p className="form__actions">
-          {!missing && (
-            <button type="button" className="button" onClick={() => void query.refetch()}>
-              Try again
-            </button>
-          )}
-          <Link to={list}>Back to Services</Link>
-        </p>
-      </section>
-    );
-  }
   return (
-    <ServiceForm
+    <LoadFirst
+      query={query}
       title="Edit Service"
-      initial={query.data}
-      mutation={update}
-      onSaved={() => {
-        notify({ message: 'Service updated' });
-        navigate(list);
+      loading="Loading the service"
+      logAs="Loading the service failed"
+      failed={(error) => {
+        const missing = error instanceof ApiError && error.status === 404;
+        return (
+          <>
+            <Alert>{missing ? 'This service does not exist. It may have been deleted.' : 'Sorry, the service could not be loaded.'}</Alert>
+            <p className="form__actions">
+              {!missing && (
+                <button type="button" className="button" onClick={() => void query.refetch()}>
+                  Try again
+                </button>
+              )}
+              <Link to={list}>Back to Services</Link>
+            </p>
+          </>
+        );
       }}
-    />
+    >
+      {(service) => (
+        <ServiceForm
+          title="Edit Service"
+          initial={service}
+          save={(input) => update.mutateAsync(input)}
+          onSaved={() => {
+            notify({ message: 'Service updated' });
+            navigate(list);
+          }}
+        />
+      )}
+    </LoadFirst>
   );
-}
-
-interface SaveMutation {
-  mutate: (input: ServiceInput, options: { onSuccess: () => void }) => void;
-  isPending: boolean;
-  error: Error | null;
 }
 
 function ServiceForm({
   title,
   initial,
-  mutation,
+  save,
   onSaved,
 }: {
   title: 'Create Service' | 'Edit Service';
   initial?: Service;
-  mutation: SaveMutation;
+  save: (input: ServiceInput) => Promise<Service>;
   onSaved: () => void;
 }) {
-  const formRef = useRef<HTMLFormElement>(null);
   const list = useListLocation();
-
-  const { error } = mutation;
-  const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
-  const formError =
-    error && !fieldErrors.title && !fieldErrors.about
-      ? errorMessage(error, 'Sorry, the service could not be saved. Please try again.')
-      : null;
-  const { values, bind } = useFields<ServiceInput>({ title: initial?.title ?? '', about: initial?.about ?? '' }, fieldErrors);
-  const guard = useUnsavedChanges(values.title !== (initial?.title ?? '') || values.about !== (initial?.about ?? ''));
-
-  // After a refused save, take the keyboard to the first field the server complained about.
-  useEffect(() => {
-    if (!error) return;
-    if (!(error instanceof ApiError && error.status === 400)) console.error('Saving the service failed', error);
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [error]);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    mutation.mutate(values, {
-      onSuccess: () => {
-        guard.release();
-        onSaved();
-      },
-    });
-  };
+  const { bind, formError, saving, guard, form } = useForm<ServiceInput, Service>({
+    initial: { title: initial?.title ?? '', about: initial?.about ?? '' },
+    save,
+    onSaved,
+    fallback: 'Sorry, the service could not be saved. Please try again.',
+    logAs: 'Saving the service failed',
+  });
 
   return (
     <section className="screen">
       <PageHeader title={title} />
-      <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-busy={mutation.isPending} aria-label={title}>
+      <form {...form} className="form" aria-label={title}>
         <TextField label="Title" {...bind('title')} autoComplete="off" />
         <TextAreaField label="About" {...bind('about')} rows={8} />
         {formError && <Alert>{formError}</Alert>}
-        <FormActions submit={title} busy={mutation.isPending} cancelTo={list} onCancel={guard.release} />
+        <FormActions submit={title} busy={saving} cancelTo={list} onCancel={guard.release} />
       </form>
       {guard.dialog}
     </section>

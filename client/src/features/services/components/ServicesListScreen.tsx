@@ -1,16 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../../app/paths';
+import { BulkBar } from '../../../components/BulkBar';
 import { CardList, ListNotice } from '../../../components/CardList';
 import { ItemActions } from '../../../components/ItemActions';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pagination } from '../../../components/Pagination';
+import { useBulkDelete } from '../../../components/useBulkDelete';
 import { useListDelete } from '../../../components/useListDelete';
+import { useSelection } from '../../../components/useSelection';
 import { itemId } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { usePageParam, type ReturnState } from '../../../lib/search-params';
 import { useLoggedError } from '../../../lib/use-logged-error';
-import { deleteService, serviceQueries, type Service, restoreService } from '../api/services';
+import { deleteService, deleteServices, restoreService, restoreServices, serviceQueries, type Service } from '../api/services';
 
 export function ServicesListScreen() {
   const [page, setPage] = usePageParam();
@@ -31,6 +34,19 @@ export function ServicesListScreen() {
     restored: 'Service restored',
   });
 
+  const rows = query.data?.data ?? [];
+  const selection = useSelection(rows.map(itemId));
+  const bulk = useBulkDelete(selection, {
+    allKey: serviceQueries.all(),
+    page: page,
+    setPage,
+    pageLength: rows.length,
+    remove: deleteServices,
+    restore: restoreServices,
+    deleted: (count) => (count === 1 ? 'Service deleted' : `${count} services deleted`),
+    restored: (count) => (count === 1 ? 'Service restored' : `${count} services restored`),
+  });
+
   useLoggedError('Loading the services failed', query.error);
 
   const formState: ReturnState = { returnTo: search };
@@ -43,7 +59,20 @@ export function ServicesListScreen() {
         </Link>
       </PageHeader>
 
-      <CardList query={query} label="Services" loadingLabel="Loading services" failure="Sorry, the services could not be loaded.">
+      {rows.length > 0 && (
+        <BulkBar selection={selection} label="Services selection">
+          <button type="button" className="button button--small button--danger" onClick={bulk.run} disabled={bulk.busy}>
+            {bulk.busy ? 'Deleting…' : 'Delete selected'}
+          </button>
+        </BulkBar>
+      )}
+      <CardList
+        query={query}
+        label="Services"
+        loadingLabel="Loading services"
+        failure="Sorry, the services could not be loaded."
+        select={{ selection, name: (service) => service.title }}
+      >
         {(service) => (
           <>
             <h2 className="card__title">{service.title}</h2>
@@ -62,6 +91,7 @@ export function ServicesListScreen() {
       </CardList>
       {query.isSuccess && <Pagination links={query.data.links} label="Services pages" />}
       <ListNotice error={remove.error} onDismiss={remove.clearError} onRetry={remove.retry} />
+      <ListNotice error={bulk.error} onDismiss={bulk.clearError} onRetry={bulk.retry} />
       {remove.dialog}
     </section>
   );

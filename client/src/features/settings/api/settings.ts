@@ -1,26 +1,27 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../app/paths';
-import { api } from '../../../lib/api';
+import { api, type ApiSchema } from '../../../lib/api';
 
 /** The site's settings, as GET and PATCH /api/settings answer them. */
-export interface SiteSettings {
-  /** On: visitors see the maintenance page. Off: the public website is open. */
-  maintenance: boolean;
-  companyName: string;
-  tagline: string;
-  email: string;
-  phone: string;
-  updatedAt: string;
-}
+export type SiteSettings = ApiSchema<'SiteSettings'>;
+export type SettingsInput = Required<ApiSchema<'UpdateSettingsDto'>>;
 
-export type SettingsInput = Omit<SiteSettings, 'updatedAt'>;
+/** GET /api/settings/mail. */
+export type MailStatus = ApiSchema<'MailStatus'>;
 
 export const settingsQueries = {
   all: () => ['settings'] as const,
+  mail: () =>
+    queryOptions({
+      queryKey: [...settingsQueries.all(), 'mail'] as const,
+      queryFn: ({ signal }) => api.get(apiPaths.mailStatus, undefined, signal),
+      // While mail waits to go out, the status follows it.
+      refetchInterval: (query) => ((query.state.data?.due ?? 0) > 0 ? 3000 : false),
+    }),
   current: () =>
     queryOptions({
       queryKey: [...settingsQueries.all(), 'current'] as const,
-      queryFn: ({ signal }) => api.get<SiteSettings>(apiPaths.settings, undefined, signal),
+      queryFn: ({ signal }) => api.get(apiPaths.settings, undefined, signal),
     }),
 };
 
@@ -28,10 +29,19 @@ export const settingsQueries = {
 export function useUpdateSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: Partial<SettingsInput>) => api.patch<SiteSettings>(apiPaths.settings, changes),
+    mutationFn: (changes: Partial<SettingsInput>) => api.patch(apiPaths.settings, changes),
     onSuccess: (settings) => {
       queryClient.setQueryData(settingsQueries.current().queryKey, settings);
       return queryClient.invalidateQueries({ queryKey: settingsQueries.all() });
     },
+  });
+}
+
+/** A test mail to oneself, through the outbox. */
+export function useSendTestMail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post(apiPaths.mailTest),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsQueries.all() }),
   });
 }

@@ -1,15 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { BulkBar } from '../../../components/BulkBar';
 import { CardList } from '../../../components/CardList';
 import { ConfirmDialog } from '../../../components/Dialog';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pagination } from '../../../components/Pagination';
 import { Alert } from '../../../components/Alert';
+import { useNotify } from '../../../components/Toaster';
+import { useSelection } from '../../../components/useSelection';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { usePageParam } from '../../../lib/search-params';
 import { useLoggedError } from '../../../lib/use-logged-error';
-import { trashQueries, usePurge, useRestore, type TrashItem } from '../api/trash';
+import { trashQueries, useBulkPurge, useBulkRestore, usePurge, useRestore, type TrashItem } from '../api/trash';
 import './TrashScreen.css';
 
 const KIND_NAMES: Record<TrashItem['kind'], string> = { services: 'Service', news: 'News', contactus: 'Contact message' };
@@ -48,14 +51,62 @@ function TrashCard({ item, onPurge, onFailure }: { item: TrashItem; onPurge: () 
   );
 }
 
-/** Deleted services, news and messages of every kind, newest deleted first, with Restore and Delete forever. */
+/** "1 item", "3 items". */
+const items = (count: number) => (count === 1 ? '1 item' : `${count} items`);
+
+/**
+ * Deleted services, news and messages of every kind, newest deleted first, with Restore and Delete
+ * forever, one by one or for the ticked items at once.
+ */
 export function TrashScreen() {
-  const [page] = usePageParam();
+  const [page, setPage] = usePageParam();
   const query = useQuery(trashQueries.list({ page }));
   const purge = usePurge();
   const [pending, setPending] = useState<TrashItem | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const notify = useNotify();
+  const rows = query.data?.data ?? [];
+  const selection = useSelection(rows.map((item) => item.id));
+  const selected = rows.filter((item) => selection.isSelected(item.id));
+  const bulkRestore = useBulkRestore();
+  const bulkPurge = useBulkPurge();
+  const [confirmingBulk, setConfirmingBulk] = useState(false);
   useLoggedError('Loading the trash failed', query.error);
+
+  /** After a batch leaves the trash: the selection empties, and a page left empty steps back. */
+  const afterBatch = (count: number) => {
+    selection.clear();
+    if (page > 1 && count >= rows.length) setPage(page - 1);
+  };
+
+  const restoreSelected = () => {
+    setError(null);
+    bulkRestore.mutate(selected, {
+      onSuccess: ({ ids }) => {
+        afterBatch(ids.length);
+        notify({ message: `${items(ids.length)} restored` });
+      },
+      onError: (failure) => {
+        console.error('Bulk restore failed', failure);
+        setError(`Could not restore: ${errorMessage(failure, 'please try again.')} Nothing was restored.`);
+      },
+    });
+  };
+
+  const purgeSelected = () => {
+    bulkPurge.mutate(selected, {
+      onSuccess: ({ ids }) => {
+        setConfirmingBulk(false);
+        afterBatch(ids.length);
+        notify({ message: `${items(ids.length)} deleted forever` });
+      },
+      onError: (failure) => {
+        console.error('Bulk delete forever failed', failure);
+        setConfirmingBulk(false);
+        setError(`Could not delete: ${errorMessage(failure, 'please try again.')} Nothing was deleted.`);
+      },
+    });
+  };
 
   const confirmPurge = () => {
     if (!pending) return;
@@ -73,7 +124,30 @@ export function TrashScreen() {
     <section className="screen">
       <PageHeader title="Trash" />
       <p className="trash__intro">Deleted items stay here for a while, then they are deleted for good.</p>
-      <CardList query={query} label="Deleted items" loadingLabel="Loading the trash" failure="Sorry, the trash could not be loaded.">
+      {rows.length > 0 && (
+        <BulkBar selection={selection} label="Trash selection">
+          <button type="button" className="button button--small" onClick={restoreSelected} disabled={bulkRestore.isPending}>
+            {bulkRestore.isPending ? 'Restoring…' : 'Restore selected'}
+          </button>
+          <button
+            type="button"
+            className="button button--small button--danger"
+            onClick={() => {
+              setError(null);
+              setConfirmingBulk(true);
+            }}
+          >
+            Delete forever
+          </button>
+        </BulkBar>
+      )}
+      <CardList
+        query={query}
+        label="Deleted items"
+        loadingLabel="Loading the trash"
+        failure="Sorry, the trash could not be loaded."
+        select={{ selection, name: (item) => item.label }}
+      >
         {(item) => (
           <TrashCard
             item={item}
@@ -99,6 +173,15 @@ export function TrashScreen() {
         busy={purge.isPending}
         onConfirm={confirmPurge}
         onCancel={() => setPending(null)}
+      />
+      <ConfirmDialog
+        open={confirmingBulk}
+        title="Delete forever"
+        message={`Delete ${items(selected.length)} forever? This cannot be undone.`}
+        confirmLabel={`Delete ${items(selected.length)} forever`}
+        busy={bulkPurge.isPending}
+        onConfirm={purgeSelected}
+        onCancel={() => setConfirmingBulk(false)}
       />
     </section>
   );

@@ -1,0 +1,92 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { Link, useOutletContext } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { Alert } from '../../../components/Alert';
+import { PageHeader } from '../../../components/PageHeader';
+import { PageSpinner } from '../../../components/Spinner';
+import { useNotify } from '../../../components/Toaster';
+import { errorMessage } from '../../../lib/api';
+import { useLoggedError } from '../../../lib/use-logged-error';
+import { adminQueries, useUpdatePreferences } from '../api/admins';
+import type { LayoutContext } from './AdminsScreen';
+import { Switch } from '../../../components/Switch';
+import './AccountScreen.css';
+
+/** /admin/account: the signed-in admin's own account: who they are, their password, their mail. */
+export function AccountScreen() {
+  const { admin } = useOutletContext<LayoutContext | undefined>() ?? {};
+  const preferences = useQuery(adminQueries.preferences());
+  const update = useUpdatePreferences();
+  const notify = useNotify();
+  const id = useId();
+  useLoggedError('Loading your preferences failed', preferences.error);
+
+  const onToggle = (notifyContactMessages: boolean) =>
+    update.mutate(
+      { notifyContactMessages },
+      {
+        onSuccess: (saved) =>
+          notify({
+            message: saved.notifyContactMessages ? 'You will get new contact messages by email' : 'No more emails for new contact messages',
+          }),
+      },
+    );
+
+  return (
+    <section className="screen">
+      <PageHeader title="Your account" />
+      <div className="account">
+        <section className="account__section" aria-labelledby={`${id}-who`}>
+          <h2 id={`${id}-who`}>Sign-in</h2>
+          <dl className="account__facts">
+            <div>
+              <dt>Name</dt>
+              <dd>{admin?.name}</dd>
+            </div>
+            <div>
+              <dt>Email</dt>
+              <dd>{admin?.email}</dd>
+            </div>
+          </dl>
+          <p>
+            <Link className="button" to={paths.admins.password}>
+              Change password
+            </Link>
+          </p>
+        </section>
+        <section className="account__section" aria-labelledby={`${id}-mail`}>
+          <h2 id={`${id}-mail`}>Email</h2>
+          {preferences.isPending && <PageSpinner label="Loading your preferences" />}
+          {preferences.isError && (
+            <Alert>
+              Sorry, your preferences could not be loaded.{' '}
+              <button type="button" className="button button--small" onClick={() => void preferences.refetch()}>
+                Try again
+              </button>
+            </Alert>
+          )}
+          {preferences.isSuccess && (
+            <>
+              <div className="field">
+                <Switch
+                  label="Email me new contact messages"
+                  checked={update.isPending ? update.variables.notifyContactMessages : preferences.data.notifyContactMessages}
+                  disabled={update.isPending}
+                  onChange={(event) => onToggle(event.target.checked)}
+                  aria-describedby={`${id}-notify-help`}
+                />
+                <p className="form__hint" id={`${id}-notify-help`}>
+                  {preferences.data.mailEnabled
+                    ? 'Each message a visitor leaves on the website comes to your inbox; replying answers the visitor.'
+                    : 'Mail is off on this site (SMTP_URL is not set), so no email is sent until an operator turns it on.'}
+                </p>
+              </div>
+              {update.isError && <Alert>{errorMessage(update.error, 'Sorry, the change could not be saved. Please try again.')}</Alert>}
+            </>
+          )}
+        </section>
+      </div>
+    </section>
+  );
+}

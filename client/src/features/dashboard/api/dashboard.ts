@@ -1,0 +1,23 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiPaths } from '../../../app/paths';
+import { api, type ApiSchema } from '../../../lib/api';
+import { SUMMARY_META } from '../../../lib/query-client';
+
+/** GET /api/dashboard's reply; counts stop at 1,000 (`orMore`: "1,000+"). */
+export type Dashboard = ApiSchema<'Dashboard'>;
+
+/** How often the side menu's unread count looks for new messages while the panel is open. */
+const POLL_MS = 60_000;
+
+export const dashboardQueries = {
+  all: () => ['dashboard'] as const,
+  /** The dashboard screen and the side menu's unread count share this one query. */
+  summary: () =>
+    queryOptions({
+      queryKey: [...dashboardQueries.all(), 'summary'] as const,
+      queryFn: ({ signal }) => api.get(apiPaths.dashboard, undefined, signal),
+      // Visitors write at any time: the count catches up without a reload.
+      refetchInterval: POLL_MS,
+      meta: SUMMARY_META,
+    }),
+};

@@ -1,0 +1,167 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { Alert } from '../../../components/Alert';
+import { PageHeader } from '../../../components/PageHeader';
+import { PageSpinner } from '../../../components/Spinner';
+import { describeActivity } from '../../../lib/activity-text';
+import { formatCount, formatDateTime } from '../../../lib/format';
+import { useLoggedError } from '../../../lib/use-logged-error';
+import { dashboardQueries, type Dashboard } from '../api/dashboard';
+import './DashboardScreen.css';
+
+/** How much of a message the dashboard shows; the message itself opens with the link. */
+const EXCERPT_LENGTH = 70;
+
+function excerpt(text: string): string {
+  const chars = Array.from(text.replace(/\s+/g, ' '));
+  return chars.length > EXCERPT_LENGTH ? `${chars.slice(0, EXCERPT_LENGTH).join('').trimEnd()}…` : chars.join('');
+}
+
+function UnreadPanel({ unread }: { unread: Dashboard['unread'] }) {
+  const none = unread.count === 0;
+  return (
+    <section className="panel dashboard__unread" aria-labelledby="dashboard-unread">
+      <h2 id="dashboard-unread" className="panel__title">
+        Unread messages
+      </h2>
+      <p className="dashboard__figure">
+        <strong className="dashboard__number">{formatCount(unread)}</strong>{' '}
+        {unread.count === 1 && !unread.orMore ? 'unread message' : 'unread messages'}
+      </p>
+      {none ? (
+        <p className="dashboard__quiet">Nothing new from visitors.</p>
+      ) : (
+        <ul className="dashboard__messages" aria-label="Latest unread messages">
+          {unread.latest.map((message) => (
+            <li key={message.id}>
+              <Link className="dashboard__message" to={paths.contactUs.view(message.id)}>
+                <span className="dashboard__message-name">{message.name}</span>
+                <span className="dashboard__message-text">{excerpt(message.msg)}</span>
+              </Link>
+              <time className="dashboard__time" dateTime={message.createdAt}>
+                {formatDateTime(message.createdAt)}
+              </time>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Link className="panel__more" to={paths.contactUs.list}>
+        All messages
+      </Link>
+    </section>
+  );
+}
+
+function SitePanel({ site }: { site: Dashboard['site'] }) {
+  return (
+    <section className="panel" aria-labelledby="dashboard-site">
+      <h2 id="dashboard-site" className="panel__title">
+        Site
+      </h2>
+      <dl className="dashboard__states">
+        <div>
+          <dt>Maintenance</dt>
+          <dd>
+            <span className={`state state--${site.maintenance ? 'warn' : 'ok'}`}>{site.maintenance ? 'On' : 'Off'}</span>{' '}
+            {site.maintenance ? 'Visitors see the maintenance page.' : 'The website is open to visitors.'}
+          </dd>
+        </div>
+        {/* Shown once the site has mail settings at all (null: this installation sends no mail). */}
+        {site.mail !== null && (
+          <div>
+            <dt>Mail</dt>
+            <dd>
+              <span className={`state state--${site.mail ? 'ok' : 'warn'}`}>{site.mail ? 'On' : 'Off'}</span>{' '}
+              {site.mail ? 'The site sends mail.' : 'The site sends no mail.'}
+            </dd>
+          </div>
+        )}
+      </dl>
+      <Link className="panel__more" to={paths.settings}>
+        Settings
+      </Link>
+    </section>
+  );
+}
+
+function CountsPanel({ counts }: { counts: Dashboard['counts'] }) {
+  const rows = [
+    { name: 'Services', to: paths.services.list, count: counts.services },
+    { name: 'News', to: paths.news.list, count: counts.news },
+    { name: 'In the trash', to: paths.trash, count: counts.trash },
+  ];
+  return (
+    <section className="panel" aria-labelledby="dashboard-content">
+      <h2 id="dashboard-content" className="panel__title">
+        Content
+      </h2>
+      <ul className="dashboard__counts">
+        {rows.map((row) => (
+          <li key={row.name}>
+            <Link to={row.to} className="dashboard__count">
+              <strong className="dashboard__number">{formatCount(row.count)}</strong>
+              <span>{row.name}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ActivityPanel({ activity }: { activity: Dashboard['activity'] }) {
+  return (
+    <section className="panel dashboard__activity" aria-labelledby="dashboard-activity">
+      <h2 id="dashboard-activity" className="panel__title">
+        Recent activity
+      </h2>
+      {activity.length === 0 ? (
+        <p className="dashboard__quiet">Nothing has happened yet.</p>
+      ) : (
+        <ol className="dashboard__entries">
+          {activity.map((entry) => (
+            <li key={entry.id}>
+              <span>{describeActivity(entry)}</span>
+              <time className="dashboard__time" dateTime={entry.at}>
+                {formatDateTime(entry.at)}
+              </time>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Link className="panel__more" to={paths.activity}>
+        All activity
+      </Link>
+    </section>
+  );
+}
+
+/** The panel's first screen: what is new, the site's state, how much there is, and what colleagues did. */
+export function DashboardScreen() {
+  const query = useQuery(dashboardQueries.summary());
+  useLoggedError('Loading the dashboard failed', query.error);
+
+  return (
+    <section className="screen">
+      <PageHeader title="Dashboard" />
+      {query.isPending ? (
+        <PageSpinner label="Loading the dashboard" />
+      ) : query.isError && !query.data ? (
+        <Alert>
+          Sorry, the dashboard could not be loaded.{' '}
+          <button type="button" className="button button--small" onClick={() => void query.refetch()}>
+            Retry
+          </button>
+        </Alert>
+      ) : (
+        <div className="dashboard">
+          <UnreadPanel unread={query.data.unread} />
+          <SitePanel site={query.data.site} />
+          <CountsPanel counts={query.data.counts} />
+          <ActivityPanel activity={query.data.activity} />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * How an activity entry reads, shared by the Activity screen and the dashboard's recent activity
+ * (features do not import each other). The shape is the API's activity entry.
+ */
+export interface ActivityText {
+  admin: { id: string; name: string | null } | null;
+  action: string;
+  kind: string;
+  label: string | null;
+}
+
+const ACTIONS: Record<string, string> = {
+  'sign-in': 'signed in',
+  'sign-in-failed': 'failed to sign in',
+  'sign-out': 'signed out',
+  add: 'added administrator',
+  remove: 'removed administrator',
+  password: 'changed the password of',
+  'password-reset-request': 'asked for a password reset for',
+  'password-reset': 'reset the password of',
+  invite: 'invited',
+  'revoke-invitation': 'revoked the invitation of',
+  'accept-invitation': 'accepted an invitation as',
+  create: 'created',
+  edit: 'edited',
+  delete: 'deleted',
+  restore: 'restored',
+  purge: 'deleted forever',
+};
+
+const KIND_NAMES: Record<string, string> = { services: 'service', news: 'news', contactus: 'message from' };
+
+/** Field names as the forms label them, where the API's name is not already a word. */
+export const FIELD_NAMES: Record<string, string> = { companyName: 'company name', maintenance: 'maintenance mode' };
+
+/** "Ada created service “Spring sale”", "Ada edited Site settings", "Someone failed to sign in". */
+export function describeActivity(entry: ActivityText): string {
+  const who = entry.admin ? (entry.admin.name ?? 'A removed administrator') : 'Someone';
+  // The address is recorded only when it is an administrator's.
+  if (entry.action === 'password-reset-request' && !entry.label) return `${who} asked for a password reset for an unknown address`;
+  const action = ACTIONS[entry.action] ?? entry.action;
+  const kind = KIND_NAMES[entry.kind];
+  // An item's label is a name someone typed, so it is quoted; the settings' label names the screen.
+  const label = !entry.label || entry.kind === 'session' ? '' : entry.kind === 'settings' ? ` ${entry.label}` : ` “${entry.label}”`;
+  return `${who} ${action}${kind ? ` ${kind}` : ''}${label}`;
+}

@@ -1,0 +1,42 @@
+import { headerText, type MailContent } from '../mail/outbox.service';
+
+export function passwordResetMail(site: string, link: string): MailContent {
+  return {
+    subject: `Reset your password for ${site}`,
+    text: [
+      `Someone asked to reset the password of your administrator account on ${site}.`,
+      '',
+      'To choose a new password, open this link within an hour:',
+      link,
+      '',
+      'The link works once. If you did not ask for it, ignore this mail: your password stays as it is.',
+    ].join('\n'),
+  };
+}
+
+export function invitationMail(site: string, inviter: string, link: string): MailContent {
+  return {
+    subject: `${headerText(inviter, 100)} invited you to administer ${site}`,
+    text: [
+      `${inviter} invited you to become an administrator of ${site}.`,
+      '',
+      'To accept, open this link within 7 days and choose your name and password:',
+      link,
+      '',
+      'The link works once. If you did not expect this invitation, ignore this mail.',
+    ].join('\n'),
+  };
+}
+
+export function passwordChangedMail(site: string, how: 'changed' | 'reset', at: Date, address: string | null): MailContent {
+  return {
+    subject: `Your password for ${site} was ${how}`,
+    text: [
+      `The password of your administrator account on ${site} was ${how === 'changed' ? 'changed' : 'reset through a link sent by mail'} on ${at.toUTCString()}${address ? ` from ${address}` : ''}.`,
+      '',
+      'Your other sessions have been signed out.',
+      '',
+      'If this was not you, reset your password at once from the login screen ("Forgot password?") and tell another administrator.',
+    ].join('\n'),
+  };
+}

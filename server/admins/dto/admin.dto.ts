@@ -1,0 +1,30 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+
+/** An administrator as replies show them: never a password or its hash. */
+@ApiSchema({ name: 'Admin' })
+export class AdminDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty()
+  name: string;
+
+  @ApiProperty()
+  email: string;
+
+  @ApiProperty()
+  createdAt: Date;
+}
+
+/** A row of the administrators' list. */
+@ApiSchema({ name: 'AdminRow' })
+export class AdminRowDto extends AdminDto {
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Null until their first login' })
+  lastLoginAt: Date | null;
+}
+
+@ApiSchema({ name: 'AdminReply' })
+export class AdminReply {
+  @ApiProperty()
+  admin: AdminDto;
+}

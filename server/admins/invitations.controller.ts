@@ -1,0 +1,64 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Inject, Param, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
+import { ApiErrorText, ApiFieldErrors, FieldErrorsReply, IdReply } from '../common/api-docs';
+import { AdminReply } from './dto/admin.dto';
+import { InvitationReply, InvitationsReply } from './dto/mail-replies.dto';
+import { CurrentActor, type Actor } from '../common/actor.decorator';
+import { linkOrigin } from '../http/link-origin';
+import { Public } from '../common/public.decorator';
+import { toError } from '../common/api-error';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { AdminsService, toPublicAdmin } from './admins.service';
+import { AcceptInvitationDto, CreateInvitationDto } from './dto/mail-links.dto';
+import { InvitationsService } from './invitations.service';
+
+@Controller('admins/invitations')
+export class InvitationsController {
+  constructor(
+    private readonly invitations: InvitationsService,
+    private readonly admins: AdminsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get()
+  @ApiOkResponse({ type: InvitationsReply })
+  list() {
+    return this.invitations.list();
+  }
+
+  @Post()
+  @HttpCode(HttpStatus.CREATED)
+  @ApiCreatedResponse({ type: InvitationReply })
+  @ApiFieldErrors()
+  @ApiConflictResponse({ type: FieldErrorsReply, description: "An administrator's address, or mail is off (keyed email)" })
+  @ApiErrorText(HttpStatus.FORBIDDEN, 'Registration is closed')
+  async create(@Body() dto: CreateInvitationDto, @Req() req: Request, @CurrentActor() by: Actor) {
+    return { invitation: await this.invitations.create(dto.email, by, linkOrigin(this.config, req)) };
+  }
+
+  /**
+   * The invited person becomes an admin and is signed in at once, on a new session (Passport
+   * regenerates it, as on login).
+   */
+  @Public()
+  @Post('accept')
+  @HttpCode(HttpStatus.CREATED)
+  @ApiCreatedResponse({ type: AdminReply, description: 'The admin, signed in on a new session' })
+  @ApiFieldErrors('A bad, used or expired token (keyed token), or a name or password that breaks the rules')
+  @ApiConflictResponse({ type: FieldErrorsReply, description: 'The address became an administrator meanwhile' })
+  async accept(@Body() dto: AcceptInvitationDto, @Req() req: Request) {
+    const admin = toPublicAdmin(await this.invitations.accept(dto, req.ip ?? null));
+    await new Promise<void>((resolve, reject) => req.logIn(admin, (error) => (error ? reject(toError(error)) : resolve())));
+    req.session.startedAt = Date.now();
+    await this.admins.recordLogin(admin.id);
+    return { admin };
+  }
+
+  @Delete(':id')
+  @ApiOkResponse({ type: IdReply })
+  @ApiErrorText(HttpStatus.NOT_FOUND, 'Invitation not found')
+  revoke(@Param('id') id: string, @CurrentActor() by: Actor) {
+    return this.invitations.revoke(id, by);
+  }
+}

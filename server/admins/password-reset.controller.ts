@@ -1,0 +1,51 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { ApiAcceptedResponse, ApiOkResponse } from '@nestjs/swagger';
+import { ApiErrorText, ApiFieldErrors, OkReply } from '../common/api-docs';
+import { EmptyReply, PasswordResetAvailability } from './dto/mail-replies.dto';
+import { linkOrigin } from '../http/link-origin';
+import { Public } from '../common/public.decorator';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { OutboxService } from '../mail/outbox.service';
+import { ConfirmPasswordResetDto, RequestPasswordResetDto } from './dto/mail-links.dto';
+import { PasswordResetService } from './password-reset.service';
+
+@Controller('admins/password-reset')
+export class PasswordResetController {
+  constructor(
+    private readonly passwordReset: PasswordResetService,
+    private readonly outbox: OutboxService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Whether the login screen may offer "Forgot password?" (mail is on). */
+  @Public()
+  @Get()
+  @ApiOkResponse({ type: PasswordResetAvailability })
+  available(): { available: boolean } {
+    return { available: this.outbox.enabled };
+  }
+
+  /** 202 `{}` for any well-formed address, an admin's or not. */
+  @Public()
+  @Post()
+  @HttpCode(HttpStatus.ACCEPTED)
+  @ApiAcceptedResponse({ type: EmptyReply, description: 'The same for every address' })
+  @ApiFieldErrors()
+  @ApiErrorText(HttpStatus.CONFLICT, 'Mail is off')
+  @ApiErrorText(HttpStatus.TOO_MANY_REQUESTS, 'Too many requests for this address or from this client')
+  async request(@Body() dto: RequestPasswordResetDto, @Req() req: Request): Promise<Record<string, never>> {
+    await this.passwordReset.request(dto.email, req.ip ?? 'unknown', linkOrigin(this.config, req));
+    return {};
+  }
+
+  @Public()
+  @Post('confirm')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: OkReply, description: 'Set; every session of the admin ended' })
+  @ApiFieldErrors('A bad, used or expired token (keyed token), or a password that breaks the rules')
+  async confirm(@Body() dto: ConfirmPasswordResetDto, @Req() req: Request): Promise<{ ok: true }> {
+    await this.passwordReset.confirm(dto.token, dto.newPassword, req.ip ?? 'unknown');
+    return { ok: true };
+  }
+}

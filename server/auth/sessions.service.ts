@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { DataSource, type EntityManager } from 'typeorm';
+import { toError } from '../common/api-error';
+import { SESSION_COOKIE } from './session-store';
+
+/**
+ * Ending sessions, the one way: a logout, a removed admin, a changed password. A session is a row
+ * of the `session` table (session-store.ts), and every request reads its row, so a session ended
+ * here is refused by the next request on every replica. The methods that take an EntityManager
+ * end sessions inside the caller's transaction, with the change that ends them.
+ */
+@Injectable()
+export class SessionsService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Ends the request's own session (a logout, an admin removing themselves) and clears its cookie. */
+  async endCurrent(req: Request, res: Response): Promise<void> {
+    await new Promise<void>((resolve, reject) => req.session.destroy((error) => (error ? reject(toError(error)) : resolve())));
+    res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax' });
+  }
+
+  /** Ends one session by its id, whoever's it is. */
+  async end(sid: string, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    await manager.query('DELETE FROM session WHERE sid = $1', [sid]);
+  }
+
+  /** Ends every session of an admin, or every one but `except` (the caller's own, after a password change). */
+  async endAllOf(adminId: string, options: { except?: string; manager?: EntityManager } = {}): Promise<void> {
+    const manager = options.manager ?? this.dataSource.manager;
+    await manager.query(`DELETE FROM session WHERE sess -> 'passport' ->> 'user' = $1 AND sid IS DISTINCT FROM $2`, [
+      adminId,
+      options.except ?? null,
+    ]);
+  }
+}

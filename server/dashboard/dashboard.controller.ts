@@ -1,0 +1,15 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiOkResponse } from '@nestjs/swagger';
+import { DashboardService } from './dashboard.service';
+import { DashboardDto } from './dto/dashboard.dto';
+
+@Controller('dashboard')
+export class DashboardController {
+  constructor(private readonly dashboard: DashboardService) {}
+
+  @Get()
+  @ApiOkResponse({ type: DashboardDto })
+  read(): Promise<DashboardDto> {
+    return this.dashboard.read();
+  }
+}

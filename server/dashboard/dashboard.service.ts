@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { ActivityService } from '../activity/activity.service';
+import type { BoundedCount } from '../common/pagination';
+import { ContactUsService } from '../contact-us/contact-us.service';
+import type { ContactMessage } from '../contact-us/contact-message.entity';
+import { OutboxService } from '../mail/outbox.service';
+import { NewsService } from '../news/news.service';
+import { ServicesService } from '../services/services.service';
+import { SettingsService } from '../settings/settings.service';
+import { TrashService } from '../trash/trash.service';
+
+/** How many unread messages and activity entries the dashboard lists. */
+export const LATEST_UNREAD = 5;
+export const LATEST_ACTIVITY = 10;
+
+export interface Dashboard {
+  unread: BoundedCount & { latest: ContactMessage[] };
+  site: {
+    maintenance: boolean;
+    /** Whether the site sends mail (contact notifications, password resets): SMTP_URL is set. */
+    mail: boolean;
+  };
+  counts: { services: BoundedCount; news: BoundedCount; trash: BoundedCount };
+  activity: Awaited<ReturnType<ActivityService['latest']>>;
+}
+
+/**
+ * The office's first screen in one reply. Every part reads an index and stops early (counts stop
+ * at 1,000: "1,000+"), so the reply costs the same at a million messages as at ten; the parts run
+ * at once, each on its own pooled connection.
+ */
+@Injectable()
+export class DashboardService {
+  constructor(
+    private readonly contactUs: ContactUsService,
+    private readonly services: ServicesService,
+    private readonly news: NewsService,
+    private readonly trash: TrashService,
+    private readonly activity: ActivityService,
+    private readonly settings: SettingsService,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  async read(): Promise<Dashboard> {
+    const [unread, services, news, trash, activity, { settings }] = await Promise.all([
+      this.contactUs.unread(LATEST_UNREAD),
+      this.services.count(),
+      this.news.count(),
+      this.trash.count(),
+      this.activity.latest(LATEST_ACTIVITY),
+      // At most a second old, as the public site sees it.
+      this.settings.current(),
+    ]);
+    return {
+      unread,
+      site: { maintenance: settings.maintenance, mail: this.outbox.enabled },
+      counts: { services, news, trash },
+      activity,
+    };
+  }
+}

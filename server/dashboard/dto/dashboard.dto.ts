@@ -1,0 +1,59 @@
+import { ApiProperty, ApiSchema, getSchemaPath } from '@nestjs/swagger';
+import type { ActivityService } from '../../activity/activity.service';
+import type { ContactMessage } from '../../contact-us/contact-message.entity';
+
+// Other resources' reply classes by schema name: their dto files are not this module's to import.
+const listOf = (schema: string) => ({ type: 'array' as const, items: { $ref: getSchemaPath(schema) } });
+
+/** A count that stops at 1,000: `{ count: 1000, orMore: true }` reads "1,000+". */
+@ApiSchema({ name: 'BoundedCount' })
+export class BoundedCountDto {
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: 1000 })
+  count: number;
+
+  @ApiProperty({ description: 'There are more than `count` (shown as "1,000+")' })
+  orMore: boolean;
+}
+
+@ApiSchema({ name: 'DashboardUnread' })
+class DashboardUnread extends BoundedCountDto {
+  @ApiProperty({ ...listOf('ContactMessage'), description: 'The newest five unread messages, newest first' })
+  latest: ContactMessage[];
+}
+
+@ApiSchema({ name: 'DashboardSite' })
+class DashboardSite {
+  @ApiProperty({ description: 'Visitors see the maintenance page' })
+  maintenance: boolean;
+
+  @ApiProperty({ description: 'Whether the site sends mail (SMTP_URL is set)' })
+  mail: boolean;
+}
+
+@ApiSchema({ name: 'DashboardCounts' })
+class DashboardCounts {
+  @ApiProperty({ description: 'Live services' })
+  services: BoundedCountDto;
+
+  @ApiProperty({ description: 'Live news articles' })
+  news: BoundedCountDto;
+
+  @ApiProperty({ description: 'Items of every kind in the trash' })
+  trash: BoundedCountDto;
+}
+
+/** GET /api/dashboard: the panel's first screen in one reply. */
+@ApiSchema({ name: 'Dashboard' })
+export class DashboardDto {
+  @ApiProperty()
+  unread: DashboardUnread;
+
+  @ApiProperty()
+  site: DashboardSite;
+
+  @ApiProperty()
+  counts: DashboardCounts;
+
+  @ApiProperty({ ...listOf('ActivityEntry'), description: 'The last ten activity entries, newest first' })
+  activity: Awaited<ReturnType<ActivityService['latest']>>;
+}

@@ -1,0 +1,86 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { DatabaseOutage, isDatabaseUnavailable } from '../database/database-health';
+import { ApiError, conflictFor } from '../common/api-error';
+
+const STATUS_TEXT: Partial<Record<number, string>> = {
+  400: 'Bad request',
+  401: 'Not logged in',
+  403: 'Forbidden',
+  404: 'Not found',
+  405: 'Method not allowed',
+  413: 'Request body is too large',
+  415: 'Unsupported content type',
+  429: 'Too many requests',
+};
+
+/**
+ * The one place that turns exceptions into replies: always `{ error: … }`, never a stack, a query
+ * or a path. Route handlers, guards and pipes throw; the middleware in front of the routes (the
+ * cross-site check, the JSON parser, the site's pages) hands its errors to Express's `next`, and
+ * Nest's Express adapter brings those here too. A unique violation becomes the 409 its entity
+ * declares (see ConflictOn). Unexpected errors are logged with the request id and answered with a
+ * plain 500.
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  /** `outage` logs a database outage once instead of a stack per request. */
+  constructor(private readonly outage?: DatabaseOutage) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const res = http.getResponse<Response>();
+    const req = http.getRequest<Request>();
+    const { status, body, headers } = this.toReply(exception, req);
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    res.status(status).json(body);
+  }
+
+  private toReply(thrown: unknown, req: Request): { status: number; body: unknown; headers: Record<string, string> } {
+    const exception = conflictFor(thrown) ?? thrown;
+    if (exception instanceof ApiError) {
+      return { status: exception.getStatus(), body: exception.getResponse(), headers: exception.headers };
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const response = exception.getResponse();
+      if (typeof response === 'object' && response !== null && 'error' in response && !('statusCode' in response)) {
+        return { status, body: response, headers: {} };
+      }
+      const message = typeof response === 'object' && response !== null && 'message' in response ? response.message : response;
+      const text = typeof message === 'string' && status < 500 ? message : undefined;
+      if (status >= 500) logFailure(exception, req);
+      return {
+        status,
+        body: { error: status >= 500 ? 'Something went wrong' : (this.plain(text) ?? STATUS_TEXT[status] ?? 'Request failed') },
+        headers: {},
+      };
+    }
+    if (isDatabaseUnavailable(exception)) {
+      this.outage?.report(exception);
+      return this.toReply(ApiError.unavailable(), req);
+    }
+    logFailure(exception, req);
+    return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { error: 'Something went wrong' }, headers: {} };
+  }
+
+  /** Nest's own messages for unknown routes name the method and path; a client needs neither. */
+  private plain(text: string | undefined): string | undefined {
+    if (text === undefined) return undefined;
+    if (/^Cannot (GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) /.test(text)) return 'Not found';
+    return text;
+  }
+}
+
+const failures = new Logger('Exceptions');
+
+/** The one log line for a request that failed unexpectedly: its id, method, path and the stack. */
+export function logFailure(exception: unknown, req: Request): void {
+  const id = (req as Request & { id?: string }).id ?? '-';
+  const detail = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
+  failures.error(`request ${id} ${req.method} ${req.path} failed: ${detail}`);
+}

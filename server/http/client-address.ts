@@ -1,0 +1,39 @@
+import { isIP } from 'node:net';
+import type { NextFunction, Request, Response } from 'express';
+
+/**
+ * Replaces `req.ip` by an address that is certainly an IP: Express's answer (which honours
+ * TRUST_PROXY) when `net.isIP` accepts it, else the socket's own. A forwarded header of 300
+ * characters or of no address at all thus cannot fail a request or choose what the limits,
+ * sign-ins and activity record; everything downstream reads `req.ip` as before.
+ */
+export function clientAddress(req: Request, _res: Response, next: NextFunction): void {
+  let ip: string | undefined;
+  try {
+    ip = req.ip;
+  } catch {
+    ip = undefined;
+  }
+  const checked = ip && isIP(ip) ? ip : (req.socket.remoteAddress ?? 'unknown');
+  Object.defineProperty(req, 'ip', { value: checked, configurable: true, enumerable: true });
+  next();
+}
+
+/**
+ * The key an address counts under in the per-address limits: an IPv4 address as is, an IPv6
+ * address by its /64, the block one subscriber holds (and may hop across freely). An IPv4
+ * address written in IPv6 form (`::ffff:1.2.3.4`) counts as that IPv4 address.
+ */
+export function limitKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1];
+  if (isIP(address) !== 6) return address;
+  const [head, tail = ''] = address.toLowerCase().split('%')[0].split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = address.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group || '0', 16).toString(16))
+    .join(':')}::/64`;
+}

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { HttpStatus } from '@nestjs/common';
+import express, { type Request, type RequestHandler } from 'express';
+import { ApiError } from '../common/api-error';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Gives every request an id, echoed in `X-Request-Id` and written beside any logged failure. */
+export const requestId: RequestHandler = (req, res, next) => {
+  const id = randomUUID();
+  (req as Request & { id: string }).id = id;
+  res.setHeader('X-Request-Id', id);
+  next();
+};
+
+/** API replies may carry an admin's data: never keep them in a shared or browser cache. */
+export const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};
+
+/**
+ * Cross-site request forgery: a state-changing request from a foreign origin, or one the browser
+ * marks cross-site, is refused before it touches anything. Requests without an Origin (curl,
+ * server to server) are judged by the session alone. (The body's type, which rules out the
+ * "simple" text/plain form posts a foreign page could send, is checked per route: BodyTypeGuard.)
+ */
+export function sameOriginOnly(allowedOrigins: string[]): RequestHandler {
+  return (req, _res, next) => {
+    // Express 5 passes what a middleware throws to the error handlers: the exception filter answers.
+    if (isCrossSite(req, allowedOrigins)) throw new ApiError(HttpStatus.FORBIDDEN, 'Cross-site requests are not allowed');
+    next();
+  };
+}
+
+/**
+ * A state-changing request that comes from a foreign origin (and not one of `allowedOrigins`) or
+ * that the browser marks cross-site. The public contact form answers it with a page of its own.
+ */
+export function isCrossSite(req: Request, allowedOrigins: string[]): boolean {
+  if (SAFE_METHODS.has(req.method)) return false;
+  const origin = req.get('origin');
+  const allowed = origin !== undefined && allowedOrigins.includes(origin);
+  const markedCrossSite = req.get('sec-fetch-site') === 'cross-site';
+  const foreign = origin !== undefined && !isOwnOrigin(origin, req.get('host'));
+  return !allowed && (markedCrossSite || foreign);
+}
+
+/**
+ * The page's origin names this very host. Only the host is compared, not the scheme: behind a
+ * proxy that terminates TLS the app sees http while the browser says https, and a forged request
+ * cannot choose its Origin's host.
+ */
+function isOwnOrigin(origin: string, host: string | undefined): boolean {
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && host !== undefined && url.host === host;
+  } catch {
+    return false; // "null" and other opaque origins
+  }
+}
+
+/** express.json, with its failures answered in the API's error shape instead of an HTML page. */
+export function jsonBody(limit: string): RequestHandler {
+  const parse = express.json({ limit });
+  return (req, res, next) => {
+    // The parser answers through a callback, outside Express's reach for a throw: errors go to next().
+    parse(req, res, (error?: unknown) => {
+      if (error) {
+        const tooLarge = (error as { type?: string }).type === 'entity.too.large';
+        return next(
+          tooLarge
+            ? new ApiError(HttpStatus.PAYLOAD_TOO_LARGE, 'Request body is too large')
+            : ApiError.field('body', 'The request body is not valid JSON'),
+        );
+      }
+      if (
+        req.body !== undefined &&
+        req.is('application/json') &&
+        (typeof req.body !== 'object' || Array.isArray(req.body) || req.body === null)
+      ) {
+        return next(ApiError.field('body', 'The request body must be a JSON object'));
+      }
+      next();
+    });
+  };
+}
+
+/**
+ * Middleware run one after another as a single one: Express matches each `app.use` layer's path on
+ * every request, so the API's dozen steps cost one match instead of twelve. A throw, or an error
+ * passed on, skips the rest and goes to Express's error handling as it would from a layer.
+ */
+export function inOrder(...handlers: RequestHandler[]): RequestHandler {
+  return (req, res, next) => {
+    let index = 0;
+    const step = (error?: unknown): void => {
+      if (error !== undefined && error !== null) return next(error);
+      const handler = handlers[index++];
+      if (!handler) return next();
+      try {
+        void handler(req, res, step);
+      } catch (thrown) {
+        next(thrown);
+      }
+    };
+    step();
+  };
+}

@@ -1,0 +1,73 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+
+/** An article as the API answers it. */
+@ApiSchema({ name: 'News' })
+export class NewsDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty()
+  title: string;
+
+  @ApiProperty()
+  description: string;
+
+  @ApiProperty()
+  about: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'A path on the API host, e.g. /uploads/news/<name>.webp',
+    example: '/uploads/news/x.webp',
+  })
+  photo: string | null;
+
+  @ApiProperty({ description: 'The address: /news/<slug> on the public site' })
+  slug: string;
+
+  @ApiProperty({ type: String, nullable: true, description: "The photo's alternative text" })
+  photoAlt: string | null;
+
+  @ApiProperty({ enum: ['draft', 'published'] })
+  status: 'draft' | 'published';
+
+  @ApiProperty({ type: Date, nullable: true, description: 'When the article goes public; null: at once' })
+  publishAt: Date | null;
+
+  @ApiProperty()
+  createdAt: Date;
+
+  @ApiProperty()
+  updatedAt: Date;
+}
+
+/** What a photo may be, with the server's own refusal texts (the client checks a picked file first). */
+@ApiSchema({ name: 'PhotoLimits' })
+export class PhotoLimitsDto {
+  @ApiProperty({ type: 'integer' })
+  maxBytes: number;
+
+  @ApiProperty({ type: [String], example: ['image/jpeg', 'image/png', 'image/webp'] })
+  types: string[];
+
+  @ApiProperty()
+  typeMessage: string;
+
+  @ApiProperty()
+  sizeMessage: string;
+}
+
+/** One article with its About text rendered (GET /api/news/:id, for the admin detail). */
+@ApiSchema({ name: 'NewsDetail' })
+export class NewsDetailDto extends NewsDto {
+  @ApiProperty({ description: 'About rendered from Markdown: raw HTML escaped, only http(s), mailto and relative links' })
+  aboutHtml: string;
+}
+
+/** The news form's Preview: the About text rendered. */
+@ApiSchema({ name: 'NewsPreview' })
+export class NewsPreviewDto {
+  @ApiProperty()
+  html: string;
+}

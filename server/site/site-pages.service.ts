@@ -1,0 +1,129 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { createElement } from 'react';
+import { isUuid } from '../common/by-id-or-404';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { memoryFile } from '../http/static-assets';
+import { NewsService } from '../news/news.service';
+import { SLUG_PATTERN } from '../common/slug';
+import { ServicesService } from '../services/services.service';
+import type { BuiltPage } from './page-cache.service';
+import { ArticlePage } from './pages/article-page';
+import { ContactPage, EMPTY_CONTACT } from './pages/contact-page';
+import { HomePage } from './pages/home-page';
+import type { SiteView } from './pages/layout';
+import { NotFoundPage, ThanksPage } from './pages/message-page';
+import { NewsPage } from './pages/news-page';
+import { ServicesPage } from './pages/services-page';
+import { html, movedPermanently } from './site-reply';
+import { SITE_PATHS, pagePath } from './site-paths';
+import { atomFeed, FEED_ARTICLES } from './feed';
+import { robotsTxt, sitemapXml, type SitemapEntry } from './sitemap';
+
+/** How many services and articles the home page shows. */
+const HOME_SERVICES = 6;
+const HOME_NEWS = 3;
+/** The sitemap stays under the protocol's 50,000 URLs: the newest articles, and the news pages they fill. */
+const SITEMAP_ARTICLES = 40_000;
+const SITEMAP_NEWS_PAGES = 5_000;
+
+/** A page the router knows how to make: its cache key (what it shows), and how to render it (null: not found). */
+export interface PageRoute {
+  key: string;
+  render: (view: SiteView) => Promise<BuiltPage | null>;
+}
+
+/** A page without parameters: its path is its key. */
+function fixed(path: string, render: (view: SiteView) => BuiltPage | Promise<BuiltPage | null>): PageRoute {
+  return { key: path, render: async (view) => render(view) };
+}
+
+/** The public pages, each rendered from the services' data (never cached here: see PageCache). */
+@Injectable()
+export class SitePages {
+  constructor(
+    private readonly news: NewsService,
+    private readonly services: ServicesService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** The routes of the pages that take no parameter. */
+  readonly fixed: Record<string, PageRoute> = {
+    [SITE_PATHS.home]: fixed(SITE_PATHS.home, (view) => this.home(view)),
+    [SITE_PATHS.contact]: fixed(SITE_PATHS.contact, (view) => html(createElement(ContactPage, { site: view, values: EMPTY_CONTACT }))),
+    [SITE_PATHS.thanks]: fixed(SITE_PATHS.thanks, (view) => html(createElement(ThanksPage, { site: view }))),
+    [SITE_PATHS.sitemap]: fixed(SITE_PATHS.sitemap, (view) => this.sitemap(view)),
+    // A fixed route, so the router declares it before `/news/:slug`.
+    [SITE_PATHS.feed]: fixed(SITE_PATHS.feed, (view) => this.feed(view)),
+    [SITE_PATHS.robots]: fixed(SITE_PATHS.robots, (view) => ({
+      file: memoryFile('text/plain; charset=utf-8', robotsTxt(view.origin)),
+      status: 200,
+    })),
+  };
+
+  readonly notFound: PageRoute = fixed('404', (view) => html(createElement(NotFoundPage, { site: view }), 404));
+
+  /** Page `page` of the services or the news: one past the end is not found. */
+  list(path: typeof SITE_PATHS.services | typeof SITE_PATHS.news, page: number): PageRoute {
+    const render = (view: SiteView) => (path === SITE_PATHS.services ? this.servicesPage(view, page) : this.newsPage(view, page));
+    return { key: pagePath(path, page), render };
+  }
+
+  /**
+   * `/news/<slug>`; a UUID or an earlier slug answers 301 to the current address. Anything that
+   * cannot be a slug or a UUID is not found without asking the database.
+   */
+  article(raw: string): PageRoute | null {
+    const key = isUuid(raw) ? raw.toLowerCase() : raw;
+    if (!isUuid(key) && !SLUG_PATTERN.test(key)) return null;
+    return { key: SITE_PATHS.article(key), render: (view) => this.articlePage(view, key) };
+  }
+
+  private async home(view: SiteView): Promise<BuiltPage> {
+    const [services, news] = await Promise.all([this.services.list(1), this.news.listPublic(1)]);
+    return html(
+      createElement(HomePage, { site: view, services: services.data.slice(0, HOME_SERVICES), news: news.data.slice(0, HOME_NEWS) }),
+    );
+  }
+
+  private async servicesPage(view: SiteView, page: number): Promise<BuiltPage | null> {
+    const services = await this.services.list(page);
+    if (services.data.length === 0 && page > 1) return null;
+    return html(createElement(ServicesPage, { site: view, services }));
+  }
+
+  private async newsPage(view: SiteView, page: number): Promise<BuiltPage | null> {
+    const news = await this.news.listPublic(page);
+    if (news.data.length === 0 && page > 1) return null;
+    return html(createElement(NewsPage, { site: view, news }));
+  }
+
+  /**
+   * An article, or the redirect to its current address; an unknown one, one in the trash, a draft
+   * and one not yet due are not found (an administrator's preview shows the last two, marked).
+   */
+  private async articlePage(view: SiteView, key: string): Promise<BuiltPage | null> {
+    const found = await this.news.findPublic(key, view.preview);
+    if (!found) return null;
+    if ('movedTo' in found) return movedPermanently(SITE_PATHS.article(found.movedTo));
+    return html(createElement(ArticlePage, { site: view, article: found.article }));
+  }
+
+  private async feed(view: SiteView): Promise<BuiltPage> {
+    const articles = await this.news.latestPublic(FEED_ARTICLES);
+    const body = atomFeed(view.origin, view.settings.companyName, articles, view.settings.updatedAt);
+    return { file: memoryFile('application/atom+xml; charset=utf-8', body), status: 200 };
+  }
+
+  private async sitemap(view: SiteView): Promise<BuiltPage> {
+    const articles = await this.news.listForSitemap(SITEMAP_ARTICLES);
+    const newsPages = Math.min(SITEMAP_NEWS_PAGES, Math.max(1, Math.ceil(articles.length / this.config.pageSize)));
+    const entries: SitemapEntry[] = [
+      { path: SITE_PATHS.home },
+      { path: SITE_PATHS.services },
+      ...Array.from({ length: newsPages }, (_, i) => ({ path: pagePath(SITE_PATHS.news, i + 1) })),
+      ...articles.map((article) => ({ path: SITE_PATHS.article(article.slug), lastModified: article.updatedAt })),
+      { path: SITE_PATHS.contact },
+    ];
+    return { file: memoryFile('application/xml; charset=utf-8', sitemapXml(view.origin, entries)), status: 200 };
+  }
+}

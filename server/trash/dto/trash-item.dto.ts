@@ -1,0 +1,30 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { TRASH_KINDS, type TrashKind } from '../trash-kinds';
+
+@ApiSchema({ name: 'DeletedBy' })
+class DeletedBy {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty()
+  name: string;
+}
+
+/** An item in the trash, of any kind. */
+@ApiSchema({ name: 'TrashItem' })
+export class TrashItemDto {
+  @ApiProperty({ enum: TRASH_KINDS, enumName: 'TrashKind' })
+  kind: TrashKind;
+
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ description: "The item's title, or a message's sender" })
+  label: string;
+
+  @ApiProperty()
+  deletedAt: Date;
+
+  @ApiProperty({ type: DeletedBy, nullable: true, description: 'Null once that admin is removed' })
+  deletedBy: DeletedBy | null;
+}

@@ -1,0 +1,243 @@
+import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ArchiveError, siteTables, terminalProgress, type Progress } from '../../server/cli/site-archive';
+import { exportSite } from '../../server/cli/site-archive-export';
+import { importSite } from '../../server/cli/site-archive-import';
+import { openDatabase, type DatabaseConnection } from '../../server/database/database-connection';
+import { dataSourceOptions } from '../../server/database/data-source-options';
+import { LocalPhotoStorage } from '../../server/news/photos/local-photo-storage';
+import { S3PhotoStorage } from '../../server/news/photos/s3-photo-storage';
+import { PhotoStorage } from '../../server/news/photos/photo-storage.service';
+import { AdminsService } from '../../server/admins/admins.service';
+import { APP_TEST_TIMEOUT, createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
+import { image } from '../support/images.mjs';
+import { startS3Server } from '../support/s3-server.mjs';
+import { createScratchDatabase } from '../support/scratch-database.mjs';
+
+// Both databases in one file, whatever DATABASE_URL says: the round trips go from one to the other.
+const POSTGRES = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function postgres(): Promise<DatabaseConnection> {
+  const database = await createScratchDatabase(POSTGRES, 'archive');
+  return { url: database.url, embedded: false, close: database.drop };
+}
+
+const embedded = () => openDatabase({ dataDir: null });
+
+/** A different photo for each seed (its width). */
+const photo = (seed: number) => image('png', 64 + seed, 48);
+
+/** A site with a bit of everything: admins, live and trashed items of each kind, photos, settings, activity. */
+async function populate(t: TestApp): Promise<void> {
+  const { agent } = await loggedInAgent(t, { name: 'Ada Lovelace' });
+  await t.app.get(AdminsService).create({ name: 'Grace Hopper', email: `grace-${Date.now()}@example.com`, password: 'another password' });
+  const services: string[] = [];
+  for (const title of ['Design', 'Hosting', 'Training']) {
+    const res = await agent.post('/api/services').send({ title, about: `About ${title}\nwith a second line and ünïcödé` });
+    expect(res.status).toBe(201);
+    services.push(res.body.id as string);
+  }
+  expect((await agent.delete(`/api/services/${services[0]}`)).status).toBe(200);
+  const news: string[] = [];
+  for (let i = 1; i <= 3; i += 1) {
+    const res = await agent.post('/api/news').send({ title: `News ${i}`, description: `Description ${i}`, about: `About "${i}"` });
+    expect(res.status).toBe(201);
+    news.push(res.body.id as string);
+    expect((await agent.post(`/api/news/${res.body.id}/upload`).attach('photo', await photo(i), `p${i}.png`)).status).toBe(200);
+  }
+  expect((await agent.delete(`/api/news/${news[1]}`)).status).toBe(200);
+  const messages: string[] = [];
+  for (const name of ['Alan', 'Barbara']) {
+    const res = await t
+      .http()
+      .post('/api/contactus')
+      .send({ name, phno: '+44 20 7946 0018', email: 'visitor@example.com', msg: `Hello from ${name}` });
+    expect(res.status).toBe(201);
+    messages.push(res.body.id as string);
+  }
+  expect((await agent.delete(`/api/contactus/${messages[0]}`)).status).toBe(200);
+  expect((await agent.patch('/api/settings').send({ maintenance: false, companyName: 'Archived Ltd', phone: '+1 555 0100' })).status).toBe(
+    200,
+  );
+  // A failed login: a rate-limit row and an activity entry (the first is not archived, the second is).
+  await t.http().post('/api/admins/login').send({ email: 'nobody@example.com', password: 'wrong password' });
+}
+
+interface Snapshot {
+  rows: Record<string, string[]>;
+  photos: Record<string, string>;
+}
+
+/** Every archived table's rows (as PostgreSQL writes them, sorted) and every photo's bytes. */
+async function snapshot(connection: DatabaseConnection, storage: PhotoStorage): Promise<Snapshot> {
+  const dataSource = await new DataSource(dataSourceOptions(connection, { bounded: false })).initialize();
+  const rows: Record<string, string[]> = {};
+  try {
+    const runner = dataSource.createQueryRunner();
+    try {
+      for (const table of await siteTables(runner)) {
+        const found = (await runner.query(`SELECT row_to_json(t)::text AS row FROM "${table.name}" t ORDER BY 1`)) as { row: string }[];
+        rows[table.name] = found.map(({ row }) => row);
+      }
+    } finally {
+      await runner.release();
+    }
+  } finally {
+    await dataSource.destroy();
+  }
+  const photos: Record<string, string> = {};
+  for await (const { name } of storage.list()) photos[name] = (await storage.get(name))!.toString('base64');
+  return { rows, photos };
+}
+
+/** The rows, photos and nothing else: an empty target's state. */
+function isEmpty(state: Snapshot): boolean {
+  return (
+    Object.entries(state.rows).every(([table, rows]) => table === 'site_settings' || rows.length === 0) &&
+    Object.keys(state.photos).length === 0
+  );
+}
+
+describe('site archive: npm run site:export / site:import', () => {
+  const work = mkdtempSync(join(tmpdir(), 'site-archive-'));
+  const sources: Record<'embedded' | 'postgres', { app: TestApp; connection: DatabaseConnection; archive: string; state: Snapshot }> =
+    {} as never;
+  const progress: Progress[] = [];
+
+  beforeAll(async () => {
+    for (const kind of ['embedded', 'postgres'] as const) {
+      const connection = kind === 'embedded' ? await embedded() : await postgres();
+      const app = await createTestApp({ storage: 'local' }, { connection });
+      await populate(app);
+      const archive = join(work, `${kind}.tar.gz`);
+      const storage = app.app.get(PhotoStorage);
+      await exportSite({ connection, storage, output: createWriteStream(archive), onProgress: (p) => progress.push({ ...p }) });
+      sources[kind] = { app, connection, archive, state: await snapshot(connection, storage) };
+    }
+  }, APP_TEST_TIMEOUT * 2);
+
+  afterAll(async () => {
+    for (const source of Object.values(sources)) await source.app.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  async function roundTrip(from: 'embedded' | 'postgres', target: DatabaseConnection, storage: PhotoStorage): Promise<void> {
+    try {
+      const summary = await importSite({ connection: target, storage, input: createReadStream(sources[from].archive) });
+      const after = await snapshot(target, storage);
+      // Every row of every table, every photo's bytes: the same as the source's.
+      expect(after).toEqual(sources[from].state);
+      expect(summary.photos).toBe(3);
+      expect(summary.tables.admins).toBe(2);
+    } finally {
+      await target.close();
+    }
+  }
+
+  it('archives every table but sessions, rate limits and migrations, live and trashed rows alike, and reports progress', () => {
+    const { rows, photos } = sources.postgres.state;
+    expect(Object.keys(rows)).toEqual(
+      expect.arrayContaining(['admins', 'services', 'news', 'contact_messages', 'activity', 'site_settings']),
+    );
+    for (const excluded of ['session', 'rate_limits', 'migrations']) expect(rows).not.toHaveProperty(excluded);
+    expect(rows.services).toHaveLength(3);
+    expect(rows.services.filter((row) => JSON.parse(row).deleted_at !== null)).toHaveLength(1);
+    expect(rows.admins.every((row) => typeof JSON.parse(row).password_hash === 'string')).toBe(true);
+    expect(rows.activity.length).toBeGreaterThan(5);
+    expect(Object.keys(photos)).toHaveLength(3);
+    expect(progress.at(-1)).toMatchObject({ photos: 3 });
+    expect(progress.some((p) => p.rows > 0)).toBe(true);
+  });
+
+  it('embedded → PostgreSQL: every row and photo byte the same', { timeout: APP_TEST_TIMEOUT }, async () => {
+    const storageDir = mkdtempSync(join(work, 'photos-'));
+    await roundTrip('embedded', await postgres(), new LocalPhotoStorage(storageDir));
+  });
+
+  it('PostgreSQL → embedded: every row and photo byte the same', { timeout: APP_TEST_TIMEOUT }, async () => {
+    const storageDir = mkdtempSync(join(work, 'photos-'));
+    await roundTrip('postgres', await embedded(), new LocalPhotoStorage(storageDir));
+  });
+
+  it('local photos → S3 (s3rver): every row and photo byte the same', { timeout: APP_TEST_TIMEOUT }, async () => {
+    const s3 = await startS3Server();
+    Object.assign(process.env, { AWS_ACCESS_KEY_ID: s3.env.AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY: s3.env.AWS_SECRET_ACCESS_KEY });
+    try {
+      const storage = new S3PhotoStorage({ bucket: s3.bucket, region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true });
+      await roundTrip('postgres', await postgres(), storage);
+    } finally {
+      await s3.close();
+    }
+  });
+
+  it('refuses a non-empty target with the reason, and changes nothing there', { timeout: APP_TEST_TIMEOUT }, async () => {
+    const { connection, app, archive, state } = sources.postgres;
+    const storage = app.app.get(PhotoStorage);
+    const refused = importSite({ connection, storage, input: createReadStream(sources.embedded.archive) });
+    await expect(refused).rejects.toThrow(ArchiveError);
+    await expect(refused).rejects.toThrow(/^The target database is not empty \(its table \w+ has rows\)/);
+    expect(await snapshot(connection, storage)).toEqual(state);
+    expect(archive).toBeTruthy();
+  });
+
+  /** Imports a damaged archive into a fresh PostgreSQL and local storage: refused, nothing written. */
+  async function refusedWithNothingWritten(data: Buffer, reason: RegExp): Promise<void> {
+    const file = join(work, `damaged-${Date.now()}.tar.gz`);
+    writeFileSync(file, data);
+    const target = await postgres();
+    const storage = new LocalPhotoStorage(mkdtempSync(join(work, 'photos-')));
+    try {
+      const refused = importSite({ connection: target, storage, input: createReadStream(file) });
+      await expect(refused).rejects.toThrow(ArchiveError);
+      await expect(refused).rejects.toThrow(reason);
+      expect(isEmpty(await snapshot(target, storage))).toBe(true);
+    } finally {
+      await target.close();
+    }
+  }
+
+  it('refuses an archive whose photo bytes were changed, with nothing written', { timeout: APP_TEST_TIMEOUT }, async () => {
+    const tarball = gunzipSync(readFileSync(sources.postgres.archive));
+    // A tar entry is a 512-byte header (its name first) and then its data: change a byte in the last photo's data.
+    const header = tarball.lastIndexOf(Buffer.from('photos/'));
+    tarball[header + 512 + 40] ^= 0xff;
+    await refusedWithNothingWritten(gzipSync(tarball), /photos\/.+ does not match its checksum: a damaged archive/);
+  });
+
+  it('refuses an archive cut off in the middle, with nothing written', { timeout: APP_TEST_TIMEOUT }, async () => {
+    const data = readFileSync(sources.postgres.archive);
+    await refusedWithNothingWritten(data.subarray(0, Math.floor(data.length * 0.8)), /damaged|incomplete/);
+  });
+
+  it('refuses a file that is no site archive', { timeout: APP_TEST_TIMEOUT }, async () => {
+    await refusedWithNothingWritten(Buffer.from('not an archive at all'), /damaged or not a \.tar\.gz/);
+  });
+});
+
+describe('terminalProgress', () => {
+  const stream = (isTTY: boolean) => {
+    const written: string[] = [];
+    return { written, out: { isTTY, write: (text: string) => written.push(text) } as unknown as NodeJS.WriteStream };
+  };
+
+  it('shows rows and photos on one line at a terminal, and clears it at the end', () => {
+    const { written, out } = stream(true);
+    const progress = terminalProgress('Exported', out);
+    progress.update({ rows: 12_000, photos: 3, table: 'news' });
+    progress.end();
+    expect(written[0]).toBe('\rExported 12,000 rows (news), 3 photos\u001b[K');
+    expect(written.at(-1)).toBe('\r\u001b[K');
+  });
+
+  it('writes nothing when standard output is not a terminal', () => {
+    const { written, out } = stream(false);
+    const progress = terminalProgress('Imported', out);
+    progress.update({ rows: 1, photos: 1 });
+    progress.end();
+    expect(written).toEqual([]);
+  });
+});

@@ -1,0 +1,165 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readMailbox, type MailboxMessage } from '../support/mailbox.mjs';
+import { baseURL } from './playwright.config';
+import { expectNoA11yViolations, uniqueAdmin } from './support';
+
+// Mail end to end: the suite's server sends through an SMTP server that browser-server.mjs
+// starts, and these tests read what arrived (see test/support/mailbox.mjs).
+
+const port = new URL(baseURL).port;
+
+// Each flow runs axe at two sizes on up to three screens and waits for mail: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
+/** Waits for a mail to `to` whose subject matches, and answers it. */
+async function mailTo(to: string, subject: RegExp): Promise<MailboxMessage> {
+  let found: MailboxMessage | undefined;
+  await expect
+    .poll(() => (found = readMailbox(port).find((mail) => mail.to.includes(to) && subject.test(mail.subject))), { timeout: 15_000 })
+    .toBeTruthy();
+  return found!;
+}
+
+/** The link of a mail, for this browser (the suite's server writes the request's own origin). */
+function linkIn(mail: MailboxMessage, path: string): string {
+  const match = new RegExp(`https?://\\S+${path}\\?token=[\\w-]+`).exec(mail.text);
+  if (!match) throw new Error(`no ${path} link in: ${mail.text}`);
+  return match[0];
+}
+
+/** axe at desktop width and at a phone's, with nothing wider than the phone. */
+async function accessibleAtBothSizes(page: Page) {
+  await expectNoA11yViolations(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoA11yViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test.describe('signed out', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('Forgot password? sends a link that sets a new password, signs every session out and sends a notice', async ({ page, browser }) => {
+    const admin = uniqueAdmin('Reset');
+    expect((await page.request.post('/api/admins/register', { data: admin })).status()).toBe(201);
+    // A session elsewhere, which the reset ends.
+    const other = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    expect(
+      (await other.request.post(`${baseURL}/api/admins/login`, { data: { email: admin.email, password: admin.password } })).status(),
+    ).toBe(200);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/admin/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page.getByRole('heading', { name: 'Forgot password' })).toBeVisible();
+    await accessibleAtBothSizes(page);
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(
+      page.getByText(`If an administrator account uses ${admin.email}, a link to reset its password is on its way.`),
+    ).toBeVisible();
+
+    const mail = await mailTo(admin.email, /^Reset your password/);
+    await page.goto(linkIn(mail, '/admin/reset-password'));
+    await expect(page.getByRole('heading', { name: 'Reset password' })).toBeVisible();
+    await accessibleAtBothSizes(page);
+    await page.getByLabel('New password').fill('short');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByLabel('New password')).toHaveAccessibleDescription('Password must be at least 8 characters');
+    await page.getByLabel('New password').fill('a whole new password');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page.getByText('Your new password is set. Log in with it.')).toBeVisible();
+    expect((await other.request.get(`${baseURL}/api/services`)).status()).toBe(401);
+    await other.close();
+    await mailTo(admin.email, /was reset$/);
+
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Password').fill('a whole new password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+
+    // The link works once.
+    await page.goto(linkIn(mail, '/admin/reset-password'));
+    await page.getByLabel('New password').fill('yet another password');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByRole('alert')).toContainText('This link is not valid any more');
+    await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
+  });
+
+  // These sign in as admins of their own: a login in the shared signed-in state would end that session for every test.
+  test('Your account: the new-message switch, linked from the menu; a contact message reaches an admin who wants it', async ({ page }) => {
+    const admin = uniqueAdmin('Notified');
+    await page.request.post('/api/admins/register', { data: admin });
+    await page.request.post('/api/admins/login', { data: { email: admin.email, password: admin.password } });
+    await page.goto('/admin/service');
+    await page.getByRole('link', { name: 'Your account' }).click();
+    await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
+    await expect(page.getByText(admin.email)).toBeVisible();
+    const toggle = page.getByRole('switch', { name: 'Email me new contact messages' });
+    await expect(toggle).toBeChecked();
+    await accessibleAtBothSizes(page);
+
+    const visitor = { name: `Visitor ${Date.now()}`, phno: '', email: 'visitor@example.org', msg: 'Hello from the browser suite' };
+    const posted = await page.request.post('/api/contactus', { data: visitor });
+    expect(posted.status()).toBe(201);
+    const mail = await mailTo(admin.email, new RegExp(`^New message from ${visitor.name}$`));
+    expect(mail.replyTo).toEqual([visitor.email]);
+    // The mail's link opens the message.
+    const link = /https?:\/\/\S+\/admin\/adminContactUs\?view=[\w-]+/.exec(mail.text)![0];
+    await page.goto(link);
+    await expect(page.getByRole('dialog')).toContainText('Hello from the browser suite');
+
+    await page.goto('/admin/account');
+    await toggle.click();
+    await expect(toggle).not.toBeChecked();
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Email me new contact messages' })).not.toBeChecked();
+  });
+
+  test('Settings shows the mail status and sends a test email to the signed-in admin', async ({ page }) => {
+    const admin = uniqueAdmin('Tester');
+    await page.request.post('/api/admins/register', { data: admin });
+    await page.request.post('/api/admins/login', { data: { email: admin.email, password: admin.password } });
+    await page.goto('/admin/settings');
+    const mail = page.getByRole('region', { name: 'Mail' });
+    await expect(mail.getByText('On; the mail server answers')).toBeVisible({ timeout: 20_000 });
+    await expect(mail.getByText('Browser Suite <site@example.com>')).toBeVisible();
+    await accessibleAtBothSizes(page);
+    await mail.getByRole('button', { name: 'Send test email' }).click();
+    await expect(page.getByText(`Test email on its way to ${admin.email}`)).toBeVisible();
+    await mailTo(admin.email, /^Test email from /);
+  });
+});
+
+test('an invitation by mail: Invite on the Admins screen, the link makes the admin and signs them in', async ({ page, browser }) => {
+  const invitee = uniqueAdmin('Invitee');
+  await page.goto('/admin/admins');
+  await page.getByRole('link', { name: 'Invite' }).click();
+  await expect(page.getByRole('heading', { name: 'Invite administrator' })).toBeVisible();
+  await accessibleAtBothSizes(page);
+  await page.getByLabel('Email').fill(invitee.email);
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page).toHaveURL(/\/admin\/admins$/);
+  const pending = page.getByRole('region', { name: 'Pending invitations' });
+  await expect(pending.getByText(invitee.email, { exact: true })).toBeVisible();
+
+  const mail = await mailTo(invitee.email, /invited you/);
+  const guest = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const theirs = await guest.newPage();
+  await theirs.goto(linkIn(mail, '/admin/accept-invitation'));
+  await expect(theirs.getByRole('heading', { name: 'Accept invitation' })).toBeVisible();
+  await accessibleAtBothSizes(theirs);
+  await theirs.getByLabel('Name').fill(invitee.name);
+  await theirs.getByLabel('Password').fill(invitee.password);
+  await theirs.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(theirs).toHaveURL(/\/admin$/);
+  await expect(theirs.getByRole('complementary', { name: 'Side menu' }).getByText(invitee.name)).toBeVisible();
+  await guest.close();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: invitee.name })).toBeVisible();
+  await expect(page.getByText(invitee.email, { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Pending invitations' })).toHaveCount(0);
+});

@@ -1,0 +1,298 @@
+import { existsSync, writeFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config/app-config';
+
+const SECRET = 'a-session-secret-of-at-least-32-chars!';
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'config-test-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A valid environment plus the given variables. */
+function env(vars: Record<string, string | undefined> = {}) {
+  return { NODE_ENV: 'test', DATA_DIR: tempDir(), SESSION_SECRET: SECRET, ...vars };
+}
+
+/** The ConfigError loadConfig throws for this environment. */
+function failure(vars: Record<string, string | undefined>): ConfigError {
+  try {
+    loadConfig(env(vars));
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(vars)}`);
+}
+
+describe('loadConfig', () => {
+  it('fills in the documented defaults', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: SECRET });
+    expect(config).toEqual({
+      nodeEnv: 'test',
+      port: 3000,
+      databaseUrl: undefined,
+      dataDir,
+      sessionSecret: SECRET,
+      sessionIdleHours: 12,
+      sessionMaxDays: 7,
+      registration: 'first-admin',
+      trustProxy: false,
+      corsOrigins: [],
+      pageSize: 10,
+      uploadMaxBytes: 5 * 1024 * 1024,
+      logLevel: 'log',
+      shutdownTimeoutMs: 10_000,
+      logFormat: 'pretty',
+      firstAdmin: undefined,
+      trashDays: 30,
+      activityDays: 365,
+      storage: 'local',
+      s3: undefined,
+      publicUrl: undefined,
+      mail: undefined,
+      metricsPort: undefined,
+    });
+  });
+
+  it('turns mail on with SMTP_URL and MAIL_FROM together, and takes the Message-ID domain from MAIL_FROM', () => {
+    const config = loadConfig(env({ SMTP_URL: 'smtp://user:p%40ss@mail.example.com:587', MAIL_FROM: '"Company" <Site@Example.com>' }));
+    expect(config.mail).toEqual({
+      url: 'smtp://user:p%40ss@mail.example.com:587',
+      from: '"Company" <Site@Example.com>',
+      fromDomain: 'example.com',
+      pollMs: 5000,
+      sendTimeoutMs: 60_000,
+    });
+    expect(
+      loadConfig(env({ SMTP_URL: 'smtps://mail.example.com:465', MAIL_FROM: 'site@example.com', MAIL_POLL_MS: '100' })).mail,
+    ).toMatchObject({
+      fromDomain: 'example.com',
+      pollMs: 100,
+    });
+  });
+
+  it('refuses a mail configuration that is half there or malformed, naming the variable and never echoing SMTP_URL', () => {
+    expect(failure({ MAIL_FROM: 'site@example.com' }).message).toContain('SMTP_URL is required');
+    expect(failure({ SMTP_URL: 'smtp://mail.example.com' }).message).toContain('MAIL_FROM is required');
+    const wrong = failure({ SMTP_URL: 'http://user:secret@mail.example.com', MAIL_FROM: 'site@example.com' });
+    expect(wrong.message).toContain('SMTP_URL must be an smtp:// or smtps:// URL');
+    expect(wrong.message).not.toContain('secret');
+    expect(failure({ SMTP_URL: 'smtp://mail.example.com', MAIL_FROM: 'not an address' }).message).toContain('MAIL_FROM must be');
+    expect(failure({ SMTP_URL: 'smtp://mail.example.com', MAIL_FROM: 'Evil\r\nBcc: x@y.z <a@b.c>' }).message).toContain(
+      'MAIL_FROM must be',
+    );
+    expect(failure({ SMTP_URL: 'smtp://mail.example.com', MAIL_FROM: 'a@b.c', MAIL_POLL_MS: '0' }).message).toContain('MAIL_POLL_MS');
+  });
+
+  it('asks command-line tools for no SESSION_SECRET, even in production, and makes none', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }, { sessionSecret: false });
+    expect(config.sessionSecret).toBe('');
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir }, { sessionSecret: false }).sessionSecret).toBe('');
+    expect(existsSync(join(dataDir, 'session-secret'))).toBe(false);
+  });
+
+  it('writes JSON log lines by default in production only', () => {
+    expect(loadConfig(env({ NODE_ENV: 'production' })).logFormat).toBe('json');
+    expect(loadConfig(env({ NODE_ENV: 'development' })).logFormat).toBe('pretty');
+  });
+
+  it('defaults NODE_ENV to development and DATA_DIR to ./data', () => {
+    const config = loadConfig({ SESSION_SECRET: SECRET });
+    expect(config.nodeEnv).toBe('development');
+    expect(config.dataDir).toBe(resolve('./data'));
+  });
+
+  it('reads every variable when given', () => {
+    const config = loadConfig(
+      env({
+        NODE_ENV: 'production',
+        PORT: '8080',
+        DATABASE_URL: 'postgresql://app@db:5432/site',
+        SESSION_IDLE_HOURS: '2',
+        SESSION_MAX_DAYS: '3',
+        REGISTRATION: 'closed',
+        TRUST_PROXY: '1',
+        CORS_ORIGINS: 'https://admin.example, https://other.example/',
+        PAGE_SIZE: '25',
+        UPLOAD_MAX_BYTES: '1048576',
+        LOG_LEVEL: 'debug',
+        SHUTDOWN_TIMEOUT_MS: '2500',
+        LOG_FORMAT: 'pretty',
+        TRASH_DAYS: '7',
+        ACTIVITY_DAYS: '90',
+        STORAGE: 's3',
+        S3_BUCKET: 'site-photos',
+        S3_REGION: 'eu-west-1',
+        S3_ENDPOINT: 'https://s3.example.com',
+        S3_FORCE_PATH_STYLE: 'true',
+        PUBLIC_URL: 'https://www.example.com/',
+        METRICS_PORT: '9464',
+      }),
+    );
+    expect(config).toMatchObject({
+      nodeEnv: 'production',
+      port: 8080,
+      databaseUrl: 'postgresql://app@db:5432/site',
+      sessionIdleHours: 2,
+      sessionMaxDays: 3,
+      registration: 'closed',
+      trustProxy: 1,
+      corsOrigins: ['https://admin.example', 'https://other.example'],
+      pageSize: 25,
+      uploadMaxBytes: 1_048_576,
+      logLevel: 'debug',
+      shutdownTimeoutMs: 2500,
+      logFormat: 'pretty',
+      trashDays: 7,
+      activityDays: 90,
+      storage: 's3',
+      s3: { bucket: 'site-photos', region: 'eu-west-1', endpoint: 'https://s3.example.com', forcePathStyle: true },
+      publicUrl: 'https://www.example.com',
+      metricsPort: 9464,
+    });
+  });
+
+  it('refuses TRUST_PROXY=true at start, saying why', () => {
+    expect(() => loadConfig(env({ TRUST_PROXY: 'true' }))).toThrow(
+      /TRUST_PROXY must not be "true": every client could then choose its own address/,
+    );
+  });
+
+  it.each([
+    ['2', 2],
+    ['10.0.0.0/8, 192.168.1.1', '10.0.0.0/8, 192.168.1.1'],
+    ['false', false],
+    ['loopback', 'loopback'],
+  ])('passes TRUST_PROXY=%s to Express as %s', (raw, value) => {
+    expect(loadConfig(env({ TRUST_PROXY: raw })).trustProxy).toBe(value);
+  });
+
+  it.each([
+    [{ STORAGE: 's3' }, 'S3_BUCKET'],
+    [{ STORAGE: 's3', S3_BUCKET: 'photos' }, 'S3_REGION'],
+    [{ S3_BUCKET: 'photos', S3_REGION: 'eu-west-1', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
+    [{ S3_BUCKET: 'photos', S3_REGION: 'eu-west-1', S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE'],
+  ])('stops S3 storage settings %j with a message naming %s', (values, variable) => {
+    const error = failure(values);
+    expect(error.message).toMatch(new RegExp(`^Invalid configuration: ${variable} `));
+  });
+
+  it('refuses METRICS_PORT on the public port: the metrics never share it', () => {
+    expect(failure({ PORT: '8080', METRICS_PORT: '8080' }).message).toBe(
+      'Invalid configuration: METRICS_PORT must differ from PORT (8080): the metrics never share the public port',
+    );
+    expect(failure({ METRICS_PORT: '3000' }).message).toMatch(/^Invalid configuration: METRICS_PORT must differ from PORT \(3000\)/);
+  });
+
+  it('treats empty and blank values as unset', () => {
+    const config = loadConfig(env({ PORT: '', PAGE_SIZE: '   ', DATABASE_URL: '', REGISTRATION: '' }));
+    expect(config.port).toBe(3000);
+    expect(config.pageSize).toBe(10);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.registration).toBe('first-admin');
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PORT', '3000.5'],
+    ['REGISTRATION', 'everyone'],
+    ['PAGE_SIZE', '0'],
+    ['PAGE_SIZE', '101'],
+    ['PAGE_SIZE', 'ten'],
+    ['UPLOAD_MAX_BYTES', '5MB'],
+    ['UPLOAD_MAX_BYTES', '10'],
+    ['LOG_LEVEL', 'loud'],
+    ['LOG_FORMAT', 'xml'],
+    ['TRASH_DAYS', '0'],
+    ['TRASH_DAYS', 'a month'],
+    ['ACTIVITY_DAYS', '-1'],
+    ['ACTIVITY_DAYS', '36501'],
+    ['NODE_ENV', 'staging'],
+    ['SESSION_IDLE_HOURS', '0'],
+    ['SESSION_MAX_DAYS', 'forever'],
+    ['DATABASE_URL', 'mysql://root@localhost/site'],
+    ['DATABASE_URL', 'localhost:5432'],
+    ['CORS_ORIGINS', 'not a url'],
+    ['CORS_ORIGINS', 'https://admin.example/path'],
+    ['CORS_ORIGINS', 'null'],
+    ['CORS_ORIGINS', 'https://ok.example,*'],
+    ['SESSION_SECRET', 'too-short'],
+    ['SHUTDOWN_TIMEOUT_MS', '10s'],
+    ['SHUTDOWN_TIMEOUT_MS', '10'],
+    ['STORAGE', 'ftp'],
+    ['PUBLIC_URL', 'example.com'],
+    ['PUBLIC_URL', 'https://example.com/site'],
+    ['PUBLIC_URL', 'ftp://example.com'],
+    ['METRICS_PORT', '0'],
+    ['METRICS_PORT', '65536'],
+    ['METRICS_PORT', 'nine'],
+  ])('stops with a message naming %s when it is %j', (variable, value) => {
+    const error = failure({ [variable]: value });
+    expect(error.message).toContain(variable);
+    expect(error.message).toMatch(/^Invalid configuration: /);
+  });
+
+  it('requires SESSION_SECRET with NODE_ENV=production', () => {
+    const error = failure({ NODE_ENV: 'production', SESSION_SECRET: undefined });
+    expect(error.message).toContain('SESSION_SECRET');
+    expect(error.message).toContain('NODE_ENV=production');
+  });
+
+  it('does not write a secret file when production refuses to start', () => {
+    const dataDir = tempDir();
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir })).toThrow(ConfigError);
+    expect(existsSync(join(dataDir, 'session-secret'))).toBe(false);
+  });
+
+  it('generates a session secret into DATA_DIR once in development and reuses it', () => {
+    const dataDir = join(tempDir(), 'not-yet-created');
+    const first = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir });
+    const file = join(dataDir, 'session-secret');
+    expect(first.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.sessionSecret);
+    // Readable by the owner only.
+    expect(statSync(file).mode & 0o077).toBe(0);
+    const second = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir });
+    expect(second.sessionSecret).toBe(first.sessionSecret);
+  });
+
+  it('refuses a stored session secret that is too short, naming the file', () => {
+    const dataDir = tempDir();
+    writeFileSync(join(dataDir, 'session-secret'), 'short\n');
+    const error = (() => {
+      try {
+        loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir });
+      } catch (caught) {
+        return caught as Error;
+      }
+      throw new Error('expected loadConfig to throw');
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message).toContain('SESSION_SECRET');
+    expect(error.message).toContain(join(dataDir, 'session-secret'));
+  });
+
+  it('gives every new DATA_DIR a secret of its own', () => {
+    const a = loadConfig({ NODE_ENV: 'development', DATA_DIR: tempDir() });
+    const b = loadConfig({ NODE_ENV: 'development', DATA_DIR: tempDir() });
+    expect(a.sessionSecret).not.toBe(b.sessionSecret);
+  });
+
+  it('prefers SESSION_SECRET over a stored secret', () => {
+    const dataDir = tempDir();
+    loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir });
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, SESSION_SECRET: SECRET }).sessionSecret).toBe(SECRET);
+  });
+});
