@@ -115,12 +115,12 @@ grep -q 'in use by another process' <<<"$out" || fail "migrate.js while the app 
 docker stop ip-first >/dev/null
 out=$(docker run --rm --network none -v ip-data:/data "$IMAGE" node dist/server/cli/migrate.js show 2>&1) || fail "migrate.js show: $out"
 grep -q '^\[x\] Foundation' <<<"$out" || fail "migrate.js show: $out"
-out=$(echo 'second password 1234' | docker run --rm -i --network none -v ip-data:/data "$IMAGE" \
+out=$(echo 'copper lantern 1234' | docker run --rm -i --network none -v ip-data:/data "$IMAGE" \
   node dist/server/cli/create-admin.js --name 'Second Admin' --email second@example.com 2>&1) || fail "create-admin.js: $out"
 docker start ip-first >/dev/null
 wait_ready ip-first || fail "ip-first not ready after the CLIs"
 out=$(curl -s -o /dev/null -w '%{http_code}' -H "Origin: $BASE" -H 'Content-Type: application/json' \
-  -d '{"email":"second@example.com","password":"second password 1234"}' "$BASE/api/admins/login")
+  -d '{"email":"second@example.com","password":"copper lantern 1234"}' "$BASE/api/admins/login")
 [ "$out" = 200 ] || fail "login as the admin create-admin.js made: $out"
 docker stop ip-first >/dev/null
 note "migrate.js refused while the app runs; migrate.js show and create-admin.js on the stopped volume; that admin logs in"
@@ -131,13 +131,13 @@ if pg_isready -q -h "$PG_HOST" -p "$PG_PORT"; then
   psql -h "$PG_HOST" -p "$PG_PORT" -U "$PG_USER" -qc "CREATE DATABASE $db_name"
   run_app ip-pg -e DATABASE_URL="postgres://$PG_USER@$PG_HOST:$PG_PORT/$db_name"
   wait_ready ip-pg || fail "ip-pg not ready"
-  out=$(docker exec -e ADMIN_PASSWORD='third password 1234' ip-pg node dist/server/cli/create-admin.js --name 'Third Admin' --email third@example.com 2>&1) \
+  out=$(docker exec -e ADMIN_PASSWORD='silver harbour 1234' ip-pg node dist/server/cli/create-admin.js --name 'Third Admin' --email third@example.com 2>&1) \
     || fail "docker exec create-admin.js: $out"
   out=$(docker exec ip-pg node dist/server/cli/migrate.js show 2>&1) || fail "docker exec migrate.js show: $out"
   grep -q '^\[x\] ContactMessages' <<<"$out" || fail "migrate.js show: $out"
   out=$(docker exec ip-pg node dist/server/cli/seed-demo.js 2>&1) || fail "docker exec seed-demo.js: $out"
   out=$(curl -s -o /dev/null -w '%{http_code}' -H "Origin: $BASE" -H 'Content-Type: application/json' \
-    -d '{"email":"third@example.com","password":"third password 1234"}' "$BASE/api/admins/login")
+    -d '{"email":"third@example.com","password":"silver harbour 1234"}' "$BASE/api/admins/login")
   [ "$out" = 200 ] || fail "login as the admin docker exec made: $out"
   note "docker exec: create-admin.js, migrate.js show, seed-demo.js on PostgreSQL; that admin logs in"
 else
