@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { unique } from '../support/unique.mjs';
-import { ADMIN, expectNoA11yViolations } from './support';
+import { ADMIN, endSession, expectNoA11yViolations, ownSession } from './support';
 
 // Issue #26: the panel as an office manager expects it, at a desk (1280 px) and on a phone (390 px).
 for (const [label, viewport] of [
@@ -10,13 +10,14 @@ for (const [label, viewport] of [
   test.describe(label, () => {
     test.use({ viewport });
 
-    test('an ended session on Save asks for the password in place and saves what was typed', async ({ page, context }) => {
+    test('an ended session on Save asks for the password in place and saves what was typed', async ({ page }) => {
       const title = unique('Kept service ');
+      await ownSession(page);
       await page.goto('/admin/service/create');
       await page.getByLabel('Title').fill(title);
       await page.getByLabel('About').fill('Typed before the session ended.');
       // The session ends while the form is open.
-      await context.clearCookies();
+      await endSession(page);
       await page.getByRole('button', { name: 'Create Service' }).click();
 
       const dialog = page.getByRole('dialog', { name: 'Your session has ended' });
@@ -42,13 +43,14 @@ for (const [label, viewport] of [
       expect(saved.data.find((s: { title: string }) => s.title === title)?.about).toBe('Typed before the session ended.');
     });
 
-    test('a list that meets an ended session goes to the login screen, which says so', async ({ page, context }) => {
+    test('a list that meets an ended session goes to the login screen, which says so', async ({ page }) => {
       const title = unique('Read service ');
+      await ownSession(page);
       expect((await page.request.post('/api/services', { data: { title, about: 'To be read.' } })).status()).toBe(201);
       await page.goto('/admin/service');
       const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
       await expect(card).toBeVisible();
-      await context.clearCookies();
+      await endSession(page);
       // The edit form reads the service first: that read meets the ended session.
       await card.getByRole('link', { name: /Edit/ }).click();
       await expect(page).toHaveURL(/\/admin\/login$/);

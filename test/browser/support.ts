@@ -23,3 +23,19 @@ export async function expectNoA11yViolations(page: Page) {
 export function apiOf(page: Page): APIRequestContext {
   return page.request;
 }
+
+/**
+ * Gives the page a session of its own (not the suite's shared one), then ends it: on the server,
+ * so a cookie Chromium still sends, or gets back from a reply already on its way, names a session
+ * that is gone; then in the browser's cookie jar. Call `ownSession` before opening the page.
+ */
+export async function ownSession(page: Page) {
+  await page.context().clearCookies();
+  const login = await page.request.post('/api/admins/login', { data: { email: ADMIN.email, password: ADMIN.password } });
+  expect(login.status()).toBe(200);
+}
+
+export async function endSession(page: Page) {
+  expect((await page.request.post('/api/admins/logout')).status()).toBe(200);
+  await page.context().clearCookies();
+}

@@ -78,13 +78,17 @@ function useContactParams() {
   const [params, setParams] = useSearchParams();
   return {
     unreadOnly: params.get('unread') === 'true',
+    // flushSync: at once, not in a transition, so the checkbox shows its new state as it is clicked.
     setUnreadOnly: (on: boolean) =>
-      setParams((current) => {
-        const next = withPage(current, 1);
-        if (on) next.set('unread', 'true');
-        else next.delete('unread');
-        return next;
-      }),
+      setParams(
+        (current) => {
+          const next = withPage(current, 1);
+          if (on) next.set('unread', 'true');
+          else next.delete('unread');
+          return next;
+        },
+        { flushSync: true },
+      ),
     viewing: params.get('view'),
     setViewing: (id: string | null) =>
       setParams(
