@@ -20,7 +20,7 @@ const PUBLIC_ID = `left(encode(sha256(convert_to(s.sid, 'UTF8')), 'hex'), 32)`;
 /** The admin's live sessions: not expired, and not older than the admin's credential version (as session-store.ts judges). */
 const OWN_SESSIONS = `
   FROM session AS s JOIN admins AS a ON a.id = $1::uuid
- WHERE s.sess -> 'passport' ->> 'user' = $1 AND s.expire >= now()
+ WHERE s.sess -> 'passport' ->> 'user' = $1::text AND s.expire >= now()
    AND a.credential_version <= CASE WHEN s.sess ->> 'credentialVersion' ~ '^[0-9]{1,9}$' THEN (s.sess ->> 'credentialVersion')::int ELSE 0 END`;
 
 interface Row {
