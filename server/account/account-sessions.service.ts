@@ -100,7 +100,8 @@ export class AccountSessionsService {
     return {
       id: row.id,
       ...parseUserAgent(row.user_agent),
-      address: row.address,
+      // An IPv4 client of a dual-stack socket reads as itself, not as `::ffff:203.0.113.7`.
+      address: row.address?.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, '$1') ?? null,
       createdAt: new Date(row.started_at ?? lastSeen),
       lastSeenAt: new Date(lastSeen),
       current,
