@@ -2,9 +2,9 @@
 // (a scratch database) and one S3-compatible store (s3rver), behind nginx (round robin, no
 // stickiness, idempotent requests retried on the other replica). It proves that nothing is tied
 // to one process: sessions, login limits (device cookies too), logout, sessions ended from Your
-// sessions and photos hold across replicas, a replica killed
-// under load costs no GET, a rolling restart loses no acknowledged write and fails no request, and
-// both replicas' mail senders together deliver each mail of the shared outbox exactly once.
+// sessions and photos hold across replicas, a replica killed under load costs no GET, a rolling
+// restart loses no acknowledged write and fails no request, and both replicas' mail senders
+// together deliver each mail of the shared outbox exactly once.
 // Prints each point as it passes, then `replicas: N passed, N failed`.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
