@@ -22,6 +22,8 @@ test('Your sessions lists where the admin is signed in, ends another browser’s
   page,
   browser,
 }) => {
+  // Two browsers signing in, and axe twice: more than the default 30 s on a loaded machine.
+  test.setTimeout(90_000);
   // An admin of its own, so no other test's sessions show in the list.
   const admin = uniqueAdmin('Traveller');
   expect((await apiOf(page).post('/api/admins/register/', { data: admin })).status()).toBe(201);

@@ -47,7 +47,7 @@ export function SessionsSection() {
           )}
           <ul className="sessions">
             {sessions.data.data.map((session) => (
-              <li key={session.id} className="card sessions__item">
+              <li key={session.id} className="sessions__item">
                 <div className="sessions__what">
                   <p className="sessions__device">
                     {deviceName(session)}
