@@ -3,6 +3,7 @@ import { RouterModule, type Routes } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ActivityModule } from './activity/activity.module';
+import { AccountModule } from './account/account.module';
 import { AdminsModule } from './admins/admins.module';
 import { AuthModule } from './auth/auth.module';
 import type { AppConfig } from './config/app-config';
@@ -35,6 +36,7 @@ import { TrashModule } from './trash/trash.module';
 const API_MODULES: Type[] = [
   AdminsModule,
   AuthModule,
+  AccountModule,
   HealthModule,
   ServicesModule,
   NewsModule,

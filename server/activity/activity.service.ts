@@ -13,7 +13,7 @@ export const ACTIVITY_KINDS = ['services', 'news', 'contactus', 'admins', 'sessi
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 /**
- * Actions by kind: sign-in, sign-in-failed and sign-out (session); add, remove, password,
+ * Actions by kind: sign-in, sign-in-failed, sign-out, end-session and end-other-sessions (session); add, remove, password,
  * password-reset-request, password-reset, invite, revoke-invitation and accept-invitation
  * (admins); create, edit, delete, restore and purge (services, news, contactus); edit (settings).
  */
@@ -21,6 +21,8 @@ export type ActivityAction =
   | 'sign-in'
   | 'sign-in-failed'
   | 'sign-out'
+  | 'end-session'
+  | 'end-other-sessions'
   | 'add'
   | 'remove'
   | 'password'

@@ -29,6 +29,13 @@ export class Admin {
   @Column({ name: 'notify_contact_messages', type: 'boolean', default: true })
   notifyContactMessages: boolean;
 
+  /**
+   * Raised by every password change and reset. A session carries the version its login read with
+   * the password hash; the session query (server/auth/session-store.ts) refuses an older one.
+   */
+  @Column({ name: 'credential_version', type: 'integer', default: 0 })
+  credentialVersion: number;
+
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
 }

@@ -81,7 +81,7 @@ export class AdminsController {
     // Counted before the check, as logins are, so simultaneous guesses cannot all slip under the limit.
     const attempt = await this.rateLimits.hit(key, CURRENT_PASSWORD_RULE);
     if (attempt.hits > CURRENT_PASSWORD_RULE.limit) throw ApiError.tooManyAttempts(attempt.retryAfterSeconds);
-    await this.adminsService.changePassword(id, dto, req.sessionID, by);
+    await this.adminsService.changePassword(id, dto, req, by);
     await this.rateLimits.reset(key);
     return { ok: true as const };
   }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountModule } from '../account/account.module';
 import { ActivityModule } from '../activity/activity.module';
 import { SessionsModule } from '../auth/sessions.module';
 import { MailModule } from '../mail/mail.module';
@@ -14,7 +15,7 @@ import { PasswordResetController } from './password-reset.controller';
 import { PasswordResetService } from './password-reset.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Admin, AdminToken]), ActivityModule, SessionsModule, MailModule],
+  imports: [TypeOrmModule.forFeature([Admin, AdminToken]), ActivityModule, SessionsModule, AccountModule, MailModule],
   // Before AdminsController, whose `:id` routes would otherwise be tried first.
   controllers: [PasswordResetController, InvitationsController, AdminsController],
   providers: [AdminsService, FirstAdminBootstrap, PasswordResetService, InvitationsService],

@@ -1,9 +1,11 @@
 import { guessablePassword } from '../common/validation';
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
+import type { Request } from 'express';
+import { DataSource, Repository, type EntityManager } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
 import { SessionsService } from '../auth/sessions.service';
+import { SessionStartService } from '../account/session-start.service';
 import type { Actor } from '../common/actor.decorator';
 import { ApiError } from '../common/api-error';
 import { isUuid } from '../common/by-id-or-404';
@@ -31,6 +33,15 @@ export function toPublicAdmin(admin: Admin): PublicAdmin {
   return { id: admin.id, name: admin.name, email: admin.email, createdAt: admin.createdAt };
 }
 
+/** Sets a new password hash and raises the credential version in one statement; answers the new version. */
+export async function bumpCredentials(manager: EntityManager, id: string, passwordHash: string): Promise<number> {
+  const [rows] = await manager.query<[{ credential_version: number }[], number]>(
+    `UPDATE admins SET password_hash = $2, credential_version = credential_version + 1, updated_at = now() WHERE id = $1 RETURNING credential_version`,
+    [id, passwordHash],
+  );
+  return rows[0].credential_version;
+}
+
 @Injectable()
 export class AdminsService {
   constructor(
@@ -39,6 +50,7 @@ export class AdminsService {
     private readonly activity: ActivityService,
     private readonly sessions: SessionsService,
     private readonly outbox: OutboxService,
+    private readonly sessionStart: SessionStartService,
   ) {}
 
   /** Newest first; the order is backed by admins_created_at_id_idx. */
@@ -71,8 +83,12 @@ export class AdminsService {
     });
   }
 
-  /** Changes an admin's own password after checking the current one; their other sessions end, `keepSid` stays. */
-  async changePassword(id: string, dto: ChangePasswordDto, keepSid: string, by: Actor): Promise<void> {
+  /**
+   * Changes an admin's own password after checking the current one. The credential version rises
+   * with it, so every other session ends, logins still in flight included; `req`'s own session is
+   * re-stamped and stays.
+   */
+  async changePassword(id: string, dto: ChangePasswordDto, req: Request, by: Actor): Promise<void> {
     const admin = await this.admins.createQueryBuilder('admin').addSelect('admin.passwordHash').where('admin.id = :id', { id }).getOne();
     if (!admin || !(await verifyPassword(admin.passwordHash, dto.currentPassword))) {
       throw ApiError.field('currentPassword', WRONG_CURRENT_PASSWORD);
@@ -83,8 +99,9 @@ export class AdminsService {
     const passwordHash = await hashPassword(dto.newPassword);
     const notice = passwordChangedMail(await this.outbox.siteName(), 'changed', new Date(), by.address);
     await this.dataSource.transaction(async (manager) => {
-      await manager.update(Admin, { id }, { passwordHash });
-      await this.sessions.endAllOf(id, { except: keepSid, manager });
+      const version = await bumpCredentials(manager, id, passwordHash);
+      await this.sessions.endAllOf(id, { except: req.sessionID, manager });
+      await this.sessionStart.restamp(req, version, manager);
       await this.activity.record(manager, { by, action: 'password', kind: 'admins', itemId: id, label: admin.name });
       // The security notice: if it was not them, they hear of it.
       await this.outbox.add(manager, [{ kind: 'password-changed', to: admin.email, ...notice }]);

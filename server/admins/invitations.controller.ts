@@ -1,5 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Inject, Param, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
 import { ApiErrorText, ApiFieldErrors, FieldErrorsReply, IdReply } from '../common/api-docs';
 import { AdminReply } from './dto/admin.dto';
@@ -7,7 +7,8 @@ import { InvitationReply, InvitationsReply } from './dto/mail-replies.dto';
 import { CurrentActor, type Actor } from '../common/actor.decorator';
 import { linkOrigin } from '../http/link-origin';
 import { Public } from '../common/public.decorator';
-import { toError } from '../common/api-error';
+import { SessionStartService } from '../account/session-start.service';
+import { LoginLockoutService } from '../rate-limit/login-lockout.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { AdminsService, toPublicAdmin } from './admins.service';
 import { AcceptInvitationDto, CreateInvitationDto } from './dto/mail-links.dto';
@@ -18,6 +19,8 @@ export class InvitationsController {
   constructor(
     private readonly invitations: InvitationsService,
     private readonly admins: AdminsService,
+    private readonly sessions: SessionStartService,
+    private readonly lockout: LoginLockoutService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -47,10 +50,11 @@ export class InvitationsController {
   @ApiCreatedResponse({ type: AdminReply, description: 'The admin, signed in on a new session' })
   @ApiFieldErrors('A bad, used or expired token (keyed token), or a name or password that breaks the rules')
   @ApiConflictResponse({ type: FieldErrorsReply, description: 'The address became an administrator meanwhile' })
-  async accept(@Body() dto: AcceptInvitationDto, @Req() req: Request) {
-    const admin = toPublicAdmin(await this.invitations.accept(dto, req.ip ?? null));
-    await new Promise<void>((resolve, reject) => req.logIn(admin, (error) => (error ? reject(toError(error)) : resolve())));
-    req.session.startedAt = Date.now();
+  async accept(@Body() dto: AcceptInvitationDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const created = await this.invitations.accept(dto, req.ip ?? null);
+    const admin = toPublicAdmin(created);
+    await this.sessions.begin(req, admin, created.credentialVersion);
+    this.lockout.trustDevice(req, res, admin.id);
     await this.admins.recordLogin(admin.id);
     return { admin };
   }

@@ -10,6 +10,8 @@ import { OutboxService } from '../mail/outbox.service';
 import { Admin } from './admin.entity';
 import { hashToken, newToken } from './admin-tokens';
 import { SessionsService } from '../auth/sessions.service';
+import { bumpCredentials } from './admins.service';
+import { limitKey } from '../http/client-address';
 import { INVALID_LINK } from './dto/mail-links.dto';
 
 export const RESET_UNAVAILABLE = 'Password reset by email is not available on this site (mail is off). Ask another administrator.';
@@ -44,7 +46,7 @@ export class PasswordResetService {
     if (!this.outbox.enabled) throw new ApiError(HttpStatus.CONFLICT, RESET_UNAVAILABLE);
     for (const [key, rule] of [
       [`reset:email:${email}`, RESET_ADDRESS_RULE],
-      [`reset:client:${client}`, RESET_CLIENT_RULE],
+      [`reset:client:${limitKey(client)}`, RESET_CLIENT_RULE],
     ] as const) {
       const { hits, retryAfterSeconds } = await this.rateLimits.hit(key, rule);
       if (hits > rule.limit) throw ApiError.tooManyAttempts(retryAfterSeconds);
@@ -98,7 +100,8 @@ export class PasswordResetService {
       // The email is known only now; refusing here rolls the token's use back (#28 item 6).
       const guessable = guessablePassword(newPassword, admin.email);
       if (guessable) throw ApiError.field('newPassword', guessable);
-      await manager.update(Admin, { id: adminId }, { passwordHash });
+      // A new credential version: sessions of logins still in flight die with the others.
+      await bumpCredentials(manager, adminId, passwordHash);
       await this.sessions.endAllOf(adminId, { manager });
       await manager.query(
         `UPDATE admin_tokens SET used_at = now() WHERE admin_id = $1 AND purpose = 'password-reset' AND used_at IS NULL`,

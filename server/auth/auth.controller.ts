@@ -9,12 +9,14 @@ import { LoginDto } from './dto/login.dto';
 import { SessionReply } from './dto/session.dto';
 import { LoginGuard } from './login.guard';
 import { SessionsService } from './sessions.service';
+import { LoginLockoutService } from '../rate-limit/login-lockout.service';
 
 @Controller('admins')
 export class AuthController {
   constructor(
     private readonly activity: ActivityService,
     private readonly sessions: SessionsService,
+    private readonly lockout: LoginLockoutService,
   ) {}
 
   @Public()
@@ -29,12 +31,15 @@ export class AuthController {
   @Post('login')
   @HttpCode(HttpStatus.OK)
   @ApiBody({ type: LoginDto })
-  @ApiOkResponse({ schema: { $ref: getSchemaPath('AdminReply') }, description: 'Logged in, with a new session cookie' })
+  @ApiOkResponse({
+    schema: { $ref: getSchemaPath('AdminReply') },
+    description: 'Logged in, with a new session cookie and a new device cookie',
+  })
   @ApiErrorText(HttpStatus.UNAUTHORIZED, 'Invalid email or password')
   @ApiErrorText(HttpStatus.TOO_MANY_REQUESTS, 'Too many attempts; Retry-After says when to try again')
-  async login(@Req() req: Request): Promise<{ admin: PublicAdmin }> {
-    req.session.startedAt = Date.now();
+  async login(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ admin: PublicAdmin }> {
     const admin = req.user as PublicAdmin;
+    this.lockout.trustDevice(req, res, admin.id);
     // After the session is stored (a separate write, so not one transaction with it).
     await this.activity.recordAlone({ by: { admin, address: req.ip ?? null }, action: 'sign-in', kind: 'session', itemId: admin.id });
     return { admin };

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { AccountModule } from '../account/account.module';
 import { ActivityModule } from '../activity/activity.module';
 import { AdminsModule } from '../admins/admins.module';
 import { AuthController } from './auth.controller';
@@ -14,7 +15,7 @@ import { SessionsModule } from './sessions.module';
  * session and Passport) on the API, and the public site asks it who previews the site.
  */
 @Module({
-  imports: [AdminsModule, ActivityModule, SessionsModule],
+  imports: [AdminsModule, ActivityModule, SessionsModule, AccountModule],
   controllers: [AuthController],
   providers: [passportProvider, AuthService, SessionAdminService, { provide: APP_GUARD, useClass: SessionGuard }],
   exports: [SessionAdminService],

@@ -1,18 +1,13 @@
-import { limitKey } from '../http/client-address';
 import { HttpStatus, Injectable, OnModuleInit } from '@nestjs/common';
+import type { Request } from 'express';
 import { randomBytes } from 'node:crypto';
 import { ActivityService } from '../activity/activity.service';
 import { ApiError } from '../common/api-error';
-import { RateLimitService, type RateLimitRule } from '../rate-limit/rate-limit.service';
+import { LoginLockoutService } from '../rate-limit/login-lockout.service';
 import type { Admin } from '../admins/admin.entity';
 import { AdminsService } from '../admins/admins.service';
 
 export const INVALID_LOGIN = 'Invalid email or password';
-
-/** 5 failures in 15 minutes lock the account for 15 minutes. */
-export const ACCOUNT_RULE: RateLimitRule = { limit: 5, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
-/** One address may fail more often (several admins behind one office NAT), but not endlessly. */
-export const ADDRESS_RULE: RateLimitRule = { limit: 30, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
 
 @Injectable()
 export class AuthService implements OnModuleInit {
@@ -21,7 +16,7 @@ export class AuthService implements OnModuleInit {
 
   constructor(
     private readonly adminsService: AdminsService,
-    private readonly rateLimits: RateLimitService,
+    private readonly lockout: LoginLockoutService,
     private readonly activity: ActivityService,
   ) {}
 
@@ -31,39 +26,27 @@ export class AuthService implements OnModuleInit {
 
   /**
    * Checks a login. The reply is the same for an unknown email and a wrong password, and both
-   * verify one argon2 hash. Every attempt counts against the account and the client address; a
-   * successful one clears the account's count and gives its address hit back.
+   * verify one argon2 hash. Every attempt counts under the lockout's rules (LoginLockoutService).
+   * The hash and the credential version come from one read, so a session stamped with this
+   * version is refused when the password changed after the check.
    */
-  async validateLogin(email: unknown, password: unknown, address: string): Promise<Admin> {
+  async validateLogin(email: unknown, password: unknown, req: Request): Promise<Admin> {
     if (typeof email !== 'string' || typeof password !== 'string' || email.length > 254 || password.length > 128) {
       throw new ApiError(HttpStatus.UNAUTHORIZED, INVALID_LOGIN);
     }
     // PostgreSQL cannot take NUL in text: refused like any body text holding one.
     if (email.includes('\0')) throw ApiError.field('email', 'Email must not contain NUL characters');
     if (password.includes('\0')) throw ApiError.field('password', 'Password must not contain NUL characters');
-    const accountKey = `login:account:${email.trim().toLowerCase()}`;
-    const addressKey = `login:address:${limitKey(address)}`;
-    const blocked = Math.max(
-      await this.rateLimits.blockedFor(accountKey, ACCOUNT_RULE),
-      await this.rateLimits.blockedFor(addressKey, ADDRESS_RULE),
-    );
-    if (blocked > 0) throw ApiError.tooManyAttempts(blocked);
-
-    // The attempt counts before the password is checked, so simultaneous attempts cannot all slip
-    // under the limit while each waits for its hash; a successful one gives its hits back below.
-    const account = await this.rateLimits.hit(accountKey, ACCOUNT_RULE);
-    const byAddress = await this.rateLimits.hit(addressKey, ADDRESS_RULE);
-    const over = [account.hits > ACCOUNT_RULE.limit ? account : undefined, byAddress.hits > ADDRESS_RULE.limit ? byAddress : undefined];
-    const wait = Math.max(0, ...over.map((hit) => hit?.retryAfterSeconds ?? 0));
-    if (wait > 0) throw ApiError.tooManyAttempts(wait);
-
     const admin = await this.adminsService.findByEmailWithHash(email);
+    const account = admin?.id ?? email.trim().toLowerCase();
+    const client = this.lockout.clientOf(req, admin?.id ?? null);
+    await this.lockout.attempt(account, client);
     const valid = await this.adminsService.verifyPassword(admin?.passwordHash ?? this.decoyHash, password);
     if (!admin || !valid) {
       // Recorded by address; the account only when the email is an admin's (then its id and
       // email), never the text typed, which may be a mistyped password or anything at all.
       await this.activity.recordAlone({
-        by: { admin: admin ? { id: admin.id, name: admin.name } : null, address },
+        by: { admin: admin ? { id: admin.id, name: admin.name } : null, address: client.address },
         action: 'sign-in-failed',
         kind: 'session',
         itemId: admin?.id ?? null,
@@ -71,8 +54,7 @@ export class AuthService implements OnModuleInit {
       });
       throw new ApiError(HttpStatus.UNAUTHORIZED, INVALID_LOGIN);
     }
-    await this.rateLimits.reset(accountKey);
-    await this.rateLimits.release(addressKey);
+    await this.lockout.succeeded(account, client);
     await this.adminsService.recordLogin(admin.id);
     return admin;
   }

@@ -3,27 +3,29 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { PublicAdmin } from '../admins/admins.service';
 import { ApiError, toError } from '../common/api-error';
 import { INVALID_LOGIN } from './auth.service';
-import { PASSPORT, type AppPassport } from './passport';
+import { PASSPORT, type AppPassport, type LoginInfo } from './passport';
+import { SessionStartService } from '../account/session-start.service';
 
 /** Checks the credentials with passport-local, then starts a new session for the admin. */
 @Injectable()
 export class LoginGuard implements CanActivate {
-  constructor(@Inject(PASSPORT) private readonly passport: AppPassport) {}
+  constructor(
+    @Inject(PASSPORT) private readonly passport: AppPassport,
+    private readonly sessions: SessionStartService,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const http = context.switchToHttp();
-    const req = http.getRequest<Request>();
-    const res = http.getResponse<Response>();
-    const admin = await new Promise<PublicAdmin | false>((resolve, reject) => {
-      const authenticate = this.passport.authenticate('local', (error: unknown, user: PublicAdmin | false) =>
-        error ? reject(toError(error)) : resolve(user),
+    const req = context.switchToHttp().getRequest<Request>();
+    const res = context.switchToHttp().getResponse<Response>();
+    const [admin, info] = await new Promise<[PublicAdmin | false, LoginInfo | undefined]>((resolve, reject) => {
+      const authenticate = this.passport.authenticate('local', (error: unknown, user: PublicAdmin | false, found?: LoginInfo) =>
+        error ? reject(toError(error)) : resolve([user, found]),
       ) as RequestHandler;
       void authenticate(req, res, (error?: unknown) => reject(toError(error)));
     });
     // passport-local fails without calling the strategy's check when a field is missing.
-    if (!admin) throw new ApiError(HttpStatus.UNAUTHORIZED, INVALID_LOGIN);
-    // passport ≥ 0.6 regenerates the session here, so the id the client had before is discarded.
-    await new Promise<void>((resolve, reject) => req.logIn(admin, (error) => (error ? reject(toError(error)) : resolve())));
+    if (!admin || !info) throw new ApiError(HttpStatus.UNAUTHORIZED, INVALID_LOGIN);
+    await this.sessions.begin(req, admin, info.credentialVersion);
     return true;
   }
 }

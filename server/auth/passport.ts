@@ -9,16 +9,17 @@ import { AuthService } from './auth.service';
 /** The app's own Passport (strategies, serializers, session manager). */
 export const PASSPORT = Symbol('PASSPORT');
 export type AppPassport = InstanceType<typeof passport.Passport>;
+/** What the local strategy tells the login besides the admin: the credential version its check read. */
+export interface LoginInfo {
+  message: string;
+  credentialVersion: number;
+}
 
 /**
- * One Passport per app instead of the package's global one, which @nestjs/passport's base classes
- * register on: with the global one, every app built in a process (the tests build several) adds
- * its serializer to one shared chain and the last one built takes over the 'local' strategy, so
- * sessions of one app were read through another app's (possibly closed) database.
- *
- * Made here with all it holds: the 'local' strategy (email and password from the JSON body,
- * checked by AuthService) and the session serializer (the session holds the admin's id only;
- * each request's admin is the one the store read with the session row, in the same query).
+ * One Passport per app, not the package's global one: with that, every app built in a process (the
+ * tests build several) would add its serializer to one chain, and the last one built would take
+ * over the 'local' strategy. It holds the 'local' strategy (checked by AuthService) and the
+ * serializer: the session holds the admin's id; the admin is the one the store read with the row.
  */
 export const passportProvider: FactoryProvider<AppPassport> = {
   provide: PASSPORT,
@@ -29,13 +30,15 @@ export const passportProvider: FactoryProvider<AppPassport> = {
       'local',
       new LocalStrategy(
         { usernameField: 'email', passwordField: 'password', passReqToCallback: true },
-        (req: Request, email: string, password: string, done: (error: unknown, admin?: PublicAdmin) => void) => {
-          authService.validateLogin(email, password, req.ip ?? 'unknown').then((admin) => done(null, toPublicAdmin(admin)), done);
+        (req: Request, email: string, password: string, done: (error: unknown, admin?: PublicAdmin, info?: LoginInfo) => void) => {
+          authService
+            .validateLogin(email, password, req)
+            .then((admin) => done(null, toPublicAdmin(admin), { message: 'ok', credentialVersion: admin.credentialVersion }), done);
         },
       ),
     );
     appPassport.serializeUser((admin, done) => done(null, (admin as PublicAdmin).id));
-    // false when the admin is gone (removed since): Passport then drops the user from the session.
+    // false when the admin is gone or changed their password since: Passport then drops the user from the session.
     appPassport.deserializeUser((req: Request, _id: string, done: (error: unknown, admin?: PublicAdmin | false) => void) =>
       done(null, adminLoadedWithSession(req.session) ?? false),
     );

@@ -29,13 +29,17 @@ type WithLoaded = session.SessionData & { passport?: { user?: unknown; [LOADED]?
 
 const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
-/** The session row and the admin it names, in one query. `expire` is a local timestamp, as connect-pg-simple writes it. */
+/**
+ * The session row and the admin it names, in one query; no admin when the session's credential
+ * version (none: 0) is older than the admin's. `expire` is a local timestamp, as connect-pg-simple writes it.
+ */
 const GET_SQL = `
   SELECT s.sess, extract(epoch FROM s.expire::timestamptz)::float8 AS expire,
          a.id AS admin_id, a.name AS admin_name, a.email AS admin_email, a.created_at AS admin_created_at
     FROM session AS s
     LEFT JOIN admins AS a
       ON a.id = CASE WHEN s.sess #>> '{passport,user}' ~ '${UUID_PATTERN}' THEN (s.sess #>> '{passport,user}')::uuid END
+     AND a.credential_version <= CASE WHEN s.sess ->> 'credentialVersion' ~ '^[0-9]{1,9}$' THEN (s.sess ->> 'credentialVersion')::int ELSE 0 END
    WHERE s.sid = $1 AND s.expire >= now()`;
 
 interface Row {
@@ -53,12 +57,10 @@ export function adminLoadedWithSession(sess: unknown): PublicAdmin | null {
 }
 
 /**
- * connect-pg-simple (its set, destroy and pruning) with two reads made cheaper. `get` brings the
- * admin along, so a logged-in request costs one query. `touch`, which express-session calls on
- * every reply because the cookie is rolling, writes only when the expiry would move by more than
- * TOUCH_AFTER_SECONDS, so a read does not write to the database. Every request reads its row:
- * a session ended anywhere (a logout on another replica, a removed admin, a row deleted in psql)
- * is refused by the very next request on every replica.
+ * connect-pg-simple with two reads made cheaper: `get` brings the admin along (one query per
+ * logged-in request); `touch` (every reply: the cookie is rolling) writes only when the expiry
+ * moves by more than TOUCH_AFTER_SECONDS. Every request reads its row, so a session ended anywhere
+ * (another replica, a removed admin, a changed password, psql) is refused at once everywhere.
  */
 export function createSessionStore(pool: Pool, { prepared }: { prepared: boolean }): session.Store & { close(): void } {
   const PgStore = connectPgSimple(session);

@@ -20,17 +20,13 @@ export class SessionsService {
     res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax' });
   }
 
-  /** Ends one session by its id, whoever's it is. */
-  async end(sid: string, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await manager.query('DELETE FROM session WHERE sid = $1', [sid]);
-  }
-
-  /** Ends every session of an admin, or every one but `except` (the caller's own, after a password change). */
-  async endAllOf(adminId: string, options: { except?: string; manager?: EntityManager } = {}): Promise<void> {
+  /** Ends every session of an admin, or every one but `except` (the caller's own); answers how many ended. */
+  async endAllOf(adminId: string, options: { except?: string; manager?: EntityManager } = {}): Promise<number> {
     const manager = options.manager ?? this.dataSource.manager;
-    await manager.query(`DELETE FROM session WHERE sess -> 'passport' ->> 'user' = $1 AND sid IS DISTINCT FROM $2`, [
-      adminId,
-      options.except ?? null,
-    ]);
+    const [, count] = await manager.query<[unknown, number]>(
+      `DELETE FROM session WHERE sess -> 'passport' ->> 'user' = $1 AND sid IS DISTINCT FROM $2`,
+      [adminId, options.except ?? null],
+    );
+    return count;
   }
 }

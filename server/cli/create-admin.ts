@@ -1,5 +1,6 @@
 import { Activity } from '../activity/activity.entity';
 import { ActivityService } from '../activity/activity.service';
+import { SessionStartService } from '../account/session-start.service';
 import { SessionsService } from '../auth/sessions.service';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
@@ -59,7 +60,14 @@ async function main(): Promise<number> {
       const settings = new SettingsService(dataSource.getRepository(SiteSettingsRow), dataSource, activity);
       const outbox = new OutboxService(dataSource.getRepository(OutboxMail), config, settings);
       const sessions = new SessionsService(dataSource);
-      const admin = await new AdminsService(dataSource.getRepository(Admin), dataSource, activity, sessions, outbox).create(dto);
+      const admin = await new AdminsService(
+        dataSource.getRepository(Admin),
+        dataSource,
+        activity,
+        sessions,
+        outbox,
+        new SessionStartService(),
+      ).create(dto);
       console.log(`Created admin ${admin.name} <${admin.email}>.`);
       return 0;
     } catch (thrown) {

@@ -1,9 +1,10 @@
 // `npm run test:replicas`: two replicas of the built app (NODE_ENV=production) on one PostgreSQL
 // (a scratch database) and one S3-compatible store (s3rver), behind nginx (round robin, no
 // stickiness, idempotent requests retried on the other replica). It proves that nothing is tied
-// to one process: sessions, login limits, logout and photos hold across replicas, a replica killed
-// under load costs no GET, a rolling restart loses no acknowledged write and fails no request, and
-// both replicas' mail senders together deliver each mail of the shared outbox exactly once.
+// to one process: sessions, login limits (device cookies too), logout, sessions ended from Your
+// sessions and photos hold across replicas, a replica killed under load costs no GET, a rolling
+// restart loses no acknowledged write and fails no request, and both replicas' mail senders
+// together deliver each mail of the shared outbox exactly once.
 // Prints each point as it passes, then `replicas: N passed, N failed`.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -337,6 +338,50 @@ async function main() {
       assert((await call(replica.url, 'GET', '/api/news', { cookie: login.cookie })).status === 401, `${replica.name} still serves it`);
     }
   });
+
+  await point('a session ended from Your sessions on replica A is refused on replica B at once', async () => {
+    const login = await call(b.url, 'POST', '/api/admins/login', { json: { email: admin.email, password: admin.password } });
+    for (let i = 0; i < 3; i++)
+      assert((await call(b.url, 'GET', '/api/news', { cookie: login.cookie })).status === 200, 'not logged in on B');
+    const listed = await call(a.url, 'GET', '/api/admins/me/sessions', { cookie });
+    assert(listed.status === 200, `list on A: ${listed.status}`);
+    // The newest of the others is the one just made on B.
+    const [target] = listed.body.data
+      .filter((session) => !session.current)
+      .sort((x, y) => Date.parse(y.createdAt) - Date.parse(x.createdAt));
+    assert(target, `no other session listed: ${JSON.stringify(listed.body)}`);
+    const ended = await call(a.url, 'DELETE', `/api/admins/me/sessions/${target.id}`, { cookie });
+    assert(ended.status === 200, `end on A: ${ended.status}`);
+    assert((await call(b.url, 'GET', '/api/news', { cookie: login.cookie })).status === 401, 'B still serves the ended session');
+    assert((await call(b.url, 'GET', '/api/news', { cookie })).status === 200, "B no longer serves the ender's own session");
+  });
+
+  await point(
+    "strangers' failures on both replicas lock them out, not the admin's browser whose device cookie replica A gave",
+    async () => {
+      const owner = { name: 'Device Owner', email: uniqueEmail('device'), password: 'correct horse battery' };
+      assert((await call(a.url, 'POST', '/api/admins/register', { cookie, json: owner })).status === 201, 'register');
+      const first = await call(a.url, 'POST', '/api/admins/login', { json: { email: owner.email, password: owner.password } });
+      const device = first.headers
+        .getSetCookie()
+        .find((each) => each.startsWith('device='))
+        ?.split(';')[0];
+      assert(device, 'no device cookie from A');
+      for (let attempt = 0; attempt < 6; attempt += 1) {
+        const replica = attempt % 2 === 0 ? a : b;
+        await call(replica.url, 'POST', '/api/admins/login', { json: { email: owner.email, password: 'a stranger guessing' } });
+      }
+      for (const replica of [a, b]) {
+        const stranger = await call(replica.url, 'POST', '/api/admins/login', { json: { email: owner.email, password: owner.password } });
+        assert(stranger.status === 429, `a stranger with the right password on ${replica.name}: ${stranger.status} (expected 429)`);
+      }
+      const own = await call(b.url, 'POST', '/api/admins/login', {
+        cookie: device,
+        json: { email: owner.email, password: owner.password },
+      });
+      assert(own.status === 200, `the owner's browser on B: ${own.status} (expected 200)`);
+    },
+  );
 
   await point('two replicas sending from one outbox deliver each mail exactly once', async () => {
     const count = 30;

@@ -13,6 +13,8 @@ const ACTIONS: Record<string, string> = {
   'sign-in': 'signed in',
   'sign-in-failed': 'failed to sign in',
   'sign-out': 'signed out',
+  'end-session': 'ended one of their sessions',
+  'end-other-sessions': 'signed out everywhere else',
   add: 'added administrator',
   remove: 'removed administrator',
   password: 'changed the password of',

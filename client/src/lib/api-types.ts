@@ -211,6 +211,54 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admins/me/sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['AccountSessionsController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admins/me/sessions/end-others': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['AccountSessionsController_endOthers'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admins/me/sessions/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['AccountSessionsController_end'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/health': {
     parameters: {
       query?: never;
@@ -827,6 +875,39 @@ export interface components {
     Credentials: {
       email: string;
       password: string;
+    };
+    AccountSession: {
+      /** @description An opaque id of the session (not the session id, which is a secret): the one to end it by */
+      id: string;
+      /** @description The browser and its major version, from the User-Agent; null when unknown */
+      browser: string | null;
+      /** @description The operating system, from the User-Agent; null when unknown */
+      os: string | null;
+      /** @description The address it signed in from */
+      address: string | null;
+      /**
+       * Format: date-time
+       * @description When it signed in
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description Its last request, to the minute
+       */
+      lastSeenAt: string;
+      /** @description This is the session making the request */
+      current: boolean;
+    };
+    AccountSessions: {
+      /** @description This session first, then the most recently seen */
+      data: components['schemas']['AccountSession'][];
+    };
+    EndedSessions: {
+      /** @description How many sessions ended */
+      ended: number;
+    };
+    EndedSession: {
+      id: string;
     };
     Health: {
       /** @enum {string} */
@@ -1721,7 +1802,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Logged in, with a new session cookie */
+      /** @description Logged in, with a new session cookie and a new device cookie */
       200: {
         headers: {
           [name: string]: unknown;
@@ -1768,6 +1849,86 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['OkReply'];
+        };
+      };
+      '4XX': components['responses']['Refused'];
+      '5XX': components['responses']['Failed'];
+    };
+  };
+  AccountSessionsController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccountSessions'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      '4XX': components['responses']['Refused'];
+      '5XX': components['responses']['Failed'];
+    };
+  };
+  AccountSessionsController_endOthers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every other session of this admin ended */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EndedSessions'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      '4XX': components['responses']['Refused'];
+      '5XX': components['responses']['Failed'];
+    };
+  };
+  AccountSessionsController_end: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The session's opaque id from the list */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The session ended */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EndedSession'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      /** @description Session not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       '4XX': components['responses']['Refused'];

@@ -11,12 +11,20 @@ export type Invitation = ApiSchema<'Invitation'>;
 /** GET and PATCH /api/admins/me/preferences: "Email me new contact messages", and whether mail is on. */
 export type Preferences = ApiSchema<'Preferences'>;
 
+/** One of the signed-in admin's sessions (Your sessions). */
+export type AccountSession = ApiSchema<'AccountSession'>;
+
 export const adminQueries = {
   all: () => ['admins'] as const,
   preferences: () =>
     queryOptions({
       queryKey: [...adminQueries.all(), 'me', 'preferences'] as const,
       queryFn: ({ signal }) => api.get(apiPaths.myPreferences, undefined, signal),
+    }),
+  sessions: () =>
+    queryOptions({
+      queryKey: [...adminQueries.all(), 'me', 'sessions'] as const,
+      queryFn: ({ signal }) => api.get(apiPaths.mySessions, undefined, signal),
     }),
   invitations: () =>
     queryOptions({
@@ -75,5 +83,23 @@ export function useUpdatePreferences() {
       queryClient.setQueryData(adminQueries.preferences().queryKey, preferences);
       return queryClient.invalidateQueries({ queryKey: adminQueries.all() });
     },
+  });
+}
+
+/** Ends one of the admin's own sessions (by its opaque id). */
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(apiPaths.mySession(id)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.sessions().queryKey }),
+  });
+}
+
+/** "Sign out everywhere else": every session of the admin but this one. */
+export function useEndOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post(apiPaths.mySessionsEndOthers),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.sessions().queryKey }),
   });
 }

@@ -11,6 +11,7 @@ import { useLoggedError } from '../../../lib/use-logged-error';
 import { adminQueries, useUpdatePreferences } from '../api/admins';
 import type { LayoutContext } from './AdminsScreen';
 import { Switch } from '../../../components/Switch';
+import { SessionsSection } from './SessionsSection';
 import './AccountScreen.css';
 
 /** /admin/account: the signed-in admin's own account: who they are, their password, their mail. */
@@ -86,6 +87,7 @@ export function AccountScreen() {
             </>
           )}
         </section>
+        <SessionsSection />
       </div>
     </section>
   );

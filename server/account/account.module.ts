@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { ActivityModule } from '../activity/activity.module';
+import { SessionsModule } from '../auth/sessions.module';
+import { AccountSessionsController } from './account-sessions.controller';
+import { AccountSessionsService } from './account-sessions.service';
+import { SessionStartService } from './session-start.service';
+
+/** The signed-in admin's own sessions: how each starts (every sign-in), and Your sessions (listing and ending them). */
+@Module({
+  imports: [ActivityModule, SessionsModule],
+  controllers: [AccountSessionsController],
+  providers: [AccountSessionsService, SessionStartService],
+  exports: [SessionStartService],
+})
+export class AccountModule {}
