@@ -22,6 +22,7 @@ import { OpenApiModule } from './openapi/openapi.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { ServicesModule } from './services/services.module';
 import { SettingsModule } from './settings/settings.module';
+import { SecondFactorModule } from './second-factor/second-factor.module';
 import { SiteModule } from './site/site.module';
 import { TrashModule } from './trash/trash.module';
 
@@ -45,6 +46,7 @@ const API_MODULES: Type[] = [
   SettingsModule,
   MailModule,
   DashboardModule,
+  SecondFactorModule,
 ];
 
 /** The API's routes: its modules under /api. Also read by the OpenAPI preview (server/cli/openapi-document.ts). */

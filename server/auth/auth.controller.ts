@@ -29,10 +29,11 @@ export class AuthController {
   @Post('login')
   @HttpCode(HttpStatus.OK)
   @ApiBody({ type: LoginDto })
-  @ApiOkResponse({ schema: { $ref: getSchemaPath('AdminReply') }, description: 'Logged in, with a new session cookie' })
+  @ApiOkResponse({ schema: { oneOf: [{ $ref: getSchemaPath('AdminReply') }, { $ref: getSchemaPath('SecondFactorRequired') }] } })
   @ApiErrorText(HttpStatus.UNAUTHORIZED, 'Invalid email or password')
   @ApiErrorText(HttpStatus.TOO_MANY_REQUESTS, 'Too many attempts; Retry-After says when to try again')
-  async login(@Req() req: Request): Promise<{ admin: PublicAdmin }> {
+  async login(@Req() req: Request): Promise<{ admin: PublicAdmin } | { twoFactor: 'required' }> {
+    if (!req.isAuthenticated()) return { twoFactor: 'required' };
     req.session.startedAt = Date.now();
     const admin = req.user as PublicAdmin;
     // After the session is stored (a separate write, so not one transaction with it).

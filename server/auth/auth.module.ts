@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ActivityModule } from '../activity/activity.module';
 import { AdminsModule } from '../admins/admins.module';
+import { SecondFactorModule } from '../second-factor/second-factor.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { passportProvider } from './passport';
@@ -14,7 +15,7 @@ import { SessionsModule } from './sessions.module';
  * session and Passport) on the API, and the public site asks it who previews the site.
  */
 @Module({
-  imports: [AdminsModule, ActivityModule, SessionsModule],
+  imports: [AdminsModule, ActivityModule, SessionsModule, SecondFactorModule],
   controllers: [AuthController],
   providers: [passportProvider, AuthService, SessionAdminService, { provide: APP_GUARD, useClass: SessionGuard }],
   exports: [SessionAdminService],

@@ -1,18 +1,13 @@
-import { limitKey } from '../http/client-address';
 import { HttpStatus, Injectable, OnModuleInit } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { ActivityService } from '../activity/activity.service';
 import { ApiError } from '../common/api-error';
-import { RateLimitService, type RateLimitRule } from '../rate-limit/rate-limit.service';
+import { ACCOUNT_RULE, ADDRESS_RULE, loginAccountKey, loginAddressKey, RateLimitService } from '../rate-limit/rate-limit.service';
 import type { Admin } from '../admins/admin.entity';
 import { AdminsService } from '../admins/admins.service';
+import { SecondFactorService } from '../second-factor/second-factor.service';
 
 export const INVALID_LOGIN = 'Invalid email or password';
-
-/** 5 failures in 15 minutes lock the account for 15 minutes. */
-export const ACCOUNT_RULE: RateLimitRule = { limit: 5, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
-/** One address may fail more often (several admins behind one office NAT), but not endlessly. */
-export const ADDRESS_RULE: RateLimitRule = { limit: 30, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
 
 @Injectable()
 export class AuthService implements OnModuleInit {
@@ -23,6 +18,7 @@ export class AuthService implements OnModuleInit {
     private readonly adminsService: AdminsService,
     private readonly rateLimits: RateLimitService,
     private readonly activity: ActivityService,
+    private readonly secondFactors: SecondFactorService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -41,8 +37,8 @@ export class AuthService implements OnModuleInit {
     // PostgreSQL cannot take NUL in text: refused like any body text holding one.
     if (email.includes('\0')) throw ApiError.field('email', 'Email must not contain NUL characters');
     if (password.includes('\0')) throw ApiError.field('password', 'Password must not contain NUL characters');
-    const accountKey = `login:account:${email.trim().toLowerCase()}`;
-    const addressKey = `login:address:${limitKey(address)}`;
+    const accountKey = loginAccountKey(email);
+    const addressKey = loginAddressKey(address);
     const blocked = Math.max(
       await this.rateLimits.blockedFor(accountKey, ACCOUNT_RULE),
       await this.rateLimits.blockedFor(addressKey, ADDRESS_RULE),
@@ -60,19 +56,13 @@ export class AuthService implements OnModuleInit {
     const admin = await this.adminsService.findByEmailWithHash(email);
     const valid = await this.adminsService.verifyPassword(admin?.passwordHash ?? this.decoyHash, password);
     if (!admin || !valid) {
-      // Recorded by address; the account only when the email is an admin's (then its id and
-      // email), never the text typed, which may be a mistyped password or anything at all.
-      await this.activity.recordAlone({
-        by: { admin: admin ? { id: admin.id, name: admin.name } : null, address },
-        action: 'sign-in-failed',
-        kind: 'session',
-        itemId: admin?.id ?? null,
-        label: admin?.email ?? null,
-      });
+      await this.activity.recordFailedSignIn(admin, address);
       throw new ApiError(HttpStatus.UNAUTHORIZED, INVALID_LOGIN);
     }
-    await this.rateLimits.reset(accountKey);
     await this.rateLimits.release(addressKey);
+    // With a second factor, half a sign-in: the second step (server/second-factor) clears the count and records it.
+    if (await this.secondFactors.hasSecondFactor(admin.id)) return admin;
+    await this.rateLimits.reset(accountKey);
     await this.adminsService.recordLogin(admin.id);
     return admin;
   }

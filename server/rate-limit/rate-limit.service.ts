@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { limitKey } from '../http/client-address';
 
 export interface RateLimitRule {
   /** Hits allowed in one window. */
@@ -8,6 +9,13 @@ export interface RateLimitRule {
   /** How long the key stays blocked once it reaches the limit (defaults to the rest of the window). */
   lockSeconds?: number;
 }
+
+/** The login lockout (password and second factor alike): 5 failures in 15 minutes lock the account for 15 minutes. */
+export const ACCOUNT_RULE: RateLimitRule = { limit: 5, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
+/** One address may fail more often (several admins behind one office NAT), but not endlessly. */
+export const ADDRESS_RULE: RateLimitRule = { limit: 30, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
+export const loginAccountKey = (email: string) => `login:account:${email.trim().toLowerCase()}`;
+export const loginAddressKey = (address: string) => `login:address:${limitKey(address)}`;
 
 /**
  * Fixed-window counters kept in PostgreSQL, so limits hold across restarts and replicas. Each hit
