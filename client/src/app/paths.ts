@@ -47,6 +47,7 @@ export const paths = {
 export const apiPaths = {
   me: apiPath('/api/admins/me'),
   login: apiPath('/api/admins/login'),
+  loginSecondFactor: apiPath('/api/admins/login/second-factor'),
   register: apiPath('/api/admins/register'),
   logout: apiPath('/api/admins/logout'),
   services: apiPath('/api/services'),
@@ -75,6 +76,9 @@ export const apiPaths = {
   adminItem: (id: string) => apiPath('/api/admins/{id}', { id }),
   myPassword: apiPath('/api/admins/me/password'),
   myPreferences: apiPath('/api/admins/me/preferences'),
+  mySecondFactor: apiPath('/api/admins/me/second-factor'),
+  myTotp: apiPath('/api/admins/me/totp'),
+  myTotpConfirm: apiPath('/api/admins/me/totp/confirm'),
   passwordReset: apiPath('/api/admins/password-reset'),
   passwordResetConfirm: apiPath('/api/admins/password-reset/confirm'),
   invitations: apiPath('/api/admins/invitations'),
