@@ -1,50 +1,26 @@
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../server/config/paths';
-import type { DatabaseConnection } from '../../server/database/database-connection';
 import { NOT_LOGGED_IN, PASSWORD, sessionCookie } from '../support/admin-helpers';
 import { APP_TEST_TIMEOUT, createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.mjs';
-import { createTestDatabase } from '../support/test-database';
+import { activityOf, adminWithTotp, codeAt } from '../support/second-factor';
 
-// Authenticator codes (TOTP) and recovery codes, the two-step sign-in, REQUIRE_SECOND_FACTOR and
-// `npm run admin:reset-second-factor`. Codes are computed here with otplib, as an app computes them.
+// Authenticator codes (TOTP) and recovery codes, and the two-step sign-in (REQUIRE_SECOND_FACTOR and
+// the reset command: second-factor-policy.e2e-spec.ts). Codes are computed with otplib, as an app computes them.
 
-const SET_UP_FIRST = { error: 'Set up a second factor first: this site requires one (Your account).' };
 const SIGN_IN_AGAIN = { error: 'Your sign-in has expired. Enter your password again.' };
 
 let sink: SmtpSink;
-let connection: DatabaseConnection;
 let t: TestApp;
 beforeAll(async () => {
   sink = await startSmtpSink();
-  connection = await createTestDatabase();
-  t = await createTestApp(
-    { mail: { url: sink.url, from: 'site@example.com', fromDomain: 'example.com', pollMs: 100, sendTimeoutMs: 2000 } },
-    { connection },
-  );
+  t = await createTestApp({
+    mail: { url: sink.url, from: 'site@example.com', fromDomain: 'example.com', pollMs: 100, sendTimeoutMs: 2000 },
+  });
 }, APP_TEST_TIMEOUT);
 afterAll(async () => {
   await t?.close();
   await sink?.close();
 });
-
-/** The code an authenticator app shows for `secret`, `offsetSeconds` from now (the next step's code: 30). */
-const codeAt = (secret: string, offsetSeconds = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
-
-/** A signed-in admin who has turned authenticator codes on: their agent, secret and recovery codes. */
-async function adminWithTotp() {
-  const { agent, admin } = await loggedInAgent(t);
-  const setup = await agent.post('/api/admins/me/totp');
-  expect(setup.status).toBe(201);
-  const confirmed = await agent.post('/api/admins/me/totp/confirm').send({ code: await codeAt(setup.body.secret) });
-  expect(confirmed.status).toBe(200);
-  return { agent, admin, secret: setup.body.secret as string, recoveryCodes: confirmed.body.recoveryCodes as string[] };
-}
 
 /** A new client that has given the right password of an admin with a second factor: its session is half open. */
 async function halfOpen(admin: { email: string }) {
@@ -53,11 +29,6 @@ async function halfOpen(admin: { email: string }) {
   expect(res.status).toBe(200);
   expect(res.body).toEqual({ twoFactor: 'required' });
   return agent;
-}
-
-async function activityOf(adminId: string): Promise<string[]> {
-  const rows: { action: string }[] = await t.dataSource.query(`SELECT action FROM activity WHERE admin_id = $1 ORDER BY at, id`, [adminId]);
-  return rows.map((row) => row.action);
 }
 
 describe('authenticator codes in Your account', () => {
@@ -104,13 +75,13 @@ describe('authenticator codes in Your account', () => {
       required: false,
     });
     expect((await agent.post('/api/admins/me/totp')).status).toBe(409);
-    expect(await activityOf(admin.id)).toContain('totp-on');
+    expect(await activityOf(t, admin.id)).toContain('totp-on');
     const mail = await sink.waitFor((all) => all.some((m) => m.to.includes(admin.email)));
     expect(mail.find((m) => m.to.includes(admin.email))?.subject).toBe('Authenticator codes were turned on for Our company');
   });
 
   it('turns off with the password only, and then the password alone signs in again', async () => {
-    const { agent, admin } = await adminWithTotp();
+    const { agent, admin } = await adminWithTotp(t);
     const wrong = await agent.delete('/api/admins/me/totp').send({ password: 'not the password' });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({ error: { password: { msg: 'Password is incorrect' } } });
@@ -124,14 +95,14 @@ describe('authenticator codes in Your account', () => {
       required: false,
     });
     expect((await t.http().post('/api/admins/login').send({ email: admin.email, password: PASSWORD })).body.admin.id).toBe(admin.id);
-    expect(await activityOf(admin.id)).toContain('totp-off');
+    expect(await activityOf(t, admin.id)).toContain('totp-off');
     await sink.waitFor((all) => all.some((m) => m.to.includes(admin.email) && m.subject.startsWith('Authenticator codes were turned off')));
   });
 });
 
 describe('signing in in two steps', () => {
   it('answers the right password with twoFactor required and a half-open session, then a code signs in on a new session', async () => {
-    const { admin, secret } = await adminWithTotp();
+    const { admin, secret } = await adminWithTotp(t);
     const agent = t.agent();
     const first = await agent.post('/api/admins/login').send({ email: admin.email, password: PASSWORD });
     expect(first.body).toEqual({ twoFactor: 'required' });
@@ -144,11 +115,11 @@ describe('signing in in two steps', () => {
     expect(sessionCookie(done)?.split(';')[0]).not.toBe(halfOpenCookie?.split(';')[0]);
     expect((await agent.get('/api/admins/me')).body.admin.id).toBe(admin.id);
     expect((await agent.get('/api/services')).status).toBe(200);
-    expect(await activityOf(admin.id)).toContain('sign-in-code');
+    expect(await activityOf(t, admin.id)).toContain('sign-in-code');
   });
 
   it('refuses a code used once already (no replay within its window)', async () => {
-    const { admin, secret } = await adminWithTotp();
+    const { admin, secret } = await adminWithTotp(t);
     const code = await codeAt(secret, 30);
     expect((await (await halfOpen(admin)).post('/api/admins/login/second-factor').send({ code })).status).toBe(200);
 
@@ -161,12 +132,12 @@ describe('signing in in two steps', () => {
   });
 
   it('takes each recovery code once, typed in any case and without its dashes', async () => {
-    const { agent, admin, recoveryCodes } = await adminWithTotp();
+    const { agent, admin, recoveryCodes } = await adminWithTotp(t);
     const typed = recoveryCodes[3].replaceAll('-', '').toUpperCase();
     const first = await (await halfOpen(admin)).post('/api/admins/login/second-factor').send({ recoveryCode: typed });
     expect(first.status).toBe(200);
     expect(first.body.admin.id).toBe(admin.id);
-    expect(await activityOf(admin.id)).toContain('sign-in-recovery-code');
+    expect(await activityOf(t, admin.id)).toContain('sign-in-recovery-code');
 
     const again = await (await halfOpen(admin)).post('/api/admins/login/second-factor').send({ recoveryCode: recoveryCodes[3] });
     expect(again.status).toBe(400);
@@ -175,7 +146,7 @@ describe('signing in in two steps', () => {
   });
 
   it('lets a half-open session reach nothing else', async () => {
-    const { admin } = await adminWithTotp();
+    const { admin } = await adminWithTotp(t);
     const agent = await halfOpen(admin);
     expect((await agent.get('/api/admins/me')).body).toEqual({ admin: null });
     expect((await agent.get('/api/services')).body).toEqual(NOT_LOGGED_IN);
@@ -186,7 +157,7 @@ describe('signing in in two steps', () => {
   });
 
   it('answers 401 to a second step without a half-open session, or after its 5 minutes', async () => {
-    const { admin, secret } = await adminWithTotp();
+    const { admin, secret } = await adminWithTotp(t);
     expect((await t.agent().post('/api/admins/login/second-factor').send({ code: '123456' })).body).toEqual(SIGN_IN_AGAIN);
 
     const agent = await halfOpen(admin);
@@ -201,7 +172,7 @@ describe('signing in in two steps', () => {
   });
 
   it('refuses a missing or malformed code with a 400 keyed code', async () => {
-    const { admin } = await adminWithTotp();
+    const { admin } = await adminWithTotp(t);
     const agent = await halfOpen(admin);
     expect((await agent.post('/api/admins/login/second-factor').send({})).body).toEqual({
       error: { code: { msg: 'Enter the 6-digit code from your authenticator app' } },
@@ -211,7 +182,7 @@ describe('signing in in two steps', () => {
   });
 
   it('counts wrong codes toward the account lockout: after 5 failures even the right password and code wait', async () => {
-    const { admin, secret } = await adminWithTotp();
+    const { admin, secret } = await adminWithTotp(t);
     const agent = await halfOpen(admin); // the password step counts one attempt until the second step succeeds
     for (let i = 0; i < 4; i++) {
       expect((await agent.post('/api/admins/login/second-factor').send({ code: '000000' })).status).toBe(400);
@@ -220,73 +191,15 @@ describe('signing in in two steps', () => {
     expect(locked.status).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     expect((await t.http().post('/api/admins/login').send({ email: admin.email, password: PASSWORD })).status).toBe(429);
-    expect((await activityOf(admin.id)).filter((action) => action === 'sign-in-failed')).toHaveLength(4);
+    expect((await activityOf(t, admin.id)).filter((action) => action === 'sign-in-failed')).toHaveLength(4);
   });
 
   it('clears the count once the second step succeeds', async () => {
-    const { admin, secret } = await adminWithTotp();
+    const { admin, secret } = await adminWithTotp(t);
     const agent = await halfOpen(admin);
     for (let i = 0; i < 3; i++) await agent.post('/api/admins/login/second-factor').send({ code: '000000' });
     expect((await agent.post('/api/admins/login/second-factor').send({ code: await codeAt(secret, 30) })).status).toBe(200);
     const [row] = await t.dataSource.query(`SELECT count(*)::int AS n FROM rate_limits WHERE key = $1`, [`login:account:${admin.email}`]);
     expect(row.n).toBe(0);
   });
-});
-
-describe('REQUIRE_SECOND_FACTOR=true', () => {
-  let strict: TestApp;
-  beforeAll(async () => {
-    strict = await createTestApp({ requireSecondFactor: true });
-  }, APP_TEST_TIMEOUT);
-  afterAll(() => strict?.close());
-
-  it('lets an admin without a second factor set one up and do nothing else until then', async () => {
-    const { agent } = await loggedInAgent(strict);
-    expect((await agent.get('/api/admins/me/second-factor')).body).toEqual({
-      enabled: false,
-      totp: false,
-      recoveryCodesLeft: 0,
-      required: true,
-    });
-    expect((await agent.get('/api/services')).status).toBe(403);
-    expect((await agent.get('/api/services')).body).toEqual(SET_UP_FIRST);
-    expect((await agent.post('/api/services').send({ title: 'T', about: 'A' })).body).toEqual(SET_UP_FIRST);
-    expect((await agent.get('/api/admins/me')).status).toBe(200);
-
-    const setup = await agent.post('/api/admins/me/totp');
-    expect(setup.status).toBe(201);
-    expect((await agent.post('/api/admins/me/totp/confirm').send({ code: await codeAt(setup.body.secret) })).status).toBe(200);
-    expect((await agent.get('/api/services')).status).toBe(200);
-    expect((await agent.post('/api/admins/logout')).status).toBe(200);
-  });
-});
-
-describe('npm run admin:reset-second-factor', () => {
-  const cli = join(PROJECT_ROOT, 'dist/server/cli/reset-second-factor.js');
-  /** The test database as the command line reaches it: its URL, or the embedded server's socket. */
-  const databaseUrl = () => connection.url ?? `postgres://postgres@localhost/postgres?host=${encodeURIComponent(connection.socketDir!)}`;
-  const run = (...args: string[]) =>
-    promisify(execFile)(process.execPath, [cli, ...args], {
-      env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl(), SMTP_URL: sink.url, MAIL_FROM: 'site@example.com' },
-    });
-
-  it(
-    "removes the admin's authenticator and recovery codes, records it and mails the admin",
-    async () => {
-      if (!existsSync(cli)) throw new Error(`${cli} is not built: run \`npm run build:server\` first.`);
-      const { admin } = await adminWithTotp();
-      const { stdout } = await run('--email', admin.email.toUpperCase());
-      expect(stdout).toContain(`Removed the second factor of ${admin.name} <${admin.email}>`);
-      expect((await t.http().post('/api/admins/login').send({ email: admin.email, password: PASSWORD })).body.admin.id).toBe(admin.id);
-      expect(await activityOf(admin.id)).toContain('second-factor-reset');
-      await sink.waitFor((all) =>
-        all.some((m) => m.to.includes(admin.email) && m.subject === 'Your second factor was removed for Our company'),
-      );
-
-      expect((await run('--email', admin.email)).stdout).toContain('has no second factor');
-      await expect(run('--email', 'nobody@example.com')).rejects.toMatchObject({ code: 1 });
-      await expect(run()).rejects.toMatchObject({ code: 2 });
-    },
-    APP_TEST_TIMEOUT,
-  );
 });
