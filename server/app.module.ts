@@ -23,6 +23,7 @@ import { OpenApiModule } from './openapi/openapi.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { ServicesModule } from './services/services.module';
 import { SettingsModule } from './settings/settings.module';
+import { SecondFactorModule } from './second-factor/second-factor.module';
 import { SiteModule } from './site/site.module';
 import { TrashModule } from './trash/trash.module';
 
@@ -47,6 +48,7 @@ const API_MODULES: Type[] = [
   SettingsModule,
   MailModule,
   DashboardModule,
+  SecondFactorModule,
 ];
 
 /** The API's routes: its modules under /api. Also read by the OpenAPI preview (server/cli/openapi-document.ts). */

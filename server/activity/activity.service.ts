@@ -13,12 +13,17 @@ export const ACTIVITY_KINDS = ['services', 'news', 'contactus', 'admins', 'sessi
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 /**
- * Actions by kind: sign-in, sign-in-failed, sign-out, end-session and end-other-sessions (session); add, remove, password,
- * password-reset-request, password-reset, invite, revoke-invitation and accept-invitation
- * (admins); create, edit, delete, restore and purge (services, news, contactus); edit (settings).
+ * Actions by kind: sign-in (with a password alone), sign-in-code and sign-in-recovery-code (a
+ * password and then that second factor), sign-in-failed, sign-out, end-session and
+ * end-other-sessions (session); add, remove,
+ * password, password-reset-request, password-reset, invite, revoke-invitation, accept-invitation,
+ * totp-on, totp-off and second-factor-reset (admins); create, edit, delete, restore and purge
+ * (services, news, contactus); edit (settings).
  */
 export type ActivityAction =
   | 'sign-in'
+  | 'sign-in-code'
+  | 'sign-in-recovery-code'
   | 'sign-in-failed'
   | 'sign-out'
   | 'end-session'
@@ -31,6 +36,9 @@ export type ActivityAction =
   | 'invite'
   | 'revoke-invitation'
   | 'accept-invitation'
+  | 'totp-on'
+  | 'totp-off'
+  | 'second-factor-reset'
   | 'create'
   | 'edit'
   | 'delete'
@@ -102,6 +110,16 @@ export class ActivityService {
   /** record() on its own, for events that change nothing else in the database (sign-in, sign-out). */
   recordAlone(entry: ActivityEntry): Promise<void> {
     return this.record(this.dataSource.manager, entry);
+  }
+
+  /**
+   * A failed sign-in (a wrong password or second-factor code), by address; the account only when
+   * it is an admin's (then its id and email), never the text typed, which may be a mistyped
+   * password or anything at all.
+   */
+  recordFailedSignIn(admin: { id: string; name: string; email: string } | null, address: string | null): Promise<void> {
+    const by = { admin: admin ? { id: admin.id, name: admin.name } : null, address };
+    return this.recordAlone({ by, action: 'sign-in-failed', kind: 'session', itemId: admin?.id ?? null, label: admin?.email ?? null });
   }
 
   /** Newest first, optionally one admin's or one kind's; each order is backed by an index. */

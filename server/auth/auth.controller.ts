@@ -32,12 +32,13 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   @ApiBody({ type: LoginDto })
   @ApiOkResponse({
-    schema: { $ref: getSchemaPath('AdminReply') },
-    description: 'Logged in, with a new session cookie and a new device cookie',
+    schema: { oneOf: [{ $ref: getSchemaPath('AdminReply') }, { $ref: getSchemaPath('SecondFactorRequired') }] },
+    description: 'Logged in, with a new session cookie and a new device cookie; or, for an admin with a second factor, a half-open session',
   })
   @ApiErrorText(HttpStatus.UNAUTHORIZED, 'Invalid email or password')
   @ApiErrorText(HttpStatus.TOO_MANY_REQUESTS, 'Too many attempts; Retry-After says when to try again')
-  async login(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ admin: PublicAdmin }> {
+  async login(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ admin: PublicAdmin } | { twoFactor: 'required' }> {
+    if (!req.isAuthenticated()) return { twoFactor: 'required' };
     const admin = req.user as PublicAdmin;
     this.lockout.trustDevice(req, res, admin.id);
     // After the session is stored (a separate write, so not one transaction with it).

@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { AccountModule } from '../account/account.module';
 import { ActivityModule } from '../activity/activity.module';
 import { AdminsModule } from '../admins/admins.module';
+import { SecondFactorModule } from '../second-factor/second-factor.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { passportProvider } from './passport';
@@ -15,7 +16,7 @@ import { SessionsModule } from './sessions.module';
  * session and Passport) on the API, and the public site asks it who previews the site.
  */
 @Module({
-  imports: [AdminsModule, ActivityModule, SessionsModule, AccountModule],
+  imports: [AdminsModule, ActivityModule, SessionsModule, AccountModule, SecondFactorModule],
   controllers: [AuthController],
   providers: [passportProvider, AuthService, SessionAdminService, { provide: APP_GUARD, useClass: SessionGuard }],
   exports: [SessionAdminService],

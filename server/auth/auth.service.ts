@@ -6,6 +6,7 @@ import { ApiError } from '../common/api-error';
 import { LoginLockoutService } from '../rate-limit/login-lockout.service';
 import type { Admin } from '../admins/admin.entity';
 import { AdminsService } from '../admins/admins.service';
+import { SecondFactorService } from '../second-factor/second-factor.service';
 
 export const INVALID_LOGIN = 'Invalid email or password';
 
@@ -18,6 +19,7 @@ export class AuthService implements OnModuleInit {
     private readonly adminsService: AdminsService,
     private readonly lockout: LoginLockoutService,
     private readonly activity: ActivityService,
+    private readonly secondFactors: SecondFactorService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -43,16 +45,14 @@ export class AuthService implements OnModuleInit {
     await this.lockout.attempt(account, client);
     const valid = await this.adminsService.verifyPassword(admin?.passwordHash ?? this.decoyHash, password);
     if (!admin || !valid) {
-      // Recorded by address; the account only when the email is an admin's (then its id and
-      // email), never the text typed, which may be a mistyped password or anything at all.
-      await this.activity.recordAlone({
-        by: { admin: admin ? { id: admin.id, name: admin.name } : null, address: client.address },
-        action: 'sign-in-failed',
-        kind: 'session',
-        itemId: admin?.id ?? null,
-        label: admin?.email ?? null,
-      });
+      await this.activity.recordFailedSignIn(admin, client.address);
       throw new ApiError(HttpStatus.UNAUTHORIZED, INVALID_LOGIN);
+    }
+    // With a second factor, half a sign-in: the address gets its hit back; the second step
+    // (server/second-factor) clears the account's count and records the login.
+    if (await this.secondFactors.hasSecondFactor(admin.id)) {
+      await this.lockout.passwordRight(client);
+      return admin;
     }
     await this.lockout.succeeded(account, client);
     await this.adminsService.recordLogin(admin.id);

@@ -8,3 +8,11 @@ export const OPEN_OPERATION = 'x-public';
 
 /** Opens a route to callers without a session. Every other route needs a logged-in admin. */
 export const Public = () => applyDecorators(SetMetadata(IS_PUBLIC, true), ApiExtension(OPEN_OPERATION, true));
+
+export const BEFORE_SECOND_FACTOR = 'beforeSecondFactor';
+
+/**
+ * With REQUIRE_SECOND_FACTOR, an admin without a second factor reaches only the routes marked so
+ * (setting one up) and the public ones; every other route answers 403 until they have one.
+ */
+export const BeforeSecondFactor = () => SetMetadata(BEFORE_SECOND_FACTOR, true);

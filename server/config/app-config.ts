@@ -57,6 +57,8 @@ export interface AppConfig {
   metricsPort: number | undefined;
   /** Set when SMTP_URL is: mail goes out through the outbox. Unset: mail is off. */
   mail: MailConfig | undefined;
+  /** REQUIRE_SECOND_FACTOR: an admin without a second factor must set one up before anything else. */
+  requireSecondFactor: boolean;
 }
 
 /** Sending mail (SMTP_URL, MAIL_FROM) and the outbox's sender. */
@@ -110,6 +112,7 @@ export const KNOWN_VARIABLES = [
   'MAIL_POLL_MS',
   'MAIL_SEND_TIMEOUT_MS',
   'METRICS_PORT',
+  'REQUIRE_SECOND_FACTOR',
   'AWS_REGION',
   'AWS_ACCESS_KEY_ID',
   'AWS_SECRET_ACCESS_KEY',
@@ -357,5 +360,6 @@ export function loadConfig(env: Env = process.env, options: { sessionSecret?: bo
     publicUrl: publicUrl(env),
     mail: mail(env),
     metricsPort: metricsPort(env, port),
+    requireSecondFactor: oneOf(env, 'REQUIRE_SECOND_FACTOR', ['true', 'false'] as const, 'false') === 'true',
   };
 }

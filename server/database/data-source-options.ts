@@ -22,9 +22,12 @@ import { ContactReadState1763770700000 } from './migrations/1763770700000-Contac
 import { NewsAddresses1763770900000 } from './migrations/1763770900000-NewsAddresses';
 import { CredentialVersion1763771500000 } from './migrations/1763771500000-CredentialVersion';
 import { Service } from '../services/service.entity';
+import { SecondFactor1763771300000 } from './migrations/1763771300000-SecondFactor';
+import { Totp } from '../second-factor/totp.entity';
+import { RecoveryCode } from '../second-factor/recovery-code.entity';
 
 /** Every entity, listed once for the app and the migration CLI alike. */
-export const entities = [Admin, Service, News, ContactMessage, Activity, SiteSettingsRow, OutboxMail, AdminToken];
+export const entities = [Admin, Service, News, ContactMessage, Activity, SiteSettingsRow, OutboxMail, AdminToken, Totp, RecoveryCode];
 
 /** Every migration in order. `npm run migration:generate` writes new ones beside these: add them here. */
 export const migrations = [
@@ -40,6 +43,7 @@ export const migrations = [
   Mail1763770600000,
   ContactReadState1763770700000,
   NewsAddresses1763770900000,
+  SecondFactor1763771300000,
   CredentialVersion1763771500000,
 ];
 

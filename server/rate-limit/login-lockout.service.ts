@@ -101,6 +101,11 @@ export class LoginLockoutService {
     await this.rateLimits.release(address.key);
   }
 
+  /** The password was right but a second step follows: only the address gets its hit back. */
+  async passwordRight(client: LoginClient): Promise<void> {
+    await this.rateLimits.release(`login:address:${limitKey(client.address)}`);
+  }
+
   /** One more failure against an admin from a device (null: untrusted), e.g. a wrong second-factor code. */
   async recordFailure(adminId: string, device: string | null): Promise<void> {
     const [own] = this.keys(adminId, { address: '', device });

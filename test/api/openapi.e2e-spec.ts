@@ -164,6 +164,7 @@ describe('GET /api/openapi.json', () => {
       'GET /api/openapi.json',
       'POST /api/admins/invitations/accept',
       'POST /api/admins/login',
+      'POST /api/admins/login/second-factor',
       'POST /api/admins/logout',
       'POST /api/admins/password-reset',
       'POST /api/admins/password-reset/confirm',
@@ -172,7 +173,9 @@ describe('GET /api/openapi.json', () => {
     ]);
     for (const { name, op } of operations(doc)) {
       const needsSession = !open.some((o) => o.name === name);
-      expect(op.responses['401'] !== undefined, name).toBe(needsSession || name === 'POST /api/admins/login');
+      // Login's 401 is a wrong password; the second step's, a half-open sign-in that is missing or expired.
+      const refusesOpenly = ['POST /api/admins/login', 'POST /api/admins/login/second-factor'].includes(name);
+      expect(op.responses['401'] !== undefined, name).toBe(needsSession || refusesOpenly);
     }
   });
 

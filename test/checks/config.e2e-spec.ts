@@ -60,6 +60,7 @@ describe('loadConfig', () => {
       publicUrl: undefined,
       mail: undefined,
       metricsPort: undefined,
+      requireSecondFactor: false,
     });
   });
 
@@ -208,6 +209,7 @@ describe('loadConfig', () => {
     ['PORT', '-1'],
     ['PORT', '3000.5'],
     ['REGISTRATION', 'everyone'],
+    ['REQUIRE_SECOND_FACTOR', 'yes'],
     ['PAGE_SIZE', '0'],
     ['PAGE_SIZE', '101'],
     ['PAGE_SIZE', 'ten'],

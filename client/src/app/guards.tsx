@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../components/Spinner';
 import { useDocumentTitle } from '../lib/use-document-title';
-import { Loading, RegisterScreen } from './lazy-screens';
+import { Loading, RegisterScreen, SecondFactorGate } from './lazy-screens';
 import { adminRemembered, authQueries, sessionEndedByItself, type Admin } from '../features/auth/api/auth';
+import { adminQueries } from '../features/admins/api/admins';
 import { paths } from './paths';
 import './guards.css';
 
@@ -43,15 +44,28 @@ function useSession() {
   return { me, settled, admin: me.data ?? null, guestNow: !settled && me.isPending && !me.isError && !adminRemembered() };
 }
 
-/** Admin screens: without a logged-in admin, to the login screen. The server enforces the same. */
+/**
+ * Admin screens: without a logged-in admin, to the login screen; with REQUIRE_SECOND_FACTOR and
+ * none set up, its setup instead of the panel. The server enforces the same.
+ */
 export function RequireAdmin() {
   const { me, settled, admin } = useSession();
   const location = useLocation();
+  const secondFactor = useQuery({ ...adminQueries.secondFactor(), enabled: admin !== null });
   if (!settled) return <SessionPending me={me} />;
   if (!admin)
     return (
       <Navigate to={paths.login} replace state={{ from: location.pathname + location.search, sessionEnded: sessionEndedByItself() }} />
     );
+  // A status that cannot be read lets the panel show: the server still refuses what it must.
+  if (secondFactor.isPending) return <PageSpinner label="Checking your session" />;
+  if (secondFactor.data?.required && !secondFactor.data.enabled) {
+    return (
+      <Loading>
+        <SecondFactorGate admin={admin} />
+      </Loading>
+    );
+  }
   return <Outlet />;
 }
 

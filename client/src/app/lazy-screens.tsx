@@ -33,6 +33,7 @@ export const ChangePasswordScreen = lazyScreen(() =>
 export const InviteAdminScreen = lazyScreen(() =>
   import('../features/admins/components/InviteAdminScreen').then((m) => m.InviteAdminScreen),
 );
+export const SecondFactorGate = lazyScreen(() => import('./SecondFactorGate').then((m) => m.SecondFactorGate));
 export const AccountScreen = lazyScreen(() => import('../features/admins/components/AccountScreen').then((m) => m.AccountScreen));
 export const ForgotPasswordScreen = lazyScreen(() =>
   import('../features/auth/components/ForgotPasswordScreen').then((m) => m.ForgotPasswordScreen),

@@ -47,6 +47,7 @@ export const paths = {
 export const apiPaths = {
   me: apiPath('/api/admins/me'),
   login: apiPath('/api/admins/login'),
+  loginSecondFactor: apiPath('/api/admins/login/second-factor'),
   register: apiPath('/api/admins/register'),
   logout: apiPath('/api/admins/logout'),
   services: apiPath('/api/services'),
@@ -78,6 +79,9 @@ export const apiPaths = {
   mySessions: apiPath('/api/admins/me/sessions'),
   mySession: (id: string) => apiPath('/api/admins/me/sessions/{id}', { id }),
   mySessionsEndOthers: apiPath('/api/admins/me/sessions/end-others'),
+  mySecondFactor: apiPath('/api/admins/me/second-factor'),
+  myTotp: apiPath('/api/admins/me/totp'),
+  myTotpConfirm: apiPath('/api/admins/me/totp/confirm'),
   passwordReset: apiPath('/api/admins/password-reset'),
   passwordResetConfirm: apiPath('/api/admins/password-reset/confirm'),
   invitations: apiPath('/api/admins/invitations'),

@@ -10,7 +10,9 @@ export interface ActivityText {
 }
 
 const ACTIONS: Record<string, string> = {
-  'sign-in': 'signed in',
+  'sign-in': 'signed in with a password',
+  'sign-in-code': 'signed in with a password and an authenticator code',
+  'sign-in-recovery-code': 'signed in with a password and a recovery code',
   'sign-in-failed': 'failed to sign in',
   'sign-out': 'signed out',
   'end-session': 'ended one of their sessions',
@@ -23,6 +25,9 @@ const ACTIONS: Record<string, string> = {
   invite: 'invited',
   'revoke-invitation': 'revoked the invitation of',
   'accept-invitation': 'accepted an invitation as',
+  'totp-on': 'turned on authenticator codes',
+  'totp-off': 'turned off authenticator codes',
+  'second-factor-reset': 'had their second factor removed from the command line',
   create: 'created',
   edit: 'edited',
   delete: 'deleted',

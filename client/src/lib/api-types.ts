@@ -723,6 +723,70 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admins/me/second-factor': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['SecondFactorController_status'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admins/me/totp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['SecondFactorController_begin'];
+    delete: operations['SecondFactorController_turnOff'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admins/me/totp/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['SecondFactorController_confirm'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admins/login/second-factor': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['SecondStepController_complete'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1183,7 +1247,7 @@ export interface components {
       /** Format: uuid */
       id: string;
       /** @enum {string} */
-      kind: 'contact-message' | 'password-reset' | 'invitation' | 'password-changed' | 'test';
+      kind: 'contact-message' | 'password-reset' | 'invitation' | 'password-changed' | 'second-factor' | 'test';
       recipient: string;
       subject: string;
       reason: string | null;
@@ -1238,6 +1302,45 @@ export interface components {
       counts: components['schemas']['DashboardCounts'];
       /** @description The last ten activity entries, newest first */
       activity: components['schemas']['ActivityEntry'][];
+    };
+    SecondFactorRequired: {
+      /** @enum {string} */
+      twoFactor: 'required';
+    };
+    SecondFactorStatus: {
+      /** @description The admin has a second factor */
+      enabled: boolean;
+      /** @description Authenticator codes are on */
+      totp: boolean;
+      /** @description Unused recovery codes */
+      recoveryCodesLeft: number;
+      /** @description REQUIRE_SECOND_FACTOR: one must be set up before anything else */
+      required: boolean;
+    };
+    TotpSetup: {
+      /** @description The secret in base32, for typing into the app by hand */
+      secret: string;
+      /** @description otpauth://totp/… (what the QR code holds) */
+      otpauthUrl: string;
+      /** @description The QR code of otpauthUrl, as a data: URL of an SVG image */
+      qrCode: string;
+    };
+    ConfirmTotpDto: {
+      /** @description The code the authenticator app shows now */
+      code: string;
+    };
+    RecoveryCodes: {
+      /** @description Shown this once; each signs in once instead of a code */
+      recoveryCodes: string[];
+    };
+    TurnOffTotpDto: {
+      password: string;
+    };
+    SecondStepDto: {
+      /** @description The code the authenticator app shows now */
+      code?: string;
+      /** @description One of the recovery codes, instead of a code */
+      recoveryCode?: string;
     };
   };
   responses: {
@@ -1802,13 +1905,13 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Logged in, with a new session cookie and a new device cookie */
+      /** @description Logged in, with a new session cookie and a new device cookie; or, for an admin with a second factor, a half-open session */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['AdminReply'];
+          'application/json': components['schemas']['AdminReply'] | components['schemas']['SecondFactorRequired'];
         };
       };
       /** @description Invalid email or password */
@@ -3239,6 +3342,212 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
+      '4XX': components['responses']['Refused'];
+      '5XX': components['responses']['Failed'];
+    };
+  };
+  SecondFactorController_status: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SecondFactorStatus'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      '4XX': components['responses']['Refused'];
+      '5XX': components['responses']['Failed'];
+    };
+  };
+  SecondFactorController_begin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The secret, its otpauth URL and QR code; not on until confirmed */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TotpSetup'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      /** @description Authenticator codes are already on */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      '4XX': components['responses']['Refused'];
+      '5XX': components['responses']['Failed'];
+    };
+  };
+  SecondFactorController_turnOff: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TurnOffTotpDto'];
+      };
+    };
+    responses: {
+      /** @description Off; the secret and the recovery codes are gone */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OkReply'];
+        };
+      };
+      /** @description A wrong password (keyed password) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      /** @description Authenticator codes are not on */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many wrong passwords; Retry-After says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      '4XX': components['responses']['Refused'];
+      '5XX': components['responses']['Failed'];
+    };
+  };
+  SecondFactorController_confirm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ConfirmTotpDto'];
+      };
+    };
+    responses: {
+      /** @description On; the recovery codes, shown this once */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecoveryCodes'];
+        };
+      };
+      /** @description A wrong code (keyed code) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      /** @description No setup is waiting to be confirmed */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      '4XX': components['responses']['Refused'];
+      '5XX': components['responses']['Failed'];
+    };
+  };
+  SecondStepController_complete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SecondStepDto'];
+      };
+    };
+    responses: {
+      /** @description Signed in, with a new session cookie */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminReply'];
+        };
+      };
+      /** @description A wrong or used code (keyed code), or a wrong recovery code (keyed recoveryCode) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      /** @description No half-open sign-in, or it is older than 5 minutes: enter the password again */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many attempts; Retry-After says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       '4XX': components['responses']['Refused'];
       '5XX': components['responses']['Failed'];
     };

@@ -134,7 +134,9 @@ export const api = {
   post: <P extends ApiRoute<'post'>>(path: ApiPath<P>, body?: ApiBody<P, 'post'>) => request<ApiReply<P, 'post'>>('POST', path, { body }),
   patch: <P extends ApiRoute<'patch'>>(path: ApiPath<P>, body: ApiBody<P, 'patch'>) =>
     request<ApiReply<P, 'patch'>>('PATCH', path, { body }),
-  delete: <P extends ApiRoute<'delete'>>(path: ApiPath<P>) => request<ApiReply<P, 'delete'>>('DELETE', path),
+  /** A body only where the route takes one (turning off authenticator codes takes the password). */
+  delete: <P extends ApiRoute<'delete'>>(path: ApiPath<P>, body?: ApiBody<P, 'delete'>) =>
+    request<ApiReply<P, 'delete'>>('DELETE', path, { body }),
   /** The URL of an API path, for links and downloads (the CSV export). */
   url: <P extends ApiRoute<'get'>>(path: ApiPath<P>, query?: ApiQuery<P, 'get'>) => url(path, query as Query | undefined),
 };

@@ -13,9 +13,18 @@ export type Preferences = ApiSchema<'Preferences'>;
 
 /** One of the signed-in admin's sessions (Your sessions). */
 export type AccountSession = ApiSchema<'AccountSession'>;
+/** GET /api/admins/me/second-factor: authenticator codes on or off, recovery codes left, and whether the site requires a second factor. */
+export type SecondFactorStatus = ApiSchema<'SecondFactorStatus'>;
+export type TotpSetup = ApiSchema<'TotpSetup'>;
 
 export const adminQueries = {
   all: () => ['admins'] as const,
+  secondFactor: () =>
+    queryOptions({
+      queryKey: [...adminQueries.all(), 'me', 'second-factor'] as const,
+      queryFn: ({ signal }) => api.get(apiPaths.mySecondFactor, undefined, signal),
+      staleTime: 5 * 60 * 1000,
+    }),
   preferences: () =>
     queryOptions({
       queryKey: [...adminQueries.all(), 'me', 'preferences'] as const,
@@ -102,4 +111,32 @@ export function useEndOtherSessions() {
     mutationFn: () => api.post(apiPaths.mySessionsEndOthers),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.sessions().queryKey }),
   });
+}
+
+/** Begins setting up authenticator codes: a secret and its QR code (not on until confirmed). */
+export function useBeginTotp() {
+  return useMutation({ mutationFn: () => api.post(apiPaths.myTotp) });
+}
+
+/**
+ * A code from the app turns authenticator codes on; the reply holds the recovery codes. The status
+ * is refreshed by `useSecondFactorChanged` once they have been seen (REQUIRE_SECOND_FACTOR's gate
+ * opens on it, and would take them off screen).
+ */
+export function useConfirmTotp() {
+  return useMutation({ mutationFn: (input: { code: string }) => api.post(apiPaths.myTotpConfirm, input) });
+}
+
+export function useTurnOffTotp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { password: string }) => api.delete(apiPaths.myTotp, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.secondFactor().queryKey }),
+  });
+}
+
+/** Reads the second factor's status again (after the recovery codes were shown). */
+export function useSecondFactorChanged() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: adminQueries.secondFactor().queryKey });
 }

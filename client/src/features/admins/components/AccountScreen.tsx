@@ -12,6 +12,7 @@ import { adminQueries, useUpdatePreferences } from '../api/admins';
 import type { LayoutContext } from './AdminsScreen';
 import { Switch } from '../../../components/Switch';
 import { SessionsSection } from './SessionsSection';
+import { TwoFactorSection } from './TwoFactorSection';
 import './AccountScreen.css';
 
 /** /admin/account: the signed-in admin's own account: who they are, their password, their mail. */
@@ -56,6 +57,7 @@ export function AccountScreen() {
             </Link>
           </p>
         </section>
+        <TwoFactorSection email={admin?.email ?? ''} />
         <section className="account__section" aria-labelledby={`${id}-mail`}>
           <h2 id={`${id}-mail`}>Email</h2>
           {preferences.isPending && <PageSpinner label="Loading your preferences" />}

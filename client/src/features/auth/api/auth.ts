@@ -67,16 +67,33 @@ export function sessionEndedByItself(): boolean {
 }
 
 export type Credentials = ApiSchema<'Credentials'>;
+/** The login's reply: signed in, or (an admin with a second factor) the second step is needed. */
+export type LoginReply = { admin: Admin } | ApiSchema<'SecondFactorRequired'>;
+/** The second step's body: a code from the authenticator app, or a recovery code. */
+export type SecondStep = ApiBody<'/api/admins/login/second-factor', 'post'>;
+
+function signedIn(queryClient: QueryClient, admin: Admin): void {
+  ended = false;
+  storeAdmin(admin);
+  queryClient.setQueryData(authQueries.me().queryKey, admin);
+}
 
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (credentials: Credentials) => api.post(apiPaths.login, credentials),
-    onSuccess: ({ admin }) => {
-      ended = false;
-      storeAdmin(admin);
-      queryClient.setQueryData(authQueries.me().queryKey, admin);
+    mutationFn: (credentials: Credentials): Promise<LoginReply> => api.post(apiPaths.login, credentials),
+    onSuccess: (reply) => {
+      if ('admin' in reply) signedIn(queryClient, reply.admin);
     },
+  });
+}
+
+/** The sign-in's second step, after a login that answered `{ twoFactor: 'required' }`. */
+export function useSecondStep() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SecondStep) => api.post(apiPaths.loginSecondFactor, input),
+    onSuccess: ({ admin }) => signedIn(queryClient, admin),
   });
 }
 

@@ -11,17 +11,20 @@ export function AuthCard({
 }: {
   /** The form's props, from useForm. */
   form: { ref: RefObject<HTMLFormElement | null>; onSubmit: (event: FormEvent) => void; noValidate: boolean; 'aria-busy': boolean };
-  switchTo: string;
-  switchText: string;
+  /** The link under the form; none on the sign-in's second step. */
+  switchTo?: string;
+  switchText?: string;
   children: ReactNode;
 }) {
   return (
     <main className="auth">
       <form {...form} className="auth__card">
         {children}
-        <p className="auth__switch">
-          <Link to={switchTo}>{switchText}</Link>
-        </p>
+        {switchTo && (
+          <p className="auth__switch">
+            <Link to={switchTo}>{switchText}</Link>
+          </p>
+        )}
       </form>
     </main>
   );

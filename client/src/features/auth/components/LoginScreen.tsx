@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { afterLogin } from '../../../app/guards';
 import { paths } from '../../../app/paths';
@@ -6,8 +7,9 @@ import { TextField } from '../../../components/Field';
 import { Spinner } from '../../../components/Spinner';
 import { useForm } from '../../../components/useForm';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useLogin, type Admin, type Credentials } from '../api/auth';
+import { useLogin, type Credentials, type LoginReply } from '../api/auth';
 import { AuthCard } from './AuthCard';
+import { SecondFactorStep } from './SecondFactorStep';
 
 interface LoginState {
   /** Set by the register screen after a successful registration. */
@@ -25,15 +27,19 @@ export function LoginScreen() {
   const state = (location.state ?? {}) as LoginState;
   const navigate = useNavigate();
   const login = useLogin();
+  // The password was right and the admin has a second factor: its step replaces the form.
+  const [secondStep, setSecondStep] = useState(false);
   useDocumentTitle('Login');
-  const { bind, formError, refusedNow, saving, form } = useForm<Credentials, { admin: Admin }>({
+  const signedIn = () => navigate(afterLogin(location.state), { replace: true });
+  const { bind, formError, refusedNow, saving, form } = useForm<Credentials, LoginReply>({
     initial: { email: state.registeredEmail ?? '', password: '' },
     save: (credentials) => login.mutateAsync(credentials),
-    onSaved: () => navigate(afterLogin(location.state), { replace: true }),
+    onSaved: (reply) => ('admin' in reply ? signedIn() : setSecondStep(true)),
     // Nothing here is worth a question on the way out.
     ask: false,
   });
 
+  if (secondStep) return <SecondFactorStep onSignedIn={signedIn} onStartOver={() => setSecondStep(false)} />;
   return (
     <AuthCard form={form} switchTo={paths.register} switchText="Register here">
       <h1>Login</h1>

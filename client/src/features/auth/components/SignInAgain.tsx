@@ -5,18 +5,25 @@ import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/Field';
 import { errorMessage } from '../../../lib/api';
 import { SignInAgainContext } from '../../../lib/session-end';
-import { authQueries, useLogin, type Admin } from '../api/auth';
+import { authQueries, useLogin, useSecondStep, type Admin } from '../api/auth';
+import { SECOND_STEP_HINT, SecondFactorField, secondStepBody } from './SecondFactorStep';
 
 /**
  * The sign-in dialog a form opens when its save meets an ended session (useForm): the admin's
- * password, in place, so what they typed stays on screen. Signed in, the form sends its save again.
- * Cancel closes it and leaves the form as it was (signed out: the next save asks again).
+ * password, in place, so what they typed stays on screen, then, for an admin with a second factor,
+ * its code (or a recovery code). Signed in, the form sends its save again. Cancel closes it and
+ * leaves the form as it was (signed out: the next save asks again).
  */
 export function SignInAgainProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const login = useLogin();
+  const secondStep = useSecondStep();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
+  // After a right password, for an admin with a second factor: its code, or a recovery code.
+  const [step, setStep] = useState<'password' | 'code' | 'recovery'>('password');
+  const [code, setCode] = useState('');
+  const pending = login.isPending || secondStep.isPending;
   const [error, setError] = useState<string | null>(null);
   const settle = useRef<((signedIn: boolean) => void) | null>(null);
   // The admin the session belonged to: still known, because a form's 401 does not forget them.
@@ -27,6 +34,8 @@ export function SignInAgainProvider({ children }: { children: ReactNode }) {
       new Promise<boolean>((resolve) => {
         settle.current = resolve;
         setPassword('');
+        setStep('password');
+        setCode('');
         setError(null);
         setOpen(true);
       }),
@@ -41,12 +50,15 @@ export function SignInAgainProvider({ children }: { children: ReactNode }) {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!admin || login.isPending) return;
+    if (!admin || pending) return;
     setError(null);
     try {
-      await login.mutateAsync({ email: admin.email, password });
-      // Issue #22's second factor goes here: when the login answers that one is needed, this
-      // dialog asks for the code (or the passkey) before close(true).
+      if (step === 'password') {
+        const reply = await login.mutateAsync({ email: admin.email, password });
+        if (!('admin' in reply)) return setStep('code');
+      } else {
+        await secondStep.mutateAsync(secondStepBody(step === 'recovery', code));
+      }
       close(true);
     } catch (failure) {
       setError(errorMessage(failure, 'Sorry, you could not be signed in. Please try again.'));
@@ -61,15 +73,15 @@ export function SignInAgainProvider({ children }: { children: ReactNode }) {
         open={open}
         title="Your session has ended"
         onClose={() => {
-          if (!login.isPending) close(false);
+          if (!pending) close(false);
         }}
         actions={
           <>
-            <button type="button" className="button" onClick={() => close(false)} disabled={login.isPending}>
+            <button type="button" className="button" onClick={() => close(false)} disabled={pending}>
               Cancel
             </button>
-            <button type="submit" form="sign-in-again" className="button button--primary" disabled={login.isPending || !admin}>
-              {login.isPending ? 'Signing in…' : 'Sign in and save'}
+            <button type="submit" form="sign-in-again" className="button button--primary" disabled={pending || !admin}>
+              {pending ? 'Signing in…' : 'Sign in and save'}
             </button>
           </>
         }
@@ -79,14 +91,32 @@ export function SignInAgainProvider({ children }: { children: ReactNode }) {
             What you typed is kept. Enter the password of <strong>{admin?.email}</strong> to sign in again; then your changes are saved.
           </p>
           {error && <Alert>{error}</Alert>}
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            autoFocus
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
+          {step === 'password' ? (
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              autoFocus
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          ) : (
+            <>
+              <p>{step === 'recovery' ? SECOND_STEP_HINT.recovery : SECOND_STEP_HINT.code}</p>
+              <SecondFactorField
+                recovery={step === 'recovery'}
+                name="code"
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+                autoFocus
+              />
+              <p>
+                <button type="button" className="second-factor__link" onClick={() => setStep(step === 'recovery' ? 'code' : 'recovery')}>
+                  {step === 'recovery' ? 'Use your authenticator app' : 'Use a recovery code'}
+                </button>
+              </p>
+            </>
+          )}
         </form>
       </Dialog>
     </SignInAgainContext.Provider>
