@@ -13,12 +13,13 @@ export const ACTIVITY_KINDS = ['services', 'news', 'contactus', 'admins', 'sessi
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 /**
- * Actions by kind: sign-in, sign-in-failed and sign-out (session); add, remove, password,
- * password-reset-request, password-reset, invite, revoke-invitation and accept-invitation
- * (admins); create, edit, delete, restore and purge (services, news, contactus); edit (settings).
+ * Actions by kind: sign-in, sign-in-passkey, sign-in-failed and sign-out (session); add, remove,
+ * password, password-reset-request, password-reset, invite, revoke-invitation, accept-invitation,
+ * passkey-add and passkey-remove (admins); create, edit, delete, restore and purge (services, news, contactus); edit (settings).
  */
 export type ActivityAction =
   | 'sign-in'
+  | 'sign-in-passkey'
   | 'sign-in-failed'
   | 'sign-out'
   | 'add'
@@ -29,6 +30,8 @@ export type ActivityAction =
   | 'invite'
   | 'revoke-invitation'
   | 'accept-invitation'
+  | 'passkey-add'
+  | 'passkey-remove'
   | 'create'
   | 'edit'
   | 'delete'

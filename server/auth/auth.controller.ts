@@ -33,7 +33,6 @@ export class AuthController {
   @ApiErrorText(HttpStatus.UNAUTHORIZED, 'Invalid email or password')
   @ApiErrorText(HttpStatus.TOO_MANY_REQUESTS, 'Too many attempts; Retry-After says when to try again')
   async login(@Req() req: Request): Promise<{ admin: PublicAdmin }> {
-    req.session.startedAt = Date.now();
     const admin = req.user as PublicAdmin;
     // After the session is stored (a separate write, so not one transaction with it).
     await this.activity.recordAlone({ by: { admin, address: req.ip ?? null }, action: 'sign-in', kind: 'session', itemId: admin.id });

@@ -4,11 +4,15 @@ import type { PublicAdmin } from '../admins/admins.service';
 import { ApiError, toError } from '../common/api-error';
 import { INVALID_LOGIN } from './auth.service';
 import { PASSPORT, type AppPassport } from './passport';
+import { SessionsService } from './sessions.service';
 
 /** Checks the credentials with passport-local, then starts a new session for the admin. */
 @Injectable()
 export class LoginGuard implements CanActivate {
-  constructor(@Inject(PASSPORT) private readonly passport: AppPassport) {}
+  constructor(
+    @Inject(PASSPORT) private readonly passport: AppPassport,
+    private readonly sessions: SessionsService,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
@@ -22,8 +26,7 @@ export class LoginGuard implements CanActivate {
     });
     // passport-local fails without calling the strategy's check when a field is missing.
     if (!admin) throw new ApiError(HttpStatus.UNAUTHORIZED, INVALID_LOGIN);
-    // passport ≥ 0.6 regenerates the session here, so the id the client had before is discarded.
-    await new Promise<void>((resolve, reject) => req.logIn(admin, (error) => (error ? reject(toError(error)) : resolve())));
+    await this.sessions.start(req, admin);
     return true;
   }
 }

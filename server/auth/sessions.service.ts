@@ -2,17 +2,24 @@ import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DataSource, type EntityManager } from 'typeorm';
 import { toError } from '../common/api-error';
+import type { PublicAdmin } from '../admins/admins.service';
 import { SESSION_COOKIE } from './session-store';
 
 /**
- * Ending sessions, the one way: a logout, a removed admin, a changed password. A session is a row
- * of the `session` table (session-store.ts), and every request reads its row, so a session ended
- * here is refused by the next request on every replica. The methods that take an EntityManager
- * end sessions inside the caller's transaction, with the change that ends them.
+ * Starting sessions (a login) and ending them (a logout, a removed admin, a changed password), the
+ * one way. A session is a row of the `session` table (session-store.ts), and every request reads
+ * its row, so a session ended here is refused by the next request on every replica. The methods
+ * that take an EntityManager end sessions inside the caller's transaction, with the change.
  */
 @Injectable()
 export class SessionsService {
   constructor(private readonly dataSource: DataSource) {}
+
+  /** Signs `admin` in (password or passkey): passport ≥ 0.6 regenerates the session, discarding the old id. */
+  async start(req: Request, admin: PublicAdmin): Promise<void> {
+    await new Promise<void>((resolve, reject) => req.logIn(admin, (error) => (error ? reject(toError(error)) : resolve())));
+    req.session.startedAt = Date.now();
+  }
 
   /** Ends the request's own session (a logout, an admin removing themselves) and clears its cookie. */
   async endCurrent(req: Request, res: Response): Promise<void> {

@@ -21,9 +21,11 @@ import { AdminToken } from '../admins/admin-token.entity';
 import { ContactReadState1763770700000 } from './migrations/1763770700000-ContactReadState';
 import { NewsAddresses1763770900000 } from './migrations/1763770900000-NewsAddresses';
 import { Service } from '../services/service.entity';
+import { Passkey } from '../passkeys/passkey.entity';
+import { Passkeys1763771400000 } from './migrations/1763771400000-Passkeys';
 
 /** Every entity, listed once for the app and the migration CLI alike. */
-export const entities = [Admin, Service, News, ContactMessage, Activity, SiteSettingsRow, OutboxMail, AdminToken];
+export const entities = [Admin, Service, News, ContactMessage, Activity, SiteSettingsRow, OutboxMail, AdminToken, Passkey];
 
 /** Every migration in order. `npm run migration:generate` writes new ones beside these: add them here. */
 export const migrations = [
@@ -39,6 +41,7 @@ export const migrations = [
   Mail1763770600000,
   ContactReadState1763770700000,
   NewsAddresses1763770900000,
+  Passkeys1763771400000,
 ];
 
 /**

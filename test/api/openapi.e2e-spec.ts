@@ -164,6 +164,8 @@ describe('GET /api/openapi.json', () => {
       'GET /api/openapi.json',
       'POST /api/admins/invitations/accept',
       'POST /api/admins/login',
+      'POST /api/admins/login/passkey',
+      'POST /api/admins/login/passkey/options',
       'POST /api/admins/logout',
       'POST /api/admins/password-reset',
       'POST /api/admins/password-reset/confirm',
@@ -172,7 +174,8 @@ describe('GET /api/openapi.json', () => {
     ]);
     for (const { name, op } of operations(doc)) {
       const needsSession = !open.some((o) => o.name === name);
-      expect(op.responses['401'] !== undefined, name).toBe(needsSession || name === 'POST /api/admins/login');
+      const refusesSignIn = name === 'POST /api/admins/login' || name === 'POST /api/admins/login/passkey';
+      expect(op.responses['401'] !== undefined, name).toBe(needsSession || refusesSignIn);
     }
   });
 

@@ -11,6 +11,7 @@ export interface ActivityText {
 
 const ACTIONS: Record<string, string> = {
   'sign-in': 'signed in',
+  'sign-in-passkey': 'signed in with a passkey',
   'sign-in-failed': 'failed to sign in',
   'sign-out': 'signed out',
   add: 'added administrator',
@@ -21,6 +22,8 @@ const ACTIONS: Record<string, string> = {
   invite: 'invited',
   'revoke-invitation': 'revoked the invitation of',
   'accept-invitation': 'accepted an invitation as',
+  'passkey-add': 'added passkey',
+  'passkey-remove': 'removed passkey',
   create: 'created',
   edit: 'edited',
   delete: 'deleted',

@@ -17,7 +17,7 @@ export class FailedMailDto {
   @ApiProperty({ format: 'uuid' })
   id: string;
 
-  @ApiProperty({ enum: ['contact-message', 'password-reset', 'invitation', 'password-changed', 'test'] })
+  @ApiProperty({ enum: ['contact-message', 'password-reset', 'invitation', 'password-changed', 'passkey', 'test'] })
   kind: string;
 
   @ApiProperty()

@@ -14,6 +14,7 @@ const KIND_NAMES: Record<string, string> = {
   'password-reset': 'Password reset',
   invitation: 'Invitation',
   'password-changed': 'Password notice',
+  passkey: 'Passkey notice',
   test: 'Test email',
 };
 
