@@ -11,6 +11,7 @@ import { useLoggedError } from '../../../lib/use-logged-error';
 import { adminQueries, useUpdatePreferences } from '../api/admins';
 import type { LayoutContext } from './AdminsScreen';
 import { Switch } from '../../../components/Switch';
+import { PasskeysSection } from './PasskeysSection';
 import './AccountScreen.css';
 
 /** /admin/account: the signed-in admin's own account: who they are, their password, their mail. */
@@ -55,6 +56,7 @@ export function AccountScreen() {
             </Link>
           </p>
         </section>
+        <PasskeysSection />
         <section className="account__section" aria-labelledby={`${id}-mail`}>
           <h2 id={`${id}-mail`}>Email</h2>
           {preferences.isPending && <PageSpinner label="Loading your preferences" />}

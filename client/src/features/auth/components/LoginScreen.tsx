@@ -8,6 +8,7 @@ import { useForm } from '../../../components/useForm';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLogin, type Admin, type Credentials } from '../api/auth';
 import { AuthCard } from './AuthCard';
+import { PasskeySignIn } from './PasskeySignIn';
 
 interface LoginState {
   /** Set by the register screen after a successful registration. */
@@ -41,7 +42,7 @@ export function LoginScreen() {
       {state.sessionEnded && !refusedNow && <Alert kind="info">Your session has ended. Please log in again.</Alert>}
       {state.passwordReset && !refusedNow && <Alert kind="success">Your new password is set. Log in with it.</Alert>}
       {formError && <Alert>{formError}</Alert>}
-      <TextField label="Email" type="email" autoComplete="username" {...bind('email')} autoFocus={!state.registeredEmail} />
+      <TextField label="Email" type="email" autoComplete="username webauthn" {...bind('email')} autoFocus={!state.registeredEmail} />
       <TextField
         label="Password"
         type="password"
@@ -55,6 +56,7 @@ export function LoginScreen() {
       <button type="submit" className="button button--primary button--block" disabled={saving}>
         {saving ? <Spinner size="small" label="Logging in" /> : 'Login'}
       </button>
+      <PasskeySignIn onSignedIn={() => navigate(afterLogin(location.state), { replace: true })} />
     </AuthCard>
   );
 }
