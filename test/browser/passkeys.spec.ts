@@ -62,6 +62,8 @@ async function addPasskey(page: Page, name: string) {
 }
 
 test('an admin adds a passkey, signs out, signs in with it alone, then removes it', async ({ page }) => {
+  // Six axe runs (three screens at two sizes) on top of the journey.
+  test.slow();
   // As in a browser without passkey autofill: the virtual authenticator would answer the login
   // screen's autofill request at once, before the button could be pressed (the next test).
   await page.addInitScript(() => {

@@ -1,4 +1,4 @@
-import { browserSupportsWebAuthn, WebAuthnError } from '@simplewebauthn/browser';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Alert } from '../../../components/Alert';
@@ -13,11 +13,16 @@ import { passkeyQueries, useAddPasskey, useRemovePasskey, type Passkey } from '.
 import '../../../components/CardList.css';
 import './PasskeysSection.css';
 
-/** What a failed add says: the browser's own refusal (cancelled, timed out) reads as such, not as an error of ours. */
+/** The browser's refusals, by the name WebAuthn gives each, as people read them. */
+const BROWSER_REFUSALS: Record<string, string> = {
+  NotAllowedError: 'No passkey was made: the prompt was cancelled or timed out. Please try again.',
+  InvalidStateError: 'This device already holds one of your passkeys for this site.',
+  SecurityError: 'Passkeys do not work at this address. Open the panel by its domain name.',
+};
+
+/** What a failed add says: the browser's refusal, or the server's. */
 function addFailure(error: unknown): string {
-  if (error instanceof WebAuthnError || (error instanceof Error && error.name === 'NotAllowedError')) {
-    return 'No passkey was made: the prompt was cancelled or timed out. Please try again.';
-  }
+  if (error instanceof Error && BROWSER_REFUSALS[error.name]) return BROWSER_REFUSALS[error.name];
   return errorMessage(error, 'Sorry, the passkey could not be added. Please try again.');
 }
 

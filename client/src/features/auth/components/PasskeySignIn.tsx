@@ -2,16 +2,20 @@ import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill, WebAuthnAbort
 import { useEffect, useEffectEvent, useState } from 'react';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
-import { errorMessage } from '../../../lib/api';
+import { ApiError, errorMessage } from '../../../lib/api';
 import { usePasskeySignIn } from '../api/auth';
 
-/** A ceremony ended by a newer one or by leaving the screen: nothing to tell. */
+/** A ceremony ended by a newer one (the button, over the autofill's): nothing to tell. */
 const aborted = (error: unknown) => error instanceof Error && error.name === 'AbortError';
 
-/** What a failed sign-in says: the browser's own refusal (cancelled, timed out, no passkey) reads as such. */
+/** What a failed sign-in says: the browser's own refusals (cancelled, timed out, not here) read as such. */
 function failure(error: unknown): string {
   if (error instanceof Error && error.name === 'NotAllowedError') {
     return 'No passkey was used: the prompt was cancelled or timed out. Try again, or log in with your password.';
+  }
+  // A relying party must be a domain name: at an IP address the browser refuses every passkey.
+  if (error instanceof Error && error.name === 'SecurityError') {
+    return 'Passkeys do not work at this address. Open the panel by its domain name, or log in with your password.';
   }
   return errorMessage(error, 'Sorry, signing in with a passkey failed. Please try again.');
 }
@@ -37,7 +41,9 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: () => void }) {
         await signIn({ autofill: true });
         if (active) signedIn();
       } catch (caught) {
-        if (active && !aborted(caught)) setError(caught);
+        // Only the site's refusal of a passkey the admin picked: the browser's (none picked, not
+        // available at this address) concern a request nobody made.
+        if (active && caught instanceof ApiError) setError(caught);
       }
     });
     return () => {
