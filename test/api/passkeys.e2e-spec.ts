@@ -166,6 +166,18 @@ describe('POST /api/admins/login/passkey', () => {
     expect((await signIn(t.agent(), authenticator, 6)).res.status).toBe(200);
   });
 
+  it('signs in once when one answer arrives twice at once, from an authenticator that keeps no counter', async () => {
+    const { agent } = await loggedInAgent(t);
+    const { authenticator } = await addPasskey(agent);
+    const browser = t.agent();
+    const options = await browser.post('/api/admins/login/passkey/options');
+    const response = authenticator.assert({ challenge: options.body.challenge, origin: ORIGIN, rpId: RP_ID }, 0);
+    const replies = await Promise.all([1, 2].map(() => browser.post('/api/admins/login/passkey').send({ response })));
+    expect(replies.map((res) => res.status).sort()).toEqual([200, 401]);
+    // Counters of 0 every time pass the counter check; each answer still needs a challenge of its own.
+    expect((await signIn(t.agent(), authenticator, 0)).res.status).toBe(200);
+  });
+
   it('refuses an answer made on another origin or for another relying party', async () => {
     const { agent } = await loggedInAgent(t);
     const { authenticator } = await addPasskey(agent);
