@@ -20,6 +20,7 @@ import { MailModule } from './mail/mail.module';
 import { HttpLayerModule } from './http/http.module';
 import { NewsModule } from './news/news.module';
 import { OpenApiModule } from './openapi/openapi.module';
+import { PasskeysModule } from './passkeys/passkeys.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { ServicesModule } from './services/services.module';
 import { SettingsModule } from './settings/settings.module';
@@ -49,6 +50,7 @@ const API_MODULES: Type[] = [
   MailModule,
   DashboardModule,
   SecondFactorModule,
+  PasskeysModule,
 ];
 
 /** The API's routes: its modules under /api. Also read by the OpenAPI preview (server/cli/openapi-document.ts). */

@@ -14,16 +14,17 @@ export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 /**
  * Actions by kind: sign-in (with a password alone), sign-in-code and sign-in-recovery-code (a
- * password and then that second factor), sign-in-failed, sign-out, end-session and
+ * password and then that second factor), sign-in-passkey, sign-in-failed, sign-out, end-session and
  * end-other-sessions (session); add, remove,
  * password, password-reset-request, password-reset, invite, revoke-invitation, accept-invitation,
- * totp-on, totp-off and second-factor-reset (admins); create, edit, delete, restore and purge
+ * totp-on, totp-off, second-factor-reset, passkey-add and passkey-remove (admins); create, edit, delete, restore and purge
  * (services, news, contactus); edit (settings).
  */
 export type ActivityAction =
   | 'sign-in'
   | 'sign-in-code'
   | 'sign-in-recovery-code'
+  | 'sign-in-passkey'
   | 'sign-in-failed'
   | 'sign-out'
   | 'end-session'
@@ -39,6 +40,8 @@ export type ActivityAction =
   | 'totp-on'
   | 'totp-off'
   | 'second-factor-reset'
+  | 'passkey-add'
+  | 'passkey-remove'
   | 'create'
   | 'edit'
   | 'delete'

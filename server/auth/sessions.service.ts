@@ -5,10 +5,10 @@ import { toError } from '../common/api-error';
 import { SESSION_COOKIE } from './session-store';
 
 /**
- * Ending sessions, the one way: a logout, a removed admin, a changed password. A session is a row
- * of the `session` table (session-store.ts), and every request reads its row, so a session ended
- * here is refused by the next request on every replica. The methods that take an EntityManager
- * end sessions inside the caller's transaction, with the change that ends them.
+ * Ending sessions (a logout, a removed admin, a changed password), the
+ * one way. A session is a row of the `session` table (session-store.ts), and every request reads
+ * its row, so a session ended here is refused by the next request on every replica. The methods
+ * that take an EntityManager end sessions inside the caller's transaction, with the change.
  */
 @Injectable()
 export class SessionsService {

@@ -25,9 +25,23 @@ import { Service } from '../services/service.entity';
 import { SecondFactor1763771300000 } from './migrations/1763771300000-SecondFactor';
 import { Totp } from '../second-factor/totp.entity';
 import { RecoveryCode } from '../second-factor/recovery-code.entity';
+import { Passkey } from '../passkeys/passkey.entity';
+import { Passkeys1763771400000 } from './migrations/1763771400000-Passkeys';
 
 /** Every entity, listed once for the app and the migration CLI alike. */
-export const entities = [Admin, Service, News, ContactMessage, Activity, SiteSettingsRow, OutboxMail, AdminToken, Totp, RecoveryCode];
+export const entities = [
+  Admin,
+  Service,
+  News,
+  ContactMessage,
+  Activity,
+  SiteSettingsRow,
+  OutboxMail,
+  AdminToken,
+  Totp,
+  RecoveryCode,
+  Passkey,
+];
 
 /** Every migration in order. `npm run migration:generate` writes new ones beside these: add them here. */
 export const migrations = [
@@ -44,6 +58,7 @@ export const migrations = [
   ContactReadState1763770700000,
   NewsAddresses1763770900000,
   SecondFactor1763771300000,
+  Passkeys1763771400000,
   CredentialVersion1763771500000,
 ];
 

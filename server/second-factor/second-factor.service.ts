@@ -35,8 +35,8 @@ export interface SecondFactorStatus {
 
 /**
  * Whether an admin has a second factor, the half-open session of the two-step sign-in, and the
- * command line's reset. Authenticator codes are the second factor here (TotpService); a factor of
- * another kind that counts as one (a passkey) is added to `hasSecondFactor` and `reset`.
+ * command line's reset. Authenticator codes (TotpService) and passkeys (server/passkeys) count: a
+ * password then needs one of them, and a passkey alone is both factors at once.
  */
 @Injectable()
 export class SecondFactorService {
@@ -47,9 +47,12 @@ export class SecondFactorService {
     private readonly outbox: OutboxService,
   ) {}
 
-  /** Whether signing in as this admin needs a second factor: authenticator codes turned on. */
+  /** Whether signing in as this admin with a password needs a second step: authenticator codes turned on, or a passkey. */
   async hasSecondFactor(adminId: string, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
-    const rows: unknown[] = await manager.query(`SELECT 1 FROM admin_totp WHERE admin_id = $1 AND enabled_at IS NOT NULL`, [adminId]);
+    const rows: unknown[] = await manager.query(
+      `SELECT 1 FROM admin_totp WHERE admin_id = $1 AND enabled_at IS NOT NULL UNION ALL SELECT 1 FROM passkeys WHERE admin_id = $1 LIMIT 1`,
+      [adminId],
+    );
     return rows.length > 0;
   }
 
@@ -91,7 +94,7 @@ export class SecondFactorService {
 
   /**
    * `npm run admin:reset-second-factor`: removes every second factor of the admin with this email
-   * (for one who lost their authenticator and their recovery codes), in one transaction with its
+   * (authenticator codes, recovery codes and passkeys, for one who lost them all), in one transaction with its
    * activity entry and the notice to the admin. Null when no admin has the email.
    */
   async reset(email: string): Promise<{ name: string; email: string; removed: boolean } | null> {
@@ -102,6 +105,7 @@ export class SecondFactorService {
       const had = await this.hasSecondFactor(admin.id, manager);
       await manager.query(`DELETE FROM admin_recovery_codes WHERE admin_id = $1`, [admin.id]);
       await manager.query(`DELETE FROM admin_totp WHERE admin_id = $1`, [admin.id]);
+      await manager.query(`DELETE FROM passkeys WHERE admin_id = $1`, [admin.id]);
       if (!had) return false;
       const by = { admin: { id: admin.id, name: admin.name }, address: null };
       await this.activity.record(manager, { by, action: 'second-factor-reset', kind: 'admins', itemId: admin.id });

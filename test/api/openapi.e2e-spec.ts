@@ -164,6 +164,8 @@ describe('GET /api/openapi.json', () => {
       'GET /api/openapi.json',
       'POST /api/admins/invitations/accept',
       'POST /api/admins/login',
+      'POST /api/admins/login/passkey',
+      'POST /api/admins/login/passkey/options',
       'POST /api/admins/login/second-factor',
       'POST /api/admins/logout',
       'POST /api/admins/password-reset',
@@ -173,8 +175,11 @@ describe('GET /api/openapi.json', () => {
     ]);
     for (const { name, op } of operations(doc)) {
       const needsSession = !open.some((o) => o.name === name);
-      // Login's 401 is a wrong password; the second step's, a half-open sign-in that is missing or expired.
-      const refusesOpenly = ['POST /api/admins/login', 'POST /api/admins/login/second-factor'].includes(name);
+      // Login's 401 is a wrong password; the second step's, a half-open sign-in that is missing or
+      // expired; the passkey sign-in's, a passkey refused.
+      const refusesOpenly = ['POST /api/admins/login', 'POST /api/admins/login/second-factor', 'POST /api/admins/login/passkey'].includes(
+        name,
+      );
       expect(op.responses['401'] !== undefined, name).toBe(needsSession || refusesOpenly);
     }
   });

@@ -787,6 +787,86 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admins/me/passkeys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PasskeysController_list'];
+    put?: never;
+    post: operations['PasskeysController_add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admins/me/passkeys/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['PasskeysController_options'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admins/me/passkeys/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['PasskeysController_remove'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admins/login/passkey/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['PasskeySignInController_options'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admins/login/passkey': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['PasskeySignInController_verify'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1247,7 +1327,7 @@ export interface components {
       /** Format: uuid */
       id: string;
       /** @enum {string} */
-      kind: 'contact-message' | 'password-reset' | 'invitation' | 'password-changed' | 'second-factor' | 'test';
+      kind: 'contact-message' | 'password-reset' | 'invitation' | 'password-changed' | 'second-factor' | 'passkey' | 'test';
       recipient: string;
       subject: string;
       reason: string | null;
@@ -1341,6 +1421,143 @@ export interface components {
       code?: string;
       /** @description One of the recovery codes, instead of a code */
       recoveryCode?: string;
+    };
+    Passkey: {
+      /** Format: uuid */
+      id: string;
+      name: string;
+      /** Format: date-time */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description Null until it first signs in
+       */
+      lastUsedAt: string | null;
+    };
+    PasskeyList: {
+      /** @description Oldest first */
+      data: components['schemas']['Passkey'][];
+    };
+    PasskeyRelyingParty: {
+      /** @example Example Co */
+      name: string;
+      /** @example www.example.com */
+      id: string;
+    };
+    PasskeyUser: {
+      /** @description The admin's id as the user handle, base64url */
+      id: string;
+      /** @description The admin's email */
+      name: string;
+      /** @description The admin's name */
+      displayName: string;
+    };
+    PasskeyAlgorithm: {
+      /** @description A COSE algorithm: -8 EdDSA, -7 ES256, -257 RS256 */
+      alg: number;
+      /** @enum {string} */
+      type: 'public-key';
+    };
+    PasskeyDescriptor: {
+      id: string;
+      /** @enum {string} */
+      type: 'public-key';
+      /**
+       * @example [
+       *       "internal",
+       *       "hybrid"
+       *     ]
+       */
+      transports?: string[];
+    };
+    PasskeyAuthenticatorSelection: {
+      /** @enum {string} */
+      residentKey: 'discouraged' | 'preferred' | 'required';
+      /** @enum {string} */
+      userVerification: 'discouraged' | 'preferred' | 'required';
+      requireResidentKey: boolean;
+    };
+    PasskeyRegistrationOptions: {
+      challenge: string;
+      rp: components['schemas']['PasskeyRelyingParty'];
+      user: components['schemas']['PasskeyUser'];
+      pubKeyCredParams: components['schemas']['PasskeyAlgorithm'][];
+      /** @description Milliseconds */
+      timeout: number;
+      /** @enum {string} */
+      attestation: 'none';
+      /** @description The admin's passkeys already registered */
+      excludeCredentials: components['schemas']['PasskeyDescriptor'][];
+      authenticatorSelection: components['schemas']['PasskeyAuthenticatorSelection'];
+      /**
+       * @example {
+       *       "credProps": true
+       *     }
+       */
+      extensions: {
+        [key: string]: unknown;
+      };
+      hints: string[];
+    };
+    PasskeyAttestation: {
+      clientDataJSON: string;
+      attestationObject: string;
+      authenticatorData?: string;
+      /**
+       * @example [
+       *       "internal",
+       *       "hybrid"
+       *     ]
+       */
+      transports?: string[];
+      publicKeyAlgorithm?: number;
+      publicKey?: string;
+    };
+    PasskeyRegistrationResponse: {
+      id: string;
+      rawId: string;
+      /** @enum {string} */
+      type: 'public-key';
+      response: components['schemas']['PasskeyAttestation'];
+      /** @enum {string} */
+      authenticatorAttachment?: 'platform' | 'cross-platform';
+      clientExtensionResults: {
+        [key: string]: unknown;
+      };
+    };
+    AddPasskey: {
+      /** @example Work laptop */
+      name: string;
+      response: components['schemas']['PasskeyRegistrationResponse'];
+    };
+    PasskeySignInOptions: {
+      rpId: string;
+      challenge: string;
+      /** @description Milliseconds */
+      timeout: number;
+      /** @enum {string} */
+      userVerification: 'required';
+    };
+    PasskeyAssertion: {
+      clientDataJSON: string;
+      authenticatorData: string;
+      signature: string;
+      userHandle?: string;
+    };
+    PasskeyAuthenticationResponse: {
+      id: string;
+      rawId: string;
+      /** @enum {string} */
+      type: 'public-key';
+      response: components['schemas']['PasskeyAssertion'];
+      /** @enum {string} */
+      authenticatorAttachment?: 'platform' | 'cross-platform';
+      clientExtensionResults: {
+        [key: string]: unknown;
+      };
+    };
+    PasskeySignIn: {
+      response: components['schemas']['PasskeyAuthenticationResponse'];
     };
   };
   responses: {
@@ -3540,6 +3757,202 @@ export interface operations {
         };
       };
       /** @description Too many attempts; Retry-After says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      '4XX': components['responses']['Refused'];
+      '5XX': components['responses']['Failed'];
+    };
+  };
+  PasskeysController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PasskeyList'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      '4XX': components['responses']['Refused'];
+      '5XX': components['responses']['Failed'];
+    };
+  };
+  PasskeysController_add: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AddPasskey'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Passkey'];
+        };
+      };
+      /** @description The name is missing or too long, or the passkey could not be verified (keyed `response`) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      /** @description This passkey is already registered */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      '4XX': components['responses']['Refused'];
+      '5XX': components['responses']['Failed'];
+    };
+  };
+  PasskeysController_options: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PasskeyRegistrationOptions'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      '4XX': components['responses']['Refused'];
+      '5XX': components['responses']['Failed'];
+    };
+  };
+  PasskeysController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed: it signs nobody in any more */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IdReply'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      /** @description Passkey not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      '4XX': components['responses']['Refused'];
+      '5XX': components['responses']['Failed'];
+    };
+  };
+  PasskeySignInController_options: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PasskeySignInOptions'];
+        };
+      };
+      '4XX': components['responses']['Refused'];
+      '5XX': components['responses']['Failed'];
+    };
+  };
+  PasskeySignInController_verify: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasskeySignIn'];
+      };
+    };
+    responses: {
+      /** @description Signed in, with a new session cookie */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminReply'];
+        };
+      };
+      /** @description No passkey response was sent */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      /** @description The passkey was not accepted */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many failed sign-ins from this address; Retry-After says when to try again */
       429: {
         headers: {
           [name: string]: unknown;

@@ -17,7 +17,7 @@ export class FailedMailDto {
   @ApiProperty({ format: 'uuid' })
   id: string;
 
-  @ApiProperty({ enum: ['contact-message', 'password-reset', 'invitation', 'password-changed', 'second-factor', 'test'] })
+  @ApiProperty({ enum: ['contact-message', 'password-reset', 'invitation', 'password-changed', 'second-factor', 'passkey', 'test'] })
   kind: string;
 
   @ApiProperty()

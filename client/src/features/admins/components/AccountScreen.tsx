@@ -13,6 +13,7 @@ import type { LayoutContext } from './AdminsScreen';
 import { Switch } from '../../../components/Switch';
 import { SessionsSection } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
+import { PasskeysSection } from './PasskeysSection';
 import './AccountScreen.css';
 
 /** /admin/account: the signed-in admin's own account: who they are, their password, their mail. */
@@ -58,6 +59,7 @@ export function AccountScreen() {
           </p>
         </section>
         <TwoFactorSection email={admin?.email ?? ''} />
+        <PasskeysSection />
         <section className="account__section" aria-labelledby={`${id}-mail`}>
           <h2 id={`${id}-mail`}>Email</h2>
           {preferences.isPending && <PageSpinner label="Loading your preferences" />}

@@ -1,3 +1,4 @@
+import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../app/paths';
 import { api, type ApiBody, type ApiSchema } from '../../../lib/api';
@@ -72,6 +73,7 @@ export type LoginReply = { admin: Admin } | ApiSchema<'SecondFactorRequired'>;
 /** The second step's body: a code from the authenticator app, or a recovery code. */
 export type SecondStep = ApiBody<'/api/admins/login/second-factor', 'post'>;
 
+/** After any sign-in (a password, a passkey): the admin is known, and the session did not end by itself. */
 function signedIn(queryClient: QueryClient, admin: Admin): void {
   ended = false;
   storeAdmin(admin);
@@ -85,6 +87,39 @@ export function useLogin() {
     onSuccess: (reply) => {
       if ('admin' in reply) signedIn(queryClient, reply.admin);
     },
+  });
+}
+
+type PasskeyAnswer = ApiBody<'/api/admins/login/passkey', 'post'>['response'];
+
+/**
+ * The last request for sign-in options. Each waits for the one before: signed out, the first one
+ * starts the session its challenge is kept in, and a second sent before that cookie arrived
+ * would start another, leaving one of the two answers without its challenge.
+ */
+let optionsRequest: Promise<unknown> = Promise.resolve();
+
+function signInOptions() {
+  const request = optionsRequest.catch(() => undefined).then(() => api.post(apiPaths.passkeySignInOptions));
+  optionsRequest = request;
+  return request;
+}
+
+/**
+ * Signs in with a passkey: the server's options (any passkey of this site; the challenge kept in
+ * the session), the browser's prompt, or with `autofill` the passkeys it offers in the email
+ * field's suggestions (conditional mediation: it waits until one is picked), then the server's check.
+ * A newer ceremony (or leaving the screen, WebAuthnAbortService) aborts a waiting one: AbortError.
+ */
+export function usePasskeySignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ autofill }: { autofill: boolean }) => {
+      const optionsJSON = (await signInOptions()) as PublicKeyCredentialRequestOptionsJSON;
+      const response = await startAuthentication({ optionsJSON, useBrowserAutofill: autofill });
+      return api.post(apiPaths.passkeySignIn, { response: response as PasskeyAnswer });
+    },
+    onSuccess: ({ admin }) => signedIn(queryClient, admin),
   });
 }
 

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLogin, type Credentials, type LoginReply } from '../api/auth';
 import { AuthCard } from './AuthCard';
 import { SecondFactorStep } from './SecondFactorStep';
+import { PasskeySignIn } from './PasskeySignIn';
 
 interface LoginState {
   /** Set by the register screen after a successful registration. */
@@ -47,7 +48,7 @@ export function LoginScreen() {
       {state.sessionEnded && !refusedNow && <Alert kind="info">Your session has ended. Please log in again.</Alert>}
       {state.passwordReset && !refusedNow && <Alert kind="success">Your new password is set. Log in with it.</Alert>}
       {formError && <Alert>{formError}</Alert>}
-      <TextField label="Email" type="email" autoComplete="username" {...bind('email')} autoFocus={!state.registeredEmail} />
+      <TextField label="Email" type="email" autoComplete="username webauthn" {...bind('email')} autoFocus={!state.registeredEmail} />
       <TextField
         label="Password"
         type="password"
@@ -61,6 +62,7 @@ export function LoginScreen() {
       <button type="submit" className="button button--primary button--block" disabled={saving}>
         {saving ? <Spinner size="small" label="Logging in" /> : 'Login'}
       </button>
+      <PasskeySignIn onSignedIn={signedIn} />
     </AuthCard>
   );
 }

@@ -6,6 +6,7 @@ import { useForm } from '../../../components/useForm';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSecondStep, type Admin, type SecondStep } from '../api/auth';
 import { AuthCard } from './AuthCard';
+import { PasskeySignIn } from './PasskeySignIn';
 import './SecondFactorStep.css';
 
 /** The code field, or the recovery code field: the second step of the login screen and of the sign-in-again dialog. */
@@ -39,7 +40,7 @@ export const SECOND_STEP_HINT = {
 
 /**
  * The login screen's second step, for an admin with a second factor: the code from the
- * authenticator app (or "Use a recovery code"). "Start over" goes back to the password, as does a
+ * authenticator app (or "Use a recovery code"), or a passkey. "Start over" goes back to the password, as does a
  * sign-in left waiting more than 5 minutes (the server then answers 401).
  */
 export function SecondFactorStep({ onSignedIn, onStartOver }: { onSignedIn: () => void; onStartOver: () => void }) {
@@ -70,6 +71,7 @@ export function SecondFactorStep({ onSignedIn, onStartOver }: { onSignedIn: () =
       <button type="submit" className="button button--primary button--block" disabled={saving}>
         {saving ? <Spinner size="small" label="Verifying" /> : 'Verify'}
       </button>
+      <PasskeySignIn onSignedIn={onSignedIn} autofill={false} />
     </AuthCard>
   );
 }

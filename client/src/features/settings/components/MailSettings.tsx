@@ -15,6 +15,7 @@ const KIND_NAMES: Record<string, string> = {
   invitation: 'Invitation',
   'password-changed': 'Password notice',
   'second-factor': 'Second factor notice',
+  passkey: 'Passkey notice',
   test: 'Test email',
 };
 

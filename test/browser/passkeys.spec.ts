@@ -1,0 +1,120 @@
+import { expect, test, type Page } from '@playwright/test';
+import { baseURL } from './playwright.config';
+import { expectNoA11yViolations, uniqueAdmin } from './support';
+
+/*
+ * Passkeys with Chromium's virtual authenticator (the DevTools protocol's WebAuthn domain), which
+ * answers the browser's prompts as a platform authenticator that has verified its user. A relying
+ * party id must be a domain name, never an IP address, so these tests use http://localhost (a
+ * secure context over plain HTTP): with PUBLIC_URL unset, the relying party follows the request's host.
+ */
+const LOCAL = baseURL.replace('127.0.0.1', 'localhost');
+
+test.use({ baseURL: LOCAL, storageState: { cookies: [], origins: [] } });
+
+async function addVirtualAuthenticator(page: Page): Promise<string> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+  });
+  return authenticatorId;
+}
+
+async function logIn(page: Page, admin: { email: string; password: string }) {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+}
+
+/** axe at the desktop and the phone width, and nothing wider than the phone's screen. */
+async function checkBothSizes(page: Page) {
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await expectNoA11yViolations(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoA11yViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 860 });
+}
+
+/** An admin of the test's own, signed in on `page`, which has a virtual authenticator. */
+async function signedInWithAuthenticator(page: Page) {
+  const admin = uniqueAdmin('Passkey');
+  expect((await page.request.post('/api/admins/register', { data: admin })).status()).toBe(201);
+  await addVirtualAuthenticator(page);
+  await logIn(page, admin);
+  return admin;
+}
+
+async function addPasskey(page: Page, name: string) {
+  await page.goto('/admin/account');
+  const section = page.getByRole('region', { name: 'Passkeys' });
+  await section.getByLabel('Passkey name').fill(name);
+  await section.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(page.getByText(`Passkey “${name}” added`)).toBeVisible();
+}
+
+test('an admin adds a passkey, signs out, signs in with it alone, then removes it', async ({ page }) => {
+  // Six axe runs (three screens at two sizes) on top of the journey.
+  test.slow();
+  // As in a browser without passkey autofill: the virtual authenticator would answer the login
+  // screen's autofill request at once, before the button could be pressed (the next test).
+  await page.addInitScript(() => {
+    PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);
+  });
+  const admin = await signedInWithAuthenticator(page);
+
+  await page.goto('/admin/account');
+  const section = page.getByRole('region', { name: 'Passkeys' });
+  await expect(section.getByText('You have no passkeys yet.')).toBeVisible();
+  await checkBothSizes(page);
+  await addPasskey(page, 'Work laptop');
+  const item = section.getByRole('listitem').filter({ hasText: 'Work laptop' });
+  await expect(item).toContainText('never used');
+  await expect(section.getByLabel('Passkey name')).toHaveValue('');
+  await checkBothSizes(page);
+
+  await logOut(page);
+  await expect(page.getByLabel('Email')).toHaveAttribute('autocomplete', 'username webauthn');
+  await checkBothSizes(page);
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('complementary', { name: 'Side menu' }).getByText(admin.name)).toBeVisible();
+  const entries = (await (await page.request.get('/api/activity?kind=session')).json()) as {
+    data: { action: string; admin: { name: string } }[];
+  };
+  expect(entries.data.find((e) => e.admin?.name === admin.name)?.action).toBe('sign-in-passkey');
+
+  await page.goto('/admin/account');
+  await expect(item).toContainText('last used');
+  await item.getByRole('button', { name: 'Remove the passkey Work laptop' }).click();
+  await expect(page.getByText('Passkey “Work laptop” removed')).toBeVisible();
+  await expect(section.getByText('You have no passkeys yet.')).toBeVisible();
+
+  // The authenticator still holds it, but the site no longer accepts it.
+  await logOut(page);
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The passkey was not accepted. Try again, or log in with your password.');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+test("where the browser offers passkeys among the email field's suggestions, picking one signs in", async ({ page }) => {
+  const admin = await signedInWithAuthenticator(page);
+  await addPasskey(page, 'Phone');
+  // Signed out, the login screen asks for a passkey in the background (conditional mediation); the
+  // virtual authenticator answers it as a person picking the suggestion would.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('complementary', { name: 'Side menu' }).getByText(admin.name)).toBeVisible();
+  await page.goto('/admin/account');
+  await expect(page.getByRole('region', { name: 'Passkeys' }).getByRole('listitem').filter({ hasText: 'Phone' })).toContainText(
+    'last used',
+  );
+});
