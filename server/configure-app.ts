@@ -2,7 +2,7 @@ import { clientAddress } from './http/client-address';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
 import { SessionAdminService } from './auth/session-admin.service';
-import { SESSION_COOKIE } from './auth/session-store';
+import { sessionCookie } from './auth/session-store';
 import { createValidationPipe } from './common/validation';
 import { API_PREFIX } from './http/api-prefix';
 import { AllExceptionsFilter } from './http/all-exceptions.filter';
@@ -47,19 +47,12 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, opt
 
   app.use(
     `/${API_PREFIX}`,
-    inOrder(
-      noStore,
-      singleQueryValues,
-      sameOriginOnly(config.corsOrigins),
-      jsonBody('1mb'),
-      jsonDepthLimit,
-      app.get(SessionAdminService).handler,
-    ),
+    inOrder(noStore, singleQueryValues, sameOriginOnly(config), jsonBody('1mb'), jsonDepthLimit, app.get(SessionAdminService).handler),
   );
   // The session store's and Passport's failures reach the filter through Express: an outage there is the same 503.
   const outage = app.get(DatabaseOutage);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter(outage));
   // After every route is known; the paths carry the /api that AppModule's RouterModule gives the API modules.
-  app.get(ApiDocument).build(app, SESSION_COOKIE);
+  app.get(ApiDocument).build(app, sessionCookie(config.publicUrl).name);
 }

@@ -6,7 +6,6 @@ import { BulkIdsDto } from '../common/by-id-or-404';
 import { ApiErrorText, ApiFieldErrors, ApiPage, ApiTextQuery, IdReply, IdsReply } from '../common/api-docs';
 import { PagePipe } from '../common/pagination';
 import { Public } from '../common/public.decorator';
-import { linkOrigin } from '../http/link-origin';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { ContactMessage } from './contact-message.entity';
 import { ContactPostLimitGuard, limitedAddress } from './contact-post-limit.guard';
@@ -40,7 +39,7 @@ export class ContactUsController {
   @ApiFieldErrors()
   @ApiErrorText(HttpStatus.TOO_MANY_REQUESTS, 'Too many messages from this address; Retry-After says when to try again')
   async create(@Body() dto: CreateContactMessageDto, @Req() req: Request): Promise<{ id: string }> {
-    return { id: await this.contactUs.receive(dto, limitedAddress(req), linkOrigin(this.config, req)) };
+    return { id: await this.contactUs.receive(dto, limitedAddress(req)) };
   }
 
   @Get()
