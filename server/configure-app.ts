@@ -10,6 +10,7 @@ import { requestLog } from './http/app-logger';
 import { httpMetrics } from './http/http-metrics';
 import { jsonDepthLimit, singleQueryValues } from './http/hostile-input';
 import { inOrder, jsonBody, noStore, requestId, sameOriginOnly } from './http/http.middleware';
+import { methodNotAllowed } from './http/method-not-allowed';
 import { inlineScriptHashes, securityHeaders } from './http/security-headers';
 import { readStaticFile } from './http/static-assets';
 import { sitePages } from './http/site-pages.middleware';
@@ -47,7 +48,15 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, opt
 
   app.use(
     `/${API_PREFIX}`,
-    inOrder(noStore, singleQueryValues, sameOriginOnly(config), jsonBody('1mb'), jsonDepthLimit, app.get(SessionAdminService).handler),
+    inOrder(
+      noStore,
+      methodNotAllowed(() => app.get(ApiDocument).get()),
+      singleQueryValues,
+      sameOriginOnly(config),
+      jsonBody('1mb'),
+      jsonDepthLimit,
+      app.get(SessionAdminService).handler,
+    ),
   );
   // The session store's and Passport's failures reach the filter through Express: an outage there is the same 503.
   const outage = app.get(DatabaseOutage);

@@ -13,7 +13,7 @@ import { ContactUsService } from './contact-us.service';
 import { streamCsv } from './csv';
 import { ContactMessageDto } from './dto/contact-message.dto';
 import { CreateContactMessageDto } from './dto/create-contact-message.dto';
-import { NameFilterPipe, UnreadFilterPipe } from './name-filter.pipe';
+import { NAME_FILTER_MAX, NameFilterPipe, UnreadFilterPipe } from './name-filter.pipe';
 
 const CSV_HEADER = ['Name', 'Phone', 'Email', 'Message', 'Date'];
 
@@ -44,7 +44,7 @@ export class ContactUsController {
 
   @Get()
   @ApiPage(ContactMessageDto)
-  @ApiTextQuery('name', "Only the messages whose sender's name contains this text")
+  @ApiTextQuery('name', "Only the messages whose sender's name contains this text", NAME_FILTER_MAX)
   @ApiQuery({
     name: 'unread',
     required: false,
@@ -63,7 +63,7 @@ export class ContactUsController {
   @Get('export.csv')
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'The matching messages as CSV (UTF-8 with BOM)', content: { 'text/csv': { schema: { type: 'string' } } } })
-  @ApiTextQuery('name', "Only the messages whose sender's name contains this text")
+  @ApiTextQuery('name', "Only the messages whose sender's name contains this text", NAME_FILTER_MAX)
   async exportCsv(@Query('name', NameFilterPipe) name: string | undefined, @Res() res: Response): Promise<void> {
     await streamCsv(res, {
       filename: 'contact-messages.csv',

@@ -1041,6 +1041,24 @@ export interface components {
       id: string;
       name: string | null;
     };
+    /** @enum {string} */
+    ActivityAction:
+      | 'sign-in'
+      | 'sign-in-failed'
+      | 'sign-out'
+      | 'add'
+      | 'remove'
+      | 'password'
+      | 'password-reset-request'
+      | 'password-reset'
+      | 'invite'
+      | 'revoke-invitation'
+      | 'accept-invitation'
+      | 'create'
+      | 'edit'
+      | 'delete'
+      | 'restore'
+      | 'purge';
     ActivityEntry: {
       /** Format: uuid */
       id: string;
@@ -1048,8 +1066,7 @@ export interface components {
       at: string;
       /** @description Null for a failed sign-in under an unknown address */
       admin: components['schemas']['ActivityAdmin'] | null;
-      /** @example edit */
-      action: string;
+      action: components['schemas']['ActivityAction'];
       kind: components['schemas']['ActivityKind'];
       /** Format: uuid */
       itemId: string | null;
@@ -1428,6 +1445,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
       };
       cookie?: never;
@@ -1648,6 +1666,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
       };
       cookie?: never;
@@ -1898,6 +1917,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
       };
       cookie?: never;
@@ -1931,6 +1951,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
       };
       cookie?: never;
@@ -1965,6 +1986,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
       };
       cookie?: never;
@@ -2055,7 +2077,7 @@ export interface operations {
     parameters: {
       query?: {
         page?: number;
-        /** @description Search instead: titles containing this text, newest first, at most 100, unpaged */
+        /** @description Search instead: titles containing this text, newest first, at most 100, unpaged (a text longer than any title finds none) */
         title?: string;
       };
       header?: never;
@@ -2148,6 +2170,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
       };
       cookie?: never;
@@ -2181,6 +2204,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
       };
       cookie?: never;
@@ -2215,6 +2239,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
       };
       cookie?: never;
@@ -2287,6 +2312,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
       };
       cookie?: never;
@@ -2296,7 +2322,7 @@ export interface operations {
         'multipart/form-data': {
           /**
            * Format: binary
-           * @description JPEG, PNG or WebP
+           * @description JPEG, PNG or WebP; without it nothing changes (200)
            */
           photo?: string;
         };
@@ -2544,6 +2570,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
       };
       cookie?: never;
@@ -2578,6 +2605,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
       };
       cookie?: never;
@@ -2612,6 +2640,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
       };
       cookie?: never;
@@ -2645,6 +2674,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
       };
       cookie?: never;
@@ -2825,6 +2855,7 @@ export interface operations {
       header?: never;
       path: {
         kind: components['schemas']['TrashKind'];
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
       };
       cookie?: never;
@@ -2860,6 +2891,7 @@ export interface operations {
       header?: never;
       path: {
         kind: components['schemas']['TrashKind'];
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
       };
       cookie?: never;
