@@ -9,7 +9,7 @@ import { dataSourceOptions } from './server/database/data-source-options';
  * first: the embedded database has one owner at a time).
  */
 async function createDataSource(): Promise<DataSource> {
-  const config = loadConfig(undefined, { sessionSecret: false });
+  const config = loadConfig(undefined, { serving: false });
   const connection = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const dataSource = new DataSource(dataSourceOptions(connection, { bounded: false }));
   const destroy = dataSource.destroy.bind(dataSource);

@@ -71,7 +71,7 @@ post() { # path json; prints "status body"
 secret=$(head -c 48 /dev/urandom | base64 | tr -d '\n')
 run_app() { # name [docker run options...]
   local name=$1; shift
-  docker run -d --name "$name" --network host -e PORT="$PORT" -e SESSION_SECRET="$secret" "$@" "$IMAGE" >/dev/null
+  docker run -d --name "$name" --network host -e PORT="$PORT" -e PUBLIC_URL="$BASE" -e SESSION_SECRET="$secret" "$@" "$IMAGE" >/dev/null
 }
 admin='"name":"Image Proof","email":"image@example.com","password":"a long enough password 42"'
 
@@ -80,8 +80,8 @@ run_app ip-first -v ip-data:/data
 wait_ready ip-first || fail "ip-first not ready"
 out=$(post /api/admins/register "{$admin}")
 [[ "$out" == *"Registration needs the setup link from the server's log."*" 403" ]] || fail "register without token: $out"
-token=$(docker logs ip-first 2>&1 | grep -oE 'setup=[A-Za-z0-9_-]+' | tail -1 | cut -d= -f2)
-[ -n "$token" ] || fail "no setup link in the log"
+token=$(docker logs ip-first 2>&1 | grep -oE "Open $BASE/admin/register\?setup=[A-Za-z0-9_-]+" | tail -1 | cut -d= -f2)
+[ -n "$token" ] || fail "no setup link on PUBLIC_URL in the log"
 out=$(post /api/admins/register "{$admin,\"setupToken\":\"wrong$token\"}")
 [[ "$out" == *" 403" ]] || fail "register with a wrong token: $out"
 out=$(post /api/admins/register "{$admin,\"setupToken\":\"$token\"}")
@@ -96,7 +96,7 @@ note "JSON request log lines"
 
 echo "▶ a second container on the same embedded volume"
 set +e
-out=$(docker run --rm --network host -e PORT=$((PORT + 1)) -e SESSION_SECRET="$secret" -v ip-data:/data "$IMAGE" 2>&1)
+out=$(docker run --rm --network host -e PORT=$((PORT + 1)) -e PUBLIC_URL="$BASE" -e SESSION_SECRET="$secret" -v ip-data:/data "$IMAGE" 2>&1)
 code=$?
 set -e
 [ "$code" -ne 0 ] || fail "the second container started"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # What the Docker image holds (dist/ and production dependencies only), started from an empty
-# DATA_DIR on the embedded database: the maintenance page, the login screen and readiness answer.
+# DATA_DIR on the embedded database: without PUBLIC_URL it refuses to start and names it; with one
+# the maintenance page, the login screen and readiness answer, and the setup link in its log is on it.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 scratch="$(mktemp -d)"
@@ -15,9 +16,20 @@ trap cleanup EXIT
 cp -r "$root/dist" "$root/package.json" "$root/package-lock.json" "$scratch/"
 (cd "$scratch" && npm ci --omit=dev --no-audit --no-fund --loglevel=error)
 
+secret="$(head -c 48 /dev/urandom | base64)"
+if NODE_ENV=production SESSION_SECRET="$secret" PORT=$port DATA_DIR="$scratch/data" \
+  node "$scratch/dist/server/main.js" >"$scratch/refused.log" 2>&1; then
+  echo "FAIL: started in production without PUBLIC_URL"; exit 1
+fi
+grep -q 'PUBLIC_URL is required when NODE_ENV=production' "$scratch/refused.log" || {
+  echo "FAIL: no PUBLIC_URL message"; cat "$scratch/refused.log"; exit 1
+}
+echo "ok   refuses to start without PUBLIC_URL"
+
+public_url="http://127.0.0.1:$port"
 started=$(date +%s%N)
 # Started directly (no subshell), so $! is node itself and the cleanup stops it.
-NODE_ENV=production SESSION_SECRET="$(head -c 48 /dev/urandom | base64)" PORT=$port DATA_DIR="$scratch/data" \
+NODE_ENV=production SESSION_SECRET="$secret" PUBLIC_URL="$public_url" PORT=$port DATA_DIR="$scratch/data" \
   node "$scratch/dist/server/main.js" >"$scratch/server.log" 2>&1 &
 pid=$!
 for _ in $(seq 1 120); do
@@ -38,3 +50,7 @@ check() { # url expected-status expected-text
 check / 503 'Our website is under maintenance'
 check /admin/login 200 '<div id="root">'
 check /api/health/ready 200 '"database":"ok"'
+grep -q "Open $public_url/admin/register?setup=" "$scratch/server.log" || {
+  echo "FAIL: no setup link on PUBLIC_URL in the log"; cat "$scratch/server.log"; exit 1
+}
+echo "ok   the setup link in the log is on PUBLIC_URL"

@@ -2,7 +2,7 @@ import { clientAddress } from './http/client-address';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
 import { SessionAdminService } from './auth/session-admin.service';
-import { SESSION_COOKIE } from './auth/session-store';
+import { sessionCookie } from './auth/session-store';
 import { createValidationPipe } from './common/validation';
 import { API_PREFIX } from './http/api-prefix';
 import { AllExceptionsFilter } from './http/all-exceptions.filter';
@@ -10,6 +10,7 @@ import { requestLog } from './http/app-logger';
 import { httpMetrics } from './http/http-metrics';
 import { jsonDepthLimit, singleQueryValues } from './http/hostile-input';
 import { inOrder, jsonBody, noStore, requestId, sameOriginOnly } from './http/http.middleware';
+import { methodNotAllowed } from './http/method-not-allowed';
 import { inlineScriptHashes, securityHeaders } from './http/security-headers';
 import { readStaticFile } from './http/static-assets';
 import { sitePages } from './http/site-pages.middleware';
@@ -49,8 +50,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, opt
     `/${API_PREFIX}`,
     inOrder(
       noStore,
+      methodNotAllowed(() => app.get(ApiDocument).get()),
       singleQueryValues,
-      sameOriginOnly(config.corsOrigins),
+      sameOriginOnly(config),
       jsonBody('1mb'),
       jsonDepthLimit,
       app.get(SessionAdminService).handler,
@@ -61,5 +63,5 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, opt
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter(outage));
   // After every route is known; the paths carry the /api that AppModule's RouterModule gives the API modules.
-  app.get(ApiDocument).build(app, SESSION_COOKIE);
+  app.get(ApiDocument).build(app, sessionCookie(config.publicUrl).name);
 }

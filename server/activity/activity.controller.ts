@@ -13,8 +13,22 @@ export class ActivityController {
 
   @Get()
   @ApiPage(ActivityEntryDto)
-  @ApiQuery({ name: 'admin', required: false, description: "Only this admin's entries", schema: { type: 'string', format: 'uuid' } })
-  @ApiQuery({ name: 'kind', required: false, description: 'Only entries of this kind', enum: ACTIVITY_KINDS, enumName: 'ActivityKind' })
+  // Empty (`?kind=`) means no filter, as absent does: allowEmptyValue.
+  @ApiQuery({
+    name: 'admin',
+    required: false,
+    allowEmptyValue: true,
+    description: "Only this admin's entries",
+    schema: { type: 'string', format: 'uuid' },
+  })
+  @ApiQuery({
+    name: 'kind',
+    required: false,
+    allowEmptyValue: true,
+    description: 'Only entries of this kind',
+    enum: ACTIVITY_KINDS,
+    enumName: 'ActivityKind',
+  })
   list(
     @Query('page', PagePipe) page: number,
     @Query('admin', new ActivityFilterPipe('admin')) admin: string | undefined,

@@ -20,33 +20,35 @@ export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
  * totp-on, totp-off, second-factor-reset, passkey-add and passkey-remove (admins); create, edit, delete, restore and purge
  * (services, news, contactus); edit (settings).
  */
-export type ActivityAction =
-  | 'sign-in'
-  | 'sign-in-code'
-  | 'sign-in-recovery-code'
-  | 'sign-in-passkey'
-  | 'sign-in-failed'
-  | 'sign-out'
-  | 'end-session'
-  | 'end-other-sessions'
-  | 'add'
-  | 'remove'
-  | 'password'
-  | 'password-reset-request'
-  | 'password-reset'
-  | 'invite'
-  | 'revoke-invitation'
-  | 'accept-invitation'
-  | 'totp-on'
-  | 'totp-off'
-  | 'second-factor-reset'
-  | 'passkey-add'
-  | 'passkey-remove'
-  | 'create'
-  | 'edit'
-  | 'delete'
-  | 'restore'
-  | 'purge';
+export const ACTIVITY_ACTIONS = [
+  'sign-in',
+  'sign-in-code',
+  'sign-in-recovery-code',
+  'sign-in-passkey',
+  'sign-in-failed',
+  'sign-out',
+  'end-session',
+  'end-other-sessions',
+  'add',
+  'remove',
+  'password',
+  'password-reset-request',
+  'password-reset',
+  'invite',
+  'revoke-invitation',
+  'accept-invitation',
+  'totp-on',
+  'totp-off',
+  'second-factor-reset',
+  'passkey-add',
+  'passkey-remove',
+  'create',
+  'edit',
+  'delete',
+  'restore',
+  'purge',
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
 export interface ActivityEntry {
   /** Who did it (null: a failed sign-in with an address that belongs to no admin), and from where. */
@@ -64,7 +66,7 @@ function toItem(row: Activity): ActivityEntryDto {
     id: row.id,
     at: row.at,
     admin: row.adminId ? { id: row.adminId, name: row.adminName } : null,
-    action: row.action,
+    action: row.action as ActivityAction,
     kind: row.kind as ActivityKind,
     itemId: row.itemId,
     label: row.label,

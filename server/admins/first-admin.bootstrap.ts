@@ -32,7 +32,7 @@ export class FirstAdminBootstrap implements OnApplicationBootstrap {
     }
     if (needsSetupToken(this.config)) {
       this.logger.warn(
-        `No administrator yet. Open ${setupPath(this.config.sessionSecret)} on this site to register the first one; ` +
+        `No administrator yet. Open ${this.config.publicUrl}${setupPath(this.config.sessionSecret)} to register the first one; ` +
           'the link works until then (or set ADMIN_EMAIL and ADMIN_PASSWORD_FILE).',
       );
     }

@@ -1,15 +1,13 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
 import { ApiErrorText, ApiFieldErrors, FieldErrorsReply, IdReply } from '../common/api-docs';
 import { AdminReply } from './dto/admin.dto';
 import { InvitationReply, InvitationsReply } from './dto/mail-replies.dto';
 import { CurrentActor, type Actor } from '../common/actor.decorator';
-import { linkOrigin } from '../http/link-origin';
 import { Public } from '../common/public.decorator';
 import { SessionStartService } from '../account/session-start.service';
 import { LoginLockoutService } from '../rate-limit/login-lockout.service';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { AdminsService, toPublicAdmin } from './admins.service';
 import { AcceptInvitationDto, CreateInvitationDto } from './dto/mail-links.dto';
 import { InvitationsService } from './invitations.service';
@@ -21,7 +19,6 @@ export class InvitationsController {
     private readonly admins: AdminsService,
     private readonly sessions: SessionStartService,
     private readonly lockout: LoginLockoutService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get()
@@ -36,8 +33,8 @@ export class InvitationsController {
   @ApiFieldErrors()
   @ApiConflictResponse({ type: FieldErrorsReply, description: "An administrator's address, or mail is off (keyed email)" })
   @ApiErrorText(HttpStatus.FORBIDDEN, 'Registration is closed')
-  async create(@Body() dto: CreateInvitationDto, @Req() req: Request, @CurrentActor() by: Actor) {
-    return { invitation: await this.invitations.create(dto.email, by, linkOrigin(this.config, req)) };
+  async create(@Body() dto: CreateInvitationDto, @CurrentActor() by: Actor) {
+    return { invitation: await this.invitations.create(dto.email, by) };
   }
 
   /**

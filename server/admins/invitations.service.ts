@@ -68,11 +68,15 @@ export class InvitationsService {
    * same address is replaced, so only the newest link works. The mail is queued in the same
    * transaction.
    */
-  async create(email: string, by: Actor & { admin: { email?: string } }, origin: string): Promise<Invitation> {
+  async create(email: string, by: Actor & { admin: { email?: string } }): Promise<Invitation> {
     if (this.config.registration === 'closed') throw new ApiError(HttpStatus.FORBIDDEN, REGISTRATION_CLOSED);
     if (!this.outbox.enabled) throw ApiError.field('email', MAIL_OFF, HttpStatus.CONFLICT);
     const { token, hash } = newToken();
-    const content = invitationMail(await this.outbox.siteName(), by.admin.name, `${origin}/admin/accept-invitation?token=${token}`);
+    const content = invitationMail(
+      await this.outbox.siteName(),
+      by.admin.name,
+      `${this.config.publicUrl}/admin/accept-invitation?token=${token}`,
+    );
     const invitation = await this.dataSource.transaction(async (manager) => {
       if (await manager.existsBy(Admin, { email })) throw ApiError.field('email', ALREADY_ADMIN, HttpStatus.CONFLICT);
       await manager.delete(AdminToken, { purpose: 'invitation', email, usedAt: IsNull() });

@@ -1,11 +1,9 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { ApiAcceptedResponse, ApiOkResponse } from '@nestjs/swagger';
 import { ApiErrorText, ApiFieldErrors, OkReply } from '../common/api-docs';
 import { EmptyReply, PasswordResetAvailability } from './dto/mail-replies.dto';
-import { linkOrigin } from '../http/link-origin';
 import { Public } from '../common/public.decorator';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { OutboxService } from '../mail/outbox.service';
 import { ConfirmPasswordResetDto, RequestPasswordResetDto } from './dto/mail-links.dto';
 import { PasswordResetService } from './password-reset.service';
@@ -15,7 +13,6 @@ export class PasswordResetController {
   constructor(
     private readonly passwordReset: PasswordResetService,
     private readonly outbox: OutboxService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Whether the login screen may offer "Forgot password?" (mail is on). */
@@ -35,7 +32,7 @@ export class PasswordResetController {
   @ApiErrorText(HttpStatus.CONFLICT, 'Mail is off')
   @ApiErrorText(HttpStatus.TOO_MANY_REQUESTS, 'Too many requests for this address or from this client')
   async request(@Body() dto: RequestPasswordResetDto, @Req() req: Request): Promise<Record<string, never>> {
-    await this.passwordReset.request(dto.email, req.ip ?? 'unknown', linkOrigin(this.config, req));
+    await this.passwordReset.request(dto.email, req.ip ?? 'unknown');
     return {};
   }
 

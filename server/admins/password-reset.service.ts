@@ -1,5 +1,5 @@
 import { guessablePassword } from '../common/validation';
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
 import { ApiError } from '../common/api-error';
@@ -12,6 +12,7 @@ import { hashToken, newToken } from './admin-tokens';
 import { SessionsService } from '../auth/sessions.service';
 import { bumpCredentials } from './admins.service';
 import { limitKey } from '../http/client-address';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { INVALID_LINK } from './dto/mail-links.dto';
 
 export const RESET_UNAVAILABLE = 'Password reset by email is not available on this site (mail is off). Ask another administrator.';
@@ -24,7 +25,7 @@ export const RESET_ADDRESS_RULE: RateLimitRule = { limit: 3, windowSeconds: 3600
 export const RESET_CLIENT_RULE: RateLimitRule = { limit: 10, windowSeconds: 3600 };
 
 /**
- * Forgotten passwords: a one-time link by mail (PUBLIC_URL, else the request's origin), valid an
+ * Forgotten passwords: a one-time link by mail (on PUBLIC_URL), valid an
  * hour, stored as a hash; using it sets the password and ends every session of the admin.
  */
 @Injectable()
@@ -35,6 +36,7 @@ export class PasswordResetService {
     private readonly outbox: OutboxService,
     private readonly rateLimits: RateLimitService,
     private readonly sessions: SessionsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -42,7 +44,7 @@ export class PasswordResetService {
    * the same statements run either way in one transaction (a token row that no admin owns can
    * never be used), and the reply is the same.
    */
-  async request(email: string, client: string, origin: string): Promise<void> {
+  async request(email: string, client: string): Promise<void> {
     if (!this.outbox.enabled) throw new ApiError(HttpStatus.CONFLICT, RESET_UNAVAILABLE);
     for (const [key, rule] of [
       [`reset:email:${email}`, RESET_ADDRESS_RULE],
@@ -52,7 +54,7 @@ export class PasswordResetService {
       if (hits > rule.limit) throw ApiError.tooManyAttempts(retryAfterSeconds);
     }
     const { token, hash } = newToken();
-    const content = passwordResetMail(await this.outbox.siteName(), `${origin}/admin/reset-password?token=${token}`);
+    const content = passwordResetMail(await this.outbox.siteName(), `${this.config.publicUrl}/admin/reset-password?token=${token}`);
     await this.dataSource.transaction(async (manager) => {
       const [row] = await manager.query<{ admin_id: string | null; admin_name: string | null }[]>(
         `INSERT INTO admin_tokens (purpose, token_hash, admin_id, email, expires_at)

@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DataSource, type EntityManager } from 'typeorm';
 import { toError } from '../common/api-error';
-import { SESSION_COOKIE } from './session-store';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { sessionCookie, type SessionCookie } from './session-store';
 
 /**
  * Ending sessions (a logout, a removed admin, a changed password), the
@@ -12,12 +13,19 @@ import { SESSION_COOKIE } from './session-store';
  */
 @Injectable()
 export class SessionsService {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly cookie: SessionCookie;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.cookie = sessionCookie(config.publicUrl);
+  }
 
   /** Ends the request's own session (a logout, an admin removing themselves) and clears its cookie. */
   async endCurrent(req: Request, res: Response): Promise<void> {
     await new Promise<void>((resolve, reject) => req.session.destroy((error) => (error ? reject(toError(error)) : resolve())));
-    res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax' });
+    res.clearCookie(this.cookie.name, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.cookie.secure });
   }
 
   /** Ends every session of an admin, or every one but `except` (the caller's own); answers how many ended. */

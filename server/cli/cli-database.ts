@@ -14,7 +14,7 @@ export async function withDatabase<T>(
   work: (dataSource: DataSource, config: AppConfig) => Promise<T>,
   options: { migrations?: boolean } = {},
 ): Promise<T> {
-  const config = loadConfig(undefined, { sessionSecret: false });
+  const config = loadConfig(undefined, { serving: false });
   const connection = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((error: unknown) => {
     throw new Error(
       `Could not open the database (${(error as Error).message}).` +

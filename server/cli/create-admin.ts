@@ -59,7 +59,7 @@ async function main(): Promise<number> {
       const activity = new ActivityService(dataSource.getRepository(Activity), dataSource, config);
       const settings = new SettingsService(dataSource.getRepository(SiteSettingsRow), dataSource, activity);
       const outbox = new OutboxService(dataSource.getRepository(OutboxMail), config, settings);
-      const sessions = new SessionsService(dataSource);
+      const sessions = new SessionsService(dataSource, config);
       const admin = await new AdminsService(
         dataSource.getRepository(Admin),
         dataSource,

@@ -3,7 +3,7 @@ import { ModulesContainer, NestFactory, RouterModule } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { API_ROUTES, AppModule } from '../app.module';
-import { SESSION_COOKIE } from '../auth/session-store';
+import { sessionCookie } from '../auth/session-store';
 import { loadConfig } from '../config/app-config';
 import type { DatabaseConnection } from '../database/database-connection';
 import { createApiDocument } from '../openapi/api-document';
@@ -17,7 +17,7 @@ const NO_DATABASE: DatabaseConnection = { embedded: false, close: () => Promise.
  * generated from it (server/cli/api-types.mjs).
  */
 export async function previewApiDocument(): Promise<OpenAPIObject> {
-  const config = loadConfig({ NODE_ENV: 'test' }, { sessionSecret: false });
+  const config = loadConfig({ NODE_ENV: 'test' }, { serving: false });
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, NO_DATABASE), {
     preview: true,
     logger: false,
@@ -26,5 +26,5 @@ export async function previewApiDocument(): Promise<OpenAPIObject> {
   // Preview mode instantiates no module, RouterModule included: its constructor is what gives the
   // API modules their /api, so it runs here by hand.
   new RouterModule(app.get(ModulesContainer), API_ROUTES);
-  return createApiDocument(app, SESSION_COOKIE);
+  return createApiDocument(app, sessionCookie(config.publicUrl).name);
 }

@@ -20,7 +20,7 @@ async function main(): Promise<number> {
   }
   let config;
   try {
-    config = loadConfig();
+    config = loadConfig(undefined, { serving: false });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

@@ -25,7 +25,7 @@ async function main(): Promise<number> {
   }
   let config;
   try {
-    config = loadConfig(undefined, { sessionSecret: false });
+    config = loadConfig(undefined, { serving: false });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

@@ -125,6 +125,6 @@ export const ApiPage = (item: Type) =>
     ApiFieldErrors('The page is not a whole number from 1 to 100,000'),
   );
 
-/** An optional text filter in the query (`?name=`, `?title=`). */
-export const ApiTextQuery = (name: string, description: string) =>
-  ApiQuery({ name, required: false, description, schema: { type: 'string' } });
+/** An optional text filter in the query (`?name=`, `?title=`); with `maxLength`, a longer one is a 400. */
+export const ApiTextQuery = (name: string, description: string, maxLength?: number) =>
+  ApiQuery({ name, required: false, description, schema: { type: 'string', ...(maxLength === undefined ? {} : { maxLength }) } });

@@ -6,7 +6,6 @@ import { BulkIdsDto } from '../common/by-id-or-404';
 import { ApiErrorText, ApiFieldErrors, ApiPage, ApiTextQuery, IdReply, IdsReply } from '../common/api-docs';
 import { PagePipe } from '../common/pagination';
 import { Public } from '../common/public.decorator';
-import { linkOrigin } from '../http/link-origin';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { ContactMessage } from './contact-message.entity';
 import { ContactPostLimitGuard, limitedAddress } from './contact-post-limit.guard';
@@ -14,7 +13,7 @@ import { ContactUsService } from './contact-us.service';
 import { streamCsv } from './csv';
 import { ContactMessageDto } from './dto/contact-message.dto';
 import { CreateContactMessageDto } from './dto/create-contact-message.dto';
-import { NameFilterPipe, UnreadFilterPipe } from './name-filter.pipe';
+import { NAME_FILTER_MAX, NameFilterPipe, UnreadFilterPipe } from './name-filter.pipe';
 
 const CSV_HEADER = ['Name', 'Phone', 'Email', 'Message', 'Date'];
 
@@ -40,12 +39,12 @@ export class ContactUsController {
   @ApiFieldErrors()
   @ApiErrorText(HttpStatus.TOO_MANY_REQUESTS, 'Too many messages from this address; Retry-After says when to try again')
   async create(@Body() dto: CreateContactMessageDto, @Req() req: Request): Promise<{ id: string }> {
-    return { id: await this.contactUs.receive(dto, limitedAddress(req), linkOrigin(this.config, req)) };
+    return { id: await this.contactUs.receive(dto, limitedAddress(req)) };
   }
 
   @Get()
   @ApiPage(ContactMessageDto)
-  @ApiTextQuery('name', "Only the messages whose sender's name contains this text")
+  @ApiTextQuery('name', "Only the messages whose sender's name contains this text", NAME_FILTER_MAX)
   @ApiQuery({
     name: 'unread',
     required: false,
@@ -64,7 +63,7 @@ export class ContactUsController {
   @Get('export.csv')
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'The matching messages as CSV (UTF-8 with BOM)', content: { 'text/csv': { schema: { type: 'string' } } } })
-  @ApiTextQuery('name', "Only the messages whose sender's name contains this text")
+  @ApiTextQuery('name', "Only the messages whose sender's name contains this text", NAME_FILTER_MAX)
   async exportCsv(@Query('name', NameFilterPipe) name: string | undefined, @Res() res: Response): Promise<void> {
     await streamCsv(res, {
       filename: 'contact-messages.csv',

@@ -66,36 +66,34 @@ export class ContactUsService {
    * nothing, so the bot cannot tell. Past the limit it throws 429 and stores nothing; the attempt
    * check is a fast path, this atomic count is what holds when posts arrive together.
    */
-  async receive(dto: CreateContactMessageDto, address: string | null, origin?: string): Promise<string> {
+  async receive(dto: CreateContactMessageDto, address: string | null): Promise<string> {
     if (address !== null) {
       const { hits, retryAfterSeconds } = await this.rateLimits.hit(`contact:messages:${limitKey(address)}`, MESSAGE_RULE);
       if (hits > MESSAGE_RULE.limit) throw ApiError.tooManyAttempts(retryAfterSeconds);
     }
     if (honeypotFilled(dto.website)) return randomUUID();
-    return this.create(dto, origin);
+    return this.create(dto);
   }
 
   /**
    * A post of the public site's form, taken exactly as POST /api/contactus takes one: the attempt
    * counted, the body checked by the same DTO (400 with the same messages), then receive().
    */
-  async submit(body: unknown, address: string | null, origin?: string): Promise<string> {
+  async submit(body: unknown, address: string | null): Promise<string> {
     if (address !== null) await this.countAttempt(address);
-    return this.receive(await validateBody(body, CreateContactMessageDto), address, origin);
+    return this.receive(await validateBody(body, CreateContactMessageDto), address);
   }
 
   /**
    * Stores a message and, with mail on, a mail to every admin who asked for new messages (Your
    * account), in one statement: atomic without a transaction, and one round trip as without
    * mail. A message is never without its mails nor a mail without its message; the mails leave
-   * from the outbox, never on this request's path. `origin` starts the link to the message (see
-   * linkOrigin); without it, PUBLIC_URL or this server's local address.
+   * from the outbox, never on this request's path. The link to the message starts with PUBLIC_URL.
    */
-  async create(input: { name: string; phno?: string | null; email: string; msg: string }, origin?: string): Promise<string> {
+  async create(input: { name: string; phno?: string | null; email: string; msg: string }): Promise<string> {
     const message = { name: input.name, phno: input.phno ?? '', email: input.email, msg: input.msg };
     // The message's id is not known yet: the text is cut where the link's id goes.
-    const base = origin ?? this.config.publicUrl ?? `http://localhost:${this.config.port}`;
-    const content = contactMessageMail(message, `${base}/admin/adminContactUs?view=${ID_HERE}`);
+    const content = contactMessageMail(message, `${this.config.publicUrl}/admin/adminContactUs?view=${ID_HERE}`);
     const [textBefore, textAfter] = content.text.split(ID_HERE);
     const mails = this.outbox.toAdminsSql(
       'message',

@@ -1,6 +1,9 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
 import { ApiError } from '../common/api-error';
 
+/** The longest `?name=` (as sent, before trimming), as the API document says. */
+export const NAME_FILTER_MAX = 100;
+
 /** `?name=`: optional text up to 100 characters, trimmed; empty means no filter. */
 @Injectable()
 export class NameFilterPipe implements PipeTransform<unknown, string | undefined> {
@@ -9,8 +12,8 @@ export class NameFilterPipe implements PipeTransform<unknown, string | undefined
     if (typeof value !== 'string') throw ApiError.field('name', 'Name must be text');
     // PostgreSQL cannot take NUL in a pattern (an error, a 500): no name holds one anyway.
     if (value.includes('\0')) throw ApiError.field('name', 'Name must not contain NUL characters');
+    if (value.length > NAME_FILTER_MAX) throw ApiError.field('name', `Name must be at most ${NAME_FILTER_MAX} characters`);
     const text = value.trim();
-    if (text.length > 100) throw ApiError.field('name', 'Name must be at most 100 characters');
     return text === '' ? undefined : text;
   }
 }

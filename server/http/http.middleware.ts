@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { HttpStatus } from '@nestjs/common';
 import express, { type Request, type RequestHandler } from 'express';
 import { ApiError } from '../common/api-error';
+import type { AppConfig } from '../config/app-config';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -19,28 +20,32 @@ export const noStore: RequestHandler = (_req, res, next) => {
   next();
 };
 
+/** The origins whose pages may change things: the site's own (PUBLIC_URL) and CORS_ORIGINS. */
+type Origins = Pick<AppConfig, 'publicUrl' | 'corsOrigins'>;
+
 /**
  * Cross-site request forgery: a state-changing request from a foreign origin, or one the browser
  * marks cross-site, is refused before it touches anything. Requests without an Origin (curl,
  * server to server) are judged by the session alone. (The body's type, which rules out the
  * "simple" text/plain form posts a foreign page could send, is checked per route: BodyTypeGuard.)
  */
-export function sameOriginOnly(allowedOrigins: string[]): RequestHandler {
+export function sameOriginOnly(origins: Origins): RequestHandler {
   return (req, _res, next) => {
     // Express 5 passes what a middleware throws to the error handlers: the exception filter answers.
-    if (isCrossSite(req, allowedOrigins)) throw new ApiError(HttpStatus.FORBIDDEN, 'Cross-site requests are not allowed');
+    if (isCrossSite(req, origins)) throw new ApiError(HttpStatus.FORBIDDEN, 'Cross-site requests are not allowed');
     next();
   };
 }
 
 /**
- * A state-changing request that comes from a foreign origin (and not one of `allowedOrigins`) or
- * that the browser marks cross-site. The public contact form answers it with a page of its own.
+ * A state-changing request that comes from a foreign origin (neither the request's own host nor
+ * PUBLIC_URL's origin nor one of CORS_ORIGINS) or that the browser marks cross-site. The public
+ * contact form answers it with a page of its own.
  */
-export function isCrossSite(req: Request, allowedOrigins: string[]): boolean {
+export function isCrossSite(req: Request, { publicUrl, corsOrigins }: Origins): boolean {
   if (SAFE_METHODS.has(req.method)) return false;
   const origin = req.get('origin');
-  const allowed = origin !== undefined && allowedOrigins.includes(origin);
+  const allowed = origin !== undefined && (origin === publicUrl || corsOrigins.includes(origin));
   const markedCrossSite = req.get('sec-fetch-site') === 'cross-site';
   const foreign = origin !== undefined && !isOwnOrigin(origin, req.get('host'));
   return !allowed && (markedCrossSite || foreign);

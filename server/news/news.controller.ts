@@ -40,7 +40,10 @@ export class NewsController {
   /** `?page=N` pages through all articles; `?title=text` searches instead (unpaged, at most 100). */
   @Get()
   @ApiPage(NewsDto)
-  @ApiTextQuery('title', 'Search instead: titles containing this text, newest first, at most 100, unpaged')
+  @ApiTextQuery(
+    'title',
+    'Search instead: titles containing this text, newest first, at most 100, unpaged (a text longer than any title finds none)',
+  )
   list(@Query('page', PagePipe) page: number, @Query('title') title: unknown) {
     if (title !== undefined && typeof title !== 'string') throw ApiError.field('title', 'Title must be text');
     const text = title?.trim() ?? '';
@@ -94,7 +97,12 @@ export class NewsController {
   @HttpCode(HttpStatus.OK)
   @UseInterceptors(PhotoUploadInterceptor)
   @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: { type: 'object', properties: { photo: { type: 'string', format: 'binary', description: 'JPEG, PNG or WebP' } } } })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      properties: { photo: { type: 'string', format: 'binary', description: 'JPEG, PNG or WebP; without it nothing changes (200)' } },
+    },
+  })
   @ApiOkResponse({ type: NewsDto })
   @ApiFieldErrors('The photo is too large', HttpStatus.PAYLOAD_TOO_LARGE)
   @ApiFieldErrors('The file is not an accepted image', HttpStatus.UNSUPPORTED_MEDIA_TYPE)

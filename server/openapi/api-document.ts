@@ -57,7 +57,19 @@ export function createApiDocument(app: INestApplication, sessionCookie: string):
   return document;
 }
 
+/**
+ * Ids are UUIDs (the contract): every `{id}` in a path is documented as one. One that is not names
+ * nothing, and answers the route's 404 like an unknown id.
+ */
+const ID_PARAMETER = {
+  schema: { type: 'string', format: 'uuid' },
+  description: 'A UUID; anything else names nothing (404, as an unknown id)',
+} as const;
+
 function completeOperation(operation: OperationObject & { [OPEN_OPERATION]?: boolean }): void {
+  for (const parameter of operation.parameters ?? []) {
+    if ('in' in parameter && parameter.in === 'path' && parameter.name === 'id') Object.assign(parameter, ID_PARAMETER);
+  }
   const open = operation[OPEN_OPERATION] === true;
   delete operation[OPEN_OPERATION];
   // An empty requirement list overrides the document's: no session needed.

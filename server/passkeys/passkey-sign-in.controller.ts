@@ -30,7 +30,7 @@ export class PasskeySignInController {
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: AuthenticationOptionsDto })
   async options(@Req() req: Request) {
-    const options = await this.signIn.options(relyingParty(this.config, req));
+    const options = await this.signIn.options(relyingParty(this.config));
     rememberChallenge(req, 'sign-in', options.challenge);
     return options;
   }
@@ -50,7 +50,7 @@ export class PasskeySignInController {
   ): Promise<{ admin: PublicAdmin }> {
     const challenge = takeChallenge(req, 'sign-in');
     const address = req.ip ?? 'unknown';
-    const { admin, credentialVersion } = await this.signIn.verify(dto.response, challenge, relyingParty(this.config, req), address);
+    const { admin, credentialVersion } = await this.signIn.verify(dto.response, challenge, relyingParty(this.config), address);
     // Both factors at once: a full session at once, stamped and trusted as after a password.
     await this.sessions.begin(req, admin, credentialVersion);
     this.lockout.trustDevice(req, res, admin.id);

@@ -32,7 +32,7 @@ export class PasskeysController {
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: RegistrationOptionsDto })
   async options(@Req() req: Request) {
-    const options = await this.passkeys.registrationOptions(req.user as PublicAdmin, relyingParty(this.config, req));
+    const options = await this.passkeys.registrationOptions(req.user as PublicAdmin, relyingParty(this.config));
     rememberChallenge(req, 'register', options.challenge);
     return options;
   }
@@ -44,7 +44,7 @@ export class PasskeysController {
   @ApiConflictResponse({ type: FieldErrorsReply, description: 'This passkey is already registered' })
   add(@Body() dto: AddPasskeyDto, @Req() req: Request): Promise<PasskeyDto> {
     const challenge = takeChallenge(req, 'register');
-    return this.passkeys.add(ownerOf(req), dto, challenge, relyingParty(this.config, req));
+    return this.passkeys.add(ownerOf(req), dto, challenge, relyingParty(this.config));
   }
 
   @Delete(':id')

@@ -1,6 +1,5 @@
 import type { Request } from 'express';
 import type { AppConfig } from '../config/app-config';
-import { linkOrigin } from '../http/link-origin';
 
 declare module 'express-session' {
   interface SessionData {
@@ -30,13 +29,12 @@ export interface RelyingParty {
 }
 
 /**
- * PUBLIC_URL, else the request's own protocol and host (which honour TRUST_PROXY), as mail links
- * are made: a passkey made on one origin works on that origin only. Over plain HTTP that is
- * `http://localhost` (a secure context); an IP address cannot be a relying party id.
+ * PUBLIC_URL, never the request's Host, as every link the app writes: a passkey made on one origin
+ * works on that origin only. Over plain HTTP that must be `http://localhost` (a secure context);
+ * an IP address cannot be a relying party id.
  */
-export function relyingParty(config: AppConfig, req: Request): RelyingParty {
-  const origin = linkOrigin(config, req);
-  return { id: new URL(origin).hostname, origin };
+export function relyingParty(config: AppConfig): RelyingParty {
+  return { id: new URL(config.publicUrl).hostname, origin: config.publicUrl };
 }
 
 /** Keeps `challenge` in the session as the one it may answer next, replacing any earlier one. */

@@ -63,9 +63,11 @@ export class LoginLockoutService {
   /** Gives the browser that just signed in a new device cookie for the admin (kept at sign-out). */
   trustDevice(req: Request, res: Response, adminId: string): void {
     const payload = `${adminId}.${randomBytes(16).toString('base64url')}.${Math.floor(Date.now() / 1000).toString(36)}`;
-    res.cookie(req.secure ? SECURE_DEVICE_COOKIE : DEVICE_COOKIE, `${payload}.${this.sign(payload)}`, {
+    // Secure as the session cookie is: over HTTPS, or whenever PUBLIC_URL is https:// (a TLS proxy in front).
+    const secure = req.secure || this.config.publicUrl.startsWith('https://');
+    res.cookie(secure ? SECURE_DEVICE_COOKIE : DEVICE_COOKIE, `${payload}.${this.sign(payload)}`, {
       httpOnly: true,
-      secure: req.secure,
+      secure,
       sameSite: 'lax',
       path: '/',
       maxAge: DEVICE_COOKIE_SECONDS * 1000,

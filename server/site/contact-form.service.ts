@@ -37,7 +37,7 @@ export class ContactForm {
   ) {}
 
   async post(req: Request, res: Response, { view }: Visit): Promise<void> {
-    if (isCrossSite(req, this.config.corsOrigins)) throw new ApiError(HttpStatus.FORBIDDEN, 'Cross-site requests are not allowed');
+    if (isCrossSite(req, this.config)) throw new ApiError(HttpStatus.FORBIDDEN, 'Cross-site requests are not allowed');
     let body: unknown;
     try {
       body = await this.parse(req, res);
@@ -51,7 +51,7 @@ export class ContactForm {
     }
     try {
       // An administrator previewing the site is not limited, as on the API.
-      await this.contactUs.submit(body, view.preview ? null : (req.ip ?? 'unknown'), view.origin);
+      await this.contactUs.submit(body, view.preview ? null : (req.ip ?? 'unknown'));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const status: number = error.getStatus();

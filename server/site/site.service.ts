@@ -95,8 +95,7 @@ export class SiteService {
       if (!admin) return next('router');
       preview = true;
     }
-    const origin = this.config.publicUrl ?? `${req.protocol}://${req.host}`;
-    this.visits.set(req, { view: { settings, origin, preview }, version });
+    this.visits.set(req, { view: { settings, origin: this.config.publicUrl, preview }, version });
     next();
   };
 

@@ -84,6 +84,7 @@ describe('the first administrator from ADMIN_EMAIL and ADMIN_PASSWORD_FILE', () 
     if (password !== undefined) writeFileSync(file, password);
     return {
       NODE_ENV: 'production',
+      PUBLIC_URL: 'https://www.example.com',
       DATA_DIR: dir,
       SESSION_SECRET: 'x'.repeat(32),
       ADMIN_EMAIL: ' Grace@Example.com ',

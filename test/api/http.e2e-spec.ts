@@ -154,9 +154,12 @@ describe('cross-site requests', () => {
     expect((await agent.get('/api/admins/me')).body.admin).not.toBeNull();
   });
 
-  it.each(['PATCH', 'DELETE'])('refuses %s from a foreign origin with 403', async (method) => {
+  it.each([
+    ['PATCH', '/api/admins/me/preferences'],
+    ['DELETE', '/api/admins/me'],
+  ])('refuses %s %s from a foreign origin with 403', async (method, path) => {
     const { agent } = await loggedInAgent(t);
-    const res = await agent[method.toLowerCase() as 'patch' | 'delete']('/api/admins/me').set('Origin', 'https://evil.example');
+    const res = await agent[method.toLowerCase() as 'patch' | 'delete'](path).set('Origin', 'https://evil.example');
     expect(res.status).toBe(403);
   });
 

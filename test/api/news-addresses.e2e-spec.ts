@@ -33,7 +33,7 @@ describe('article addresses, drafts and scheduling', () => {
   beforeAll(async () => {
     if (!existsSync(join(CLIENT_DIST, 'index.html')))
       throw new Error(`The client is not built in ${CLIENT_DIST}: run \`npm run build\` first.`);
-    t = await createTestApp();
+    t = await createTestApp({ publicUrl: `http://${HOST}` });
     admin = (await loggedInAgent(t)).agent;
     expect((await admin.patch('/api/settings').send({ maintenance: false })).status).toBe(200);
   });

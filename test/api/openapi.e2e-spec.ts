@@ -117,13 +117,31 @@ describe('GET /api/openapi.json', () => {
 
   it('takes path and query parameters from the controllers', () => {
     const probe = (doc.paths['/api/test-openapi-probe/{id}'] as Record<string, Operation>).get;
+    // Ids are UUIDs (the contract): every `{id}` in a path says so, an added route's too.
     expect(probe.parameters).toEqual([
-      { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+      {
+        name: 'id',
+        in: 'path',
+        required: true,
+        schema: { type: 'string', format: 'uuid' },
+        description: 'A UUID; anything else names nothing (404, as an unknown id)',
+      },
       { name: 'full', in: 'query', required: true, schema: { type: 'string' } },
     ]);
     const news = (doc.paths['/api/news'] as Record<string, Operation>).get;
     expect(news.parameters?.map((p) => p.name).sort()).toEqual(['page', 'title']);
-    expect(news.parameters?.find((p) => p.name === 'page')).toMatchObject({ required: false, schema: { type: 'integer', minimum: 1 } });
+    expect(news.parameters?.find((p) => p.name === 'page')).toMatchObject({
+      required: false,
+      schema: { type: 'integer', minimum: 1, maximum: 100_000 },
+    });
+    for (const { name, op } of operations(doc)) {
+      for (const parameter of op.parameters ?? []) {
+        if (parameter.in === 'path' && parameter.name === 'id') expect(parameter.schema, name).toEqual({ type: 'string', format: 'uuid' });
+      }
+    }
+    const messages = (doc.paths['/api/contactus'] as Record<string, Operation>).get;
+    expect(messages.parameters?.find((p) => p.name === 'name')?.schema).toEqual({ type: 'string', maxLength: 100 });
+    expect(messages.parameters?.find((p) => p.name === 'unread')?.schema).toEqual({ type: 'string', enum: ['true', 'false'] });
   });
 
   it('takes request bodies from the DTOs and their limits', () => {
@@ -145,6 +163,20 @@ describe('GET /api/openapi.json', () => {
     expect(body('/api/news/{id}/upload')?.content['multipart/form-data']).toMatchObject({
       schema: { properties: { photo: { type: 'string', format: 'binary' } } },
     });
+    // The contract: the form is sent after every save, a file or not; without one nothing changes.
+    expect((body('/api/news/{id}/upload')?.content['multipart/form-data'] as { schema: Schema }).schema.required).toBeUndefined();
+    expect(schemas.CreateContactMessageDto.required).toEqual(['name', 'email', 'msg']);
+    expect(schemas.CreateContactMessageDto.properties.website).toMatchObject({ type: 'string' });
+    expect(schemas.Credentials.required).toEqual(['email', 'password']);
+    expect(schemas.ActivityEntry.properties.action).toEqual({ allOf: [{ $ref: '#/components/schemas/ActivityAction' }] });
+    expect(schemas.ActivityAction).toMatchObject({ type: 'string', enum: expect.arrayContaining(['sign-in', 'edit', 'purge']) });
+    // Every property of every schema says what it is.
+    for (const [name, schema] of Object.entries(schemas)) {
+      for (const [property, value] of Object.entries(schema.properties ?? {})) {
+        const typed = ['type', '$ref', 'allOf', 'anyOf', 'oneOf', 'enum'].some((key) => key in value);
+        expect(typed, `${name}.${property}`).toBe(true);
+      }
+    }
   });
 
   it('describes the session cookie, and marks the public routes as needing none, and no others', () => {

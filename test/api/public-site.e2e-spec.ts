@@ -51,7 +51,7 @@ describe('the public site', () => {
   beforeAll(async () => {
     if (!existsSync(join(CLIENT_DIST, 'index.html')))
       throw new Error(`The client is not built in ${CLIENT_DIST}: run \`npm run build\` first.`);
-    t = await createTestApp({ pageSize: PAGE_SIZE });
+    t = await createTestApp({ pageSize: PAGE_SIZE, publicUrl: origin });
     admin = (await loggedInAgent(t)).agent;
   });
   afterAll(() => t?.close());

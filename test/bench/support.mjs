@@ -25,6 +25,7 @@ export async function startServer(env, { stdout = 'inherit', pollMs = 250, nodeA
       NODE_ENV: 'production',
       SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
       PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -57,7 +57,7 @@ describe('loadConfig', () => {
       activityDays: 365,
       storage: 'local',
       s3: undefined,
-      publicUrl: undefined,
+      publicUrl: 'http://localhost:3000',
       mail: undefined,
       metricsPort: undefined,
       requireSecondFactor: false,
@@ -94,16 +94,17 @@ describe('loadConfig', () => {
     expect(failure({ SMTP_URL: 'smtp://mail.example.com', MAIL_FROM: 'a@b.c', MAIL_POLL_MS: '0' }).message).toContain('MAIL_POLL_MS');
   });
 
-  it('asks command-line tools for no SESSION_SECRET, even in production, and makes none', () => {
+  it('asks command-line tools for no SESSION_SECRET and no PUBLIC_URL, even in production, and makes no secret', () => {
     const dataDir = tempDir();
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }, { sessionSecret: false });
+    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }, { serving: false });
     expect(config.sessionSecret).toBe('');
-    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir }, { sessionSecret: false }).sessionSecret).toBe('');
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir }, { serving: false }).sessionSecret).toBe('');
     expect(existsSync(join(dataDir, 'session-secret'))).toBe(false);
   });
 
   it('writes JSON log lines by default in production only', () => {
-    expect(loadConfig(env({ NODE_ENV: 'production' })).logFormat).toBe('json');
+    expect(loadConfig(env({ NODE_ENV: 'production', PUBLIC_URL: 'https://www.example.com' })).logFormat).toBe('json');
     expect(loadConfig(env({ NODE_ENV: 'development' })).logFormat).toBe('pretty');
   });
 
@@ -244,6 +245,20 @@ describe('loadConfig', () => {
     const error = failure({ [variable]: value });
     expect(error.message).toContain(variable);
     expect(error.message).toMatch(/^Invalid configuration: /);
+  });
+
+  it('requires PUBLIC_URL with NODE_ENV=production, naming it, and never takes links from elsewhere', () => {
+    const error = failure({ NODE_ENV: 'production' });
+    expect(error.message).toBe(
+      "Invalid configuration: PUBLIC_URL is required when NODE_ENV=production: the site's public origin, such as https://www.example.com (every link the app writes starts with it)",
+    );
+    expect(failure({ NODE_ENV: 'production', PUBLIC_URL: '   ' }).message).toContain('PUBLIC_URL is required');
+    expect(loadConfig(env({ NODE_ENV: 'production', PUBLIC_URL: 'http://192.168.1.20:3000' })).publicUrl).toBe('http://192.168.1.20:3000');
+  });
+
+  it('defaults PUBLIC_URL to http://localhost:PORT outside production', () => {
+    expect(loadConfig(env({ NODE_ENV: 'development', PORT: '8080' })).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig(env({ NODE_ENV: 'test' })).publicUrl).toBe('http://localhost:3000');
   });
 
   it('requires SESSION_SECRET with NODE_ENV=production', () => {

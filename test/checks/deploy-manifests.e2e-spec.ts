@@ -34,6 +34,12 @@ describe('deploy/kubernetes', () => {
     expect(config.databaseUrl).toMatch(/^postgres:\/\//);
   });
 
+  it("links to the Ingress's own host over https (PUBLIC_URL)", () => {
+    const host = /^\s+- host: (\S+)$/m.exec(read('ingress.yaml'))?.[1];
+    expect(host).toBeTruthy();
+    expect(loadConfig(all).publicUrl).toBe(`https://${host}`);
+  });
+
   it('probes the health routes on the port the app listens on, with two replicas and a disruption budget', () => {
     const deployment = read('deployment.yaml');
     expect(deployment).toMatch(/replicas: 2/);

@@ -236,6 +236,8 @@ async function main() {
     ADMIN_PASSWORD_FILE: join(secrets, 'admin-password'),
     DATABASE_URL: database.url,
     SESSION_SECRET: 'replica-test-secret-replica-test-secret-0123',
+    // The balancer's address: both replicas write their links on it (http://, so the cookie stays `sid`).
+    PUBLIC_URL: `http://127.0.0.1:${nginxPort}`,
     TRUST_PROXY: 'loopback',
     LOG_LEVEL: 'warn',
     SMTP_URL: smtp.url,

@@ -21,10 +21,10 @@ export async function createAdmin(t: TestApp, fields: Parameters<typeof newAdmin
   return input;
 }
 
-/** The `sid=…` Set-Cookie header of a reply, if any. */
+/** The session's Set-Cookie header of a reply (`sid=…`, or `__Host-sid=…` with an https:// PUBLIC_URL), if any. */
 export function sessionCookie(res: Response): string | undefined {
   const cookies = res.headers['set-cookie'] as unknown as string[] | undefined;
-  return cookies?.find((cookie) => cookie.startsWith('sid='));
+  return cookies?.find((cookie) => /^(__Host-)?sid=/.test(cookie));
 }
 
 /** `sid=<value>` of a Set-Cookie header, ready to send back as a Cookie header. */

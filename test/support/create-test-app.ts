@@ -25,7 +25,10 @@ export interface TestApp {
   dataSource: DataSource;
   /** A client without cookies. Every reply it gets is checked against the API document (see reply-check.ts). */
   http: () => ReturnType<typeof request>;
-  /** A client that keeps cookies between requests, like a browser. */
+  /**
+   * A client that keeps cookies between requests, like a browser. With an https:// PUBLIC_URL it
+   * is a browser talking HTTPS to the TLS proxy in front: it sends Secure cookies back too.
+   */
   agent: () => ReturnType<typeof request.agent>;
   close: () => Promise<void>;
 }
@@ -86,7 +89,7 @@ export async function createTestApp(
     config,
     dataSource: app.get(DataSource),
     http: () => checkingReplies(request(server), replies),
-    agent: () => checkingReplies(request.agent(server), replies),
+    agent: () => checkingReplies(throughTls(request.agent(server), config.publicUrl), replies),
     async close() {
       // The database and the temporary folder go even when the app fails to close (a test may
       // have destroyed its data source on purpose).
@@ -99,6 +102,24 @@ export async function createTestApp(
       }
     },
   };
+}
+
+type Agent = ReturnType<typeof request.agent>;
+type CookieJar = { getCookies(access: { domain: string; path: string; secure: boolean; script: boolean }): { toValueString(): string } };
+
+/**
+ * The tests speak plain HTTP to the app, where superagent's cookie jar (as a browser would) keeps
+ * Secure cookies to itself. Behind an https:// PUBLIC_URL the browser's side is HTTPS: the agent
+ * then reads its jar as over HTTPS (superagent's own `_attachCookies`, with `secure` true).
+ */
+function throughTls(agent: Agent, publicUrl: string): Agent {
+  if (!publicUrl.startsWith('https://')) return agent;
+  const inside = agent as unknown as { jar: CookieJar; _attachCookies(req: { url: string; cookies: string }): void };
+  inside._attachCookies = (req) => {
+    const url = new URL(req.url);
+    req.cookies = inside.jar.getCookies({ domain: url.hostname, path: url.pathname, secure: true, script: false }).toValueString();
+  };
+  return agent;
 }
 
 /** Creates an admin directly (whatever the registration policy) and returns a logged-in agent. */

@@ -1266,6 +1266,24 @@ export interface components {
       id: string;
       name: string | null;
     };
+    /** @enum {string} */
+    ActivityAction:
+      | 'sign-in'
+      | 'sign-in-failed'
+      | 'sign-out'
+      | 'add'
+      | 'remove'
+      | 'password'
+      | 'password-reset-request'
+      | 'password-reset'
+      | 'invite'
+      | 'revoke-invitation'
+      | 'accept-invitation'
+      | 'create'
+      | 'edit'
+      | 'delete'
+      | 'restore'
+      | 'purge';
     ActivityEntry: {
       /** Format: uuid */
       id: string;
@@ -1273,8 +1291,7 @@ export interface components {
       at: string;
       /** @description Null for a failed sign-in under an unknown address */
       admin: components['schemas']['ActivityAdmin'] | null;
-      /** @example edit */
-      action: string;
+      action: components['schemas']['ActivityAction'];
       kind: components['schemas']['ActivityKind'];
       /** Format: uuid */
       itemId: string | null;
@@ -1829,6 +1846,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
       };
       cookie?: never;
@@ -2049,6 +2067,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
       };
       cookie?: never;
@@ -2379,6 +2398,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
       };
       cookie?: never;
@@ -2412,6 +2432,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
       };
       cookie?: never;
@@ -2446,6 +2467,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
       };
       cookie?: never;
@@ -2536,7 +2558,7 @@ export interface operations {
     parameters: {
       query?: {
         page?: number;
-        /** @description Search instead: titles containing this text, newest first, at most 100, unpaged */
+        /** @description Search instead: titles containing this text, newest first, at most 100, unpaged (a text longer than any title finds none) */
         title?: string;
       };
       header?: never;
@@ -2629,6 +2651,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
       };
       cookie?: never;
@@ -2662,6 +2685,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
       };
       cookie?: never;
@@ -2696,6 +2720,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
       };
       cookie?: never;
@@ -2768,6 +2793,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
       };
       cookie?: never;
@@ -2777,7 +2803,7 @@ export interface operations {
         'multipart/form-data': {
           /**
            * Format: binary
-           * @description JPEG, PNG or WebP
+           * @description JPEG, PNG or WebP; without it nothing changes (200)
            */
           photo?: string;
         };
@@ -3025,6 +3051,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
       };
       cookie?: never;
@@ -3059,6 +3086,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
       };
       cookie?: never;
@@ -3093,6 +3121,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
       };
       cookie?: never;
@@ -3126,6 +3155,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
       };
       cookie?: never;
@@ -3306,6 +3336,7 @@ export interface operations {
       header?: never;
       path: {
         kind: components['schemas']['TrashKind'];
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
       };
       cookie?: never;
@@ -3341,6 +3372,7 @@ export interface operations {
       header?: never;
       path: {
         kind: components['schemas']['TrashKind'];
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
       };
       cookie?: never;

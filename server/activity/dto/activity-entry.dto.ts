@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { ACTIVITY_KINDS, type ActivityKind } from '../activity.service';
+import { ACTIVITY_ACTIONS, ACTIVITY_KINDS, type ActivityAction, type ActivityKind } from '../activity.service';
 
 @ApiSchema({ name: 'ActivityAdmin' })
 class ActivityAdmin {
@@ -22,8 +22,8 @@ export class ActivityEntryDto {
   @ApiProperty({ type: ActivityAdmin, nullable: true, description: 'Null for a failed sign-in under an unknown address' })
   admin: ActivityAdmin | null;
 
-  @ApiProperty({ example: 'edit' })
-  action: string;
+  @ApiProperty({ enum: ACTIVITY_ACTIONS, enumName: 'ActivityAction' })
+  action: ActivityAction;
 
   @ApiProperty({ enum: ACTIVITY_KINDS, enumName: 'ActivityKind' })
   kind: ActivityKind;

@@ -6,7 +6,7 @@ import { SITE_CSS } from '../site-styles';
 /** What every page knows besides its own content. */
 export interface SiteView {
   settings: SiteSettings;
-  /** The public origin for absolute links (PUBLIC_URL, or the request's own). */
+  /** The public origin for absolute links: PUBLIC_URL, never the request's Host. */
   origin: string;
   /** An administrator previewing the site while visitors see the maintenance page. */
   preview: boolean;

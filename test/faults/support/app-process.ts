@@ -96,6 +96,7 @@ export class AppProcess {
         SESSION_SECRET,
         REGISTRATION: 'open',
         PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATA_DIR: dataDir,
         ...env,
       },
