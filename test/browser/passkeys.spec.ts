@@ -1,16 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { baseURL } from './playwright.config';
 import { expectNoA11yViolations, uniqueAdmin } from './support';
 
 /*
  * Passkeys with Chromium's virtual authenticator (the DevTools protocol's WebAuthn domain), which
  * answers the browser's prompts as a platform authenticator that has verified its user. A relying
- * party id must be a domain name, never an IP address, so these tests use http://localhost (a
- * secure context over plain HTTP): with PUBLIC_URL unset, the relying party follows the request's host.
+ * party id must be a domain name, never an IP address: the suite's server has PUBLIC_URL
+ * http://localhost:PORT (a secure context over plain HTTP), its baseURL (playwright.config.ts).
  */
-const LOCAL = baseURL.replace('127.0.0.1', 'localhost');
-
-test.use({ baseURL: LOCAL, storageState: { cookies: [], origins: [] } });
+test.use({ storageState: { cookies: [], origins: [] } });
 
 async function addVirtualAuthenticator(page: Page): Promise<string> {
   const cdp = await page.context().newCDPSession(page);

@@ -1,7 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.BROWSER_TEST_PORT ?? 3100);
-export const baseURL = `http://127.0.0.1:${port}`;
+/**
+ * localhost, the server's PUBLIC_URL: a passkey's relying party must be a domain name (never an IP
+ * address), and http://localhost is a secure context. Chromium maps it to 127.0.0.1 (below).
+ */
+export const baseURL = `http://localhost:${port}`;
 
 /** Debian's Chromium; nothing is downloaded. The flags keep it off the (closed) network. */
 const chromium = {
@@ -14,6 +18,7 @@ const chromium = {
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
+    '--host-resolver-rules=MAP localhost 127.0.0.1',
   ],
 };
 
@@ -61,7 +66,7 @@ export default defineConfig({
   webServer: {
     command: 'node test/support/browser-server.mjs',
     cwd: '../..',
-    url: `${baseURL}/api/health/ready`,
+    url: `http://127.0.0.1:${port}/api/health/ready`,
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'pipe',

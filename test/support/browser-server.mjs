@@ -19,7 +19,7 @@ const env = {
   DATA_DIR: dataDir,
   SESSION_SECRET: 'browser-test-secret-browser-test-secret',
   // The address the browser tests visit (playwright.config.ts): the links in the mails they follow.
-  PUBLIC_URL: `http://127.0.0.1:${process.env.BROWSER_TEST_PORT ?? '3100'}`,
+  PUBLIC_URL: `http://localhost:${process.env.BROWSER_TEST_PORT ?? '3100'}`,
   // Every test registers an admin of its own, so tests never depend on one another.
   REGISTRATION: 'open',
   LOG_LEVEL: 'warn',

@@ -1269,8 +1269,13 @@ export interface components {
     /** @enum {string} */
     ActivityAction:
       | 'sign-in'
+      | 'sign-in-code'
+      | 'sign-in-recovery-code'
+      | 'sign-in-passkey'
       | 'sign-in-failed'
       | 'sign-out'
+      | 'end-session'
+      | 'end-other-sessions'
       | 'add'
       | 'remove'
       | 'password'
@@ -1279,6 +1284,11 @@ export interface components {
       | 'invite'
       | 'revoke-invitation'
       | 'accept-invitation'
+      | 'totp-on'
+      | 'totp-off'
+      | 'second-factor-reset'
+      | 'passkey-add'
+      | 'passkey-remove'
       | 'create'
       | 'edit'
       | 'delete'
@@ -2244,7 +2254,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The session's opaque id from the list */
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
       };
       cookie?: never;
@@ -3894,6 +3904,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
       };
       cookie?: never;
