@@ -20,6 +20,7 @@ import { OutboxMail } from '../mail/outbox-mail.entity';
 import { AdminToken } from '../admins/admin-token.entity';
 import { ContactReadState1763770700000 } from './migrations/1763770700000-ContactReadState';
 import { NewsAddresses1763770900000 } from './migrations/1763770900000-NewsAddresses';
+import { Brand1763771700000 } from './migrations/1763771700000-Brand';
 import { Service } from '../services/service.entity';
 
 /** Every entity, listed once for the app and the migration CLI alike. */
@@ -39,6 +40,7 @@ export const migrations = [
   Mail1763770600000,
   ContactReadState1763770700000,
   NewsAddresses1763770900000,
+  Brand1763771700000,
 ];
 
 /**

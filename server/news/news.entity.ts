@@ -27,6 +27,13 @@ export class News {
   @Column({ type: 'text', nullable: true })
   photo: string | null;
 
+  /** The stored photo's size in pixels (null with no photo, or one stored before its sizes were known). */
+  @Column({ name: 'photo_width', type: 'integer', nullable: true })
+  photoWidth: number | null;
+
+  @Column({ name: 'photo_height', type: 'integer', nullable: true })
+  photoHeight: number | null;
+
   /** The photo's alternative text (null: none given). */
   @Column({ name: 'photo_alt', type: 'text', nullable: true })
   photoAlt: string | null;
