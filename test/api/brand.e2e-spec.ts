@@ -27,7 +27,8 @@ describe('the brand', () => {
   let admin: Agent;
 
   beforeAll(async () => {
-    if (!existsSync(join(CLIENT_DIST, 'site.css'))) throw new Error(`The client is not built in ${CLIENT_DIST}: run \`npm run build\` first.`);
+    if (!existsSync(join(CLIENT_DIST, 'site.css')))
+      throw new Error(`The client is not built in ${CLIENT_DIST}: run \`npm run build\` first.`);
     t = await createTestApp();
     admin = (await loggedInAgent(t)).agent;
     expect((await admin.patch('/api/settings').send({ maintenance: false })).status).toBe(200);
@@ -101,7 +102,14 @@ describe('the brand', () => {
     });
 
     it('is for administrators only', async () => {
-      expect((await t.http().post('/api/settings/logo').attach('photo', await image('png', 20), 'a.png')).status).toBe(401);
+      expect(
+        (
+          await t
+            .http()
+            .post('/api/settings/logo')
+            .attach('photo', await image('png', 20), 'a.png')
+        ).status,
+      ).toBe(401);
       expect((await t.http().delete('/api/settings/logo')).status).toBe(401);
     });
 

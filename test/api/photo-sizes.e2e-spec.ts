@@ -59,7 +59,9 @@ describe('photo sizes', () => {
     expect(await isStored(sized(middle.body.photo, 960))).toBe(false);
     const small = await upload(id, await canvas(300, 200).png().toBuffer(), 'small.png');
     expect(await isStored(sized(small.body.photo, 480))).toBe(false);
-    expect((await storedNames()).filter((name) => name.startsWith(nameOf(small.body.photo).slice(0, 36)))).toEqual([nameOf(small.body.photo)]);
+    expect((await storedNames()).filter((name) => name.startsWith(nameOf(small.body.photo).slice(0, 36)))).toEqual([
+      nameOf(small.body.photo),
+    ]);
   });
 
   it('removes every size of the photo it replaces, and of an article purged from the trash: no file is left', async () => {

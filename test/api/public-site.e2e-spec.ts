@@ -253,7 +253,9 @@ describe('the public site', () => {
       expect(res.text).toContain(`<h1>${article.title}</h1>`);
       expect(res.text).toContain(article.description);
       expect(res.text).toContain(`All about ${article.title}.`);
-      expect(res.text).toMatch(/<img class="photo" src="\/uploads\/news\/[0-9a-f-]+\.webp" srcSet="[^"]+" sizes="[^"]+" alt="" width="64" height="36"/);
+      expect(res.text).toMatch(
+        /<img class="photo" src="\/uploads\/news\/[0-9a-f-]+\.webp" srcSet="[^"]+" sizes="[^"]+" alt="" width="64" height="36"/,
+      );
       expect(text(head(res).title!)).toBe(`${article.title} – Harbour Lane Studio`);
       expect(head(res).description).toBe(article.description);
       expect(head(res).canonical).toBe(`${origin}/news/${article.slug}`);

@@ -66,7 +66,11 @@ const BAD_VALUES: Record<keyof Omit<Settings, 'updatedAt' | 'logo'>, [string, un
     ['a name', 'navy', 'Accent colour must be a hex colour such as #1f3a5f'],
     ['three digits', '#123', 'Accent colour must be a hex colour such as #1f3a5f'],
     ['a number', 123456, 'Accent colour must be text'],
-    ['too light for white text', '#f2b134', 'White text on #f2b134 has a contrast of only 1.8:1; choose a darker accent colour (at least 4.5:1)'],
+    [
+      'too light for white text',
+      '#f2b134',
+      'White text on #f2b134 has a contrast of only 1.8:1; choose a darker accent colour (at least 4.5:1)',
+    ],
   ],
 };
 
@@ -136,7 +140,15 @@ describe('settings API', () => {
       const res = await freshAgent.get('/api/settings');
       expect(res.status).toBe(200);
       expect(Object.keys(res.body).sort()).toEqual(KEYS);
-      expect(res.body).toMatchObject({ maintenance: true, companyName: 'Our company', tagline: '', email: '', phone: '', accentColor: '', logo: null });
+      expect(res.body).toMatchObject({
+        maintenance: true,
+        companyName: 'Our company',
+        tagline: '',
+        email: '',
+        phone: '',
+        accentColor: '',
+        logo: null,
+      });
       expect(res.body.updatedAt).toMatch(ISO);
       expect(res.headers['cache-control']).toBe('no-store');
     });

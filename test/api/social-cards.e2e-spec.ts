@@ -54,7 +54,9 @@ describe('social cards and structured data', () => {
     const created = await admin.post('/api/news').send({ title, description: `About ${title}`, about: 'Text.' });
     expect(created.status).toBe(201);
     if (!photo) return created.body as { id: string; slug: string; photo: null; createdAt: string; updatedAt: string };
-    const uploaded = await admin.post(`/api/news/${created.body.id}/upload`).attach('photo', await canvas(1800, 1000).jpeg().toBuffer(), 'p.jpg');
+    const uploaded = await admin
+      .post(`/api/news/${created.body.id}/upload`)
+      .attach('photo', await canvas(1800, 1000).jpeg().toBuffer(), 'p.jpg');
     expect(uploaded.status).toBe(200);
     return uploaded.body as { id: string; slug: string; photo: string; createdAt: string; updatedAt: string };
   }
