@@ -49,7 +49,11 @@ export class NewsPhotos {
    * first one's photo as its previous: each removes exactly the files it replaced. An article in
    * the trash is not there (404).
    */
-  private async pointAt(manager: EntityManager, id: string, photo: { path: string; width: number; height: number }): Promise<string | null> {
+  private async pointAt(
+    manager: EntityManager,
+    id: string,
+    photo: { path: string; width: number; height: number },
+  ): Promise<string | null> {
     // For an UPDATE, TypeORM's query() answers [rows, affected count].
     const [rows]: [{ previous: string | null }[], number] = await manager.query(
       `UPDATE news AS n SET photo = $1, photo_width = $3, photo_height = $4, updated_at = now()

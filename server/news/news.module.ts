@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ActivityModule } from '../activity/activity.module';
+import { SettingsModule } from '../settings/settings.module';
+import { LogoController } from './logo.controller';
+import { LogoService } from './logo.service';
 import { NewsPhotos } from './news-photos.service';
 import { NewsController } from './news.controller';
 import { News } from './news.entity';
@@ -8,9 +11,10 @@ import { NewsService } from './news.service';
 import { PhotosModule } from './photos/photos.module';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([News]), ActivityModule, PhotosModule],
-  controllers: [NewsController],
-  providers: [NewsService, NewsPhotos],
+  imports: [TypeOrmModule.forFeature([News]), ActivityModule, PhotosModule, SettingsModule],
+  // The site's logo is a setting that goes through the photos' upload and storage (LogoController).
+  controllers: [NewsController, LogoController],
+  providers: [NewsService, NewsPhotos, LogoService],
   // The trash removes a purged article's photo and the health check asks about the storage, both
   // through NewsPhotos; configureApp serves photos through PhotoStorage.
   exports: [NewsService, NewsPhotos, PhotosModule],

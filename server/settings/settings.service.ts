@@ -3,10 +3,11 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
 import type { Actor } from '../common/actor.decorator';
-import type { SiteSettings, SiteSettingsDto, UpdateSettingsDto } from './dto/update-settings.dto';
+import { SiteSettings, type SiteSettingsDto, type UpdateSettingsDto } from './dto/update-settings.dto';
 import { SiteSettingsRow } from './site-settings.entity';
 
-export type { SiteSettings };
+/** The reply class too (the logo's routes, server/news/logo.controller.ts, answer it). */
+export { SiteSettings };
 
 /** The settings and their version, which moves on every change (a cache key for what is built from them). */
 export interface VersionedSettings {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_DIST } from '../../server/config/paths';
+import { PhotoSweep } from '../../server/news/photos/photo-sweep.service';
 import { contrastWithWhite } from '../../server/settings/dto/accent-colour';
 import { createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
 import { canvas, image } from '../support/images.mjs';
@@ -115,7 +116,6 @@ describe('the brand', () => {
 
     it('is kept by the orphan sweep, which takes only photos nothing points at', async () => {
       const { logo } = (await uploadLogo(await image('png', 30))).body as { logo: string };
-      const { PhotoSweep } = await import('../../server/news/photos/photo-sweep.service');
       const swept = await t.app.get(PhotoSweep).sweep(Date.now() + 3 * 3600_000);
       expect(swept?.removed).toBe(0);
       expect(await isStored(logo)).toBe(true);

@@ -137,7 +137,7 @@ describe('photo sizes', () => {
         if (!existsSync(cli)) throw new Error(`${cli} is not built: run \`npm run build\` first.`);
         const dataDir = mkdtempSync(join(tmpdir(), 'photos-resize-'));
         try {
-          const env = { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, STORAGE: 'local' };
+          const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, STORAGE: 'local' };
           delete env.DATABASE_URL;
           const { stdout } = await promisify(execFile)(process.execPath, [cli], { env });
           expect(stdout).toContain('photos:resize: 0 resized, 0 already done, 0 missing, 0 failed');

@@ -387,6 +387,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/settings/logo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['LogoController_uploadLogo'];
+    delete: operations['LogoController_removeLogo'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/contactus': {
     parameters: {
       query?: never;
@@ -625,22 +641,6 @@ export interface paths {
     options?: never;
     head?: never;
     patch: operations['SettingsController_update'];
-    trace?: never;
-  };
-  '/api/settings/logo': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: operations['SettingsController_uploadLogo'];
-    delete: operations['SettingsController_removeLogo'];
-    options?: never;
-    head?: never;
-    patch?: never;
     trace?: never;
   };
   '/api/settings/mail': {
@@ -997,6 +997,24 @@ export interface components {
       /** Format: date-time */
       publishAt?: string | null;
     };
+    SiteSettings: {
+      /** @description On: visitors see the maintenance page */
+      maintenance: boolean;
+      companyName: string;
+      tagline: string;
+      /** @description An email address, or empty for none */
+      email: string;
+      phone: string;
+      /** @description A hex colour (#rrggbb) for the public pages' brand areas, under white text (at least 4.5:1), or empty for the default */
+      accentColor: string;
+      /**
+       * @description The logo: a path on the site, e.g. /uploads/news/<name>.webp (POST /api/settings/logo); null: the default logo
+       * @example /uploads/news/x.webp
+       */
+      logo: string | null;
+      /** Format: date-time */
+      updatedAt: string;
+    };
     CreateContactMessageDto: {
       name: string;
       phno?: string;
@@ -1094,24 +1112,6 @@ export interface components {
     };
     ActivityAdmins: {
       data: components['schemas']['NamedAdmin'][];
-    };
-    SiteSettings: {
-      /** @description On: visitors see the maintenance page */
-      maintenance: boolean;
-      companyName: string;
-      tagline: string;
-      /** @description An email address, or empty for none */
-      email: string;
-      phone: string;
-      /** @description A hex colour (#rrggbb) for the public pages' brand areas, under white text (at least 4.5:1), or empty for the default */
-      accentColor: string;
-      /**
-       * @description The logo: a path on the site, e.g. /uploads/news/<name>.webp (POST /api/settings/logo); null: the default logo
-       * @example /uploads/news/x.webp
-       */
-      logo: string | null;
-      /** Format: date-time */
-      updatedAt: string;
     };
     UpdateSettingsDto: {
       /** @description On: visitors see the maintenance page */
@@ -2421,6 +2421,89 @@ export interface operations {
       '5XX': components['responses']['Failed'];
     };
   };
+  LogoController_uploadLogo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /**
+           * Format: binary
+           * @description JPEG, PNG or WebP; stored 256 px square as WebP
+           */
+          photo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Every setting, with the new logo */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SiteSettings'];
+        };
+      };
+      /** @description No file, or the upload could not be read */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      /** @description The image is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      /** @description The file is not an accepted image */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      '4XX': components['responses']['Refused'];
+      '5XX': components['responses']['Failed'];
+    };
+  };
+  LogoController_removeLogo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every setting, without a logo */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SiteSettings'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      '4XX': components['responses']['Refused'];
+      '5XX': components['responses']['Failed'];
+    };
+  };
   ContactUsController_list: {
     parameters: {
       query?: {
@@ -3032,89 +3115,6 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['FieldErrors'];
-        };
-      };
-      401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
-    };
-  };
-  SettingsController_uploadLogo: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'multipart/form-data': {
-          /**
-           * Format: binary
-           * @description JPEG, PNG or WebP; stored 256 px square as WebP
-           */
-          photo: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Every setting, with the new logo */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SiteSettings'];
-        };
-      };
-      /** @description No file, or the upload could not be read */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['FieldErrors'];
-        };
-      };
-      401: components['responses']['NotLoggedIn'];
-      /** @description The image is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['FieldErrors'];
-        };
-      };
-      /** @description The file is not an accepted image */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['FieldErrors'];
-        };
-      };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
-    };
-  };
-  SettingsController_removeLogo: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Every setting, without a logo */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SiteSettings'];
         };
       };
       401: components['responses']['NotLoggedIn'];

@@ -26,7 +26,8 @@ export class NewsDto {
   @ApiProperty({
     type: 'integer',
     nullable: true,
-    description: 'The width of `photo` in pixels; smaller copies, 480 and 960 px wide, sit beside it as <name>-480.webp and <name>-960.webp when narrower',
+    description:
+      'The width of `photo` in pixels; smaller copies, 480 and 960 px wide, sit beside it as <name>-480.webp and <name>-960.webp when narrower',
   })
   photoWidth: number | null;
 

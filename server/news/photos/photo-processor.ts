@@ -73,7 +73,7 @@ export async function preparePhoto(input: Buffer): Promise<PreparedPhoto> {
     image.resize({ width: MAX_PHOTO_EDGE, height: MAX_PHOTO_EDGE, fit: 'inside', withoutEnlargement: true }),
   );
   const { width, height } = await sharp(data).metadata();
-  return { data, width: width!, height: height!, smaller: await smallerCopies(data, width!) };
+  return { data, width, height, smaller: await smallerCopies(data, width) };
 }
 
 /** The same checks and re-encoding for a logo, stored LOGO_SIZE square (transparency kept). */

@@ -46,8 +46,8 @@ export async function resizeStoredPhotos(dataSource: DataSource, storage: PhotoS
         continue;
       }
       const { width, height } = await sharp(largest).metadata();
-      const wanted = smallerWidths(width!).filter((target) => !present.has(storedName(sizedPath(row.photo, target))!));
-      for (const copy of (await smallerCopies(largest, width!)).filter((made) => wanted.includes(made.width))) {
+      const wanted = smallerWidths(width).filter((target) => !present.has(storedName(sizedPath(row.photo, target))!));
+      for (const copy of (await smallerCopies(largest, width)).filter((made) => wanted.includes(made.width))) {
         await storage.put(storedName(sizedPath(row.photo, copy.width))!, copy.data);
       }
       await dataSource.query(`UPDATE news SET photo_width = $1, photo_height = $2 WHERE id = $3 AND photo = $4`, [

@@ -71,10 +71,9 @@ export class PhotoSweep implements OnApplicationBootstrap, OnApplicationShutdown
     let removed = 0;
     for (let start = 0; start < candidates.length; start += BATCH) {
       const batch = candidates.slice(start, start + BATCH);
-      const rows = (await query(
-        'SELECT photo FROM news WHERE photo = ANY($1) UNION SELECT logo FROM site_settings WHERE logo = ANY($1)',
-        [batch],
-      )) as { photo: string }[];
+      const rows = (await query('SELECT photo FROM news WHERE photo = ANY($1) UNION SELECT logo FROM site_settings WHERE logo = ANY($1)', [
+        batch,
+      ])) as { photo: string }[];
       const referenced = new Set(rows.map((row) => row.photo));
       for (const path of batch.filter((candidate) => !referenced.has(candidate))) {
         await this.photos.remove(path);

@@ -46,7 +46,7 @@ export class SiteSettingsDto {
 
   /** Empty keeps the public pages' own colours. */
   @ApiProperty({
-    description: 'A hex colour (#rrggbb) for the public pages\' brand areas, under white text (at least 4.5:1), or empty for the default',
+    description: "A hex colour (#rrggbb) for the public pages' brand areas, under white text (at least 4.5:1), or empty for the default",
     pattern: '^(#[0-9a-f]{6})?$',
   })
   @ReadableUnderWhite()

@@ -10,7 +10,16 @@ export function HomePage({ site, services, news }: { site: SiteView; services: S
   const { companyName, tagline } = site.settings;
   const description = tagline !== '' ? tagline : `${companyName}: our services, our latest news and how to reach us.`;
   return (
-    <Layout site={site} meta={{ title: null, description, canonical: SITE_PATHS.home, section: 'home', structuredData: [organization(site.settings, site.origin)] }}>
+    <Layout
+      site={site}
+      meta={{
+        title: null,
+        description,
+        canonical: SITE_PATHS.home,
+        section: 'home',
+        structuredData: [organization(site.settings, site.origin)],
+      }}
+    >
       <section className="hero" aria-labelledby="company">
         <div className="wrap">
           <h1 id="company">{companyName}</h1>

@@ -1,8 +1,7 @@
 import type { Service } from '../../services/service.entity';
 import type { ReactNode } from 'react';
 import type { PageLinks } from '../../common/pagination';
-import type { News } from '../../news/news.entity';
-import { srcsetOf } from '../../news/photos/photo-sizes';
+import { photoSrcset, type News } from '../../news/news.entity';
 import { SITE_PATHS, pagePath } from '../site-paths';
 
 /** The frame of a photo whose size is not known (stored before sizes were): 16:9, the photo cropped to it. */
@@ -39,9 +38,9 @@ export function Photo({ article, sizes, eager = false }: { article: News; sizes:
       </div>
     );
   }
-  const known = photoWidth !== null && photoHeight !== null;
-  const size = known ? { width: photoWidth, height: photoHeight } : FRAME;
-  const responsive = known ? { srcSet: srcsetOf(photo, photoWidth), sizes: PHOTO_SIZES[sizes] } : {};
+  const srcSet = photoSrcset(article);
+  const size = photoWidth !== null && photoHeight !== null ? { width: photoWidth, height: photoHeight } : FRAME;
+  const responsive = srcSet !== null ? { srcSet, sizes: PHOTO_SIZES[sizes] } : {};
   const loading = eager ? ({ fetchPriority: 'high' } as const) : ({ loading: 'lazy', decoding: 'async' } as const);
   return <img className="photo" src={photo} {...responsive} alt={photoAlt ?? ''} {...size} {...loading} />;
 }

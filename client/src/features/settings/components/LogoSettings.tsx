@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useNotify } from '../../../components/Toaster';
-import { errorMessage } from '../../../lib/api';
-import { photoUrl } from '../../news/api/news';
+import { API_URL, errorMessage } from '../../../lib/api';
 import { settingsQueries, useLogo } from '../api/settings';
 
 /** The product's logo, which the site shows while the company has uploaded none. */
@@ -53,7 +52,7 @@ export function LogoSettings() {
       <div className="logo-settings__row">
         <img
           className="logo-settings__current"
-          src={logo ? photoUrl(logo) : DEFAULT_LOGO}
+          src={logo ? `${API_URL}${logo}` : DEFAULT_LOGO}
           alt={logo ? 'Current logo' : 'Default logo'}
           width={64}
           height={64}

@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../common/actor.decorator';
 import { ApiError } from '../common/api-error';
-import { prepareLogo } from '../news/photos/photo-processor';
-import { PhotoStorage } from '../news/photos/photo-storage.service';
-import type { SiteSettings } from './dto/update-settings.dto';
-import { SettingsService } from './settings.service';
+import { SettingsService, type SiteSettings } from '../settings/settings.service';
+import { prepareLogo } from './photos/photo-processor';
+import { PhotoStorage } from './photos/photo-storage.service';
 
 /**
- * The site's logo: checked and re-encoded by the photo pipeline (photo-processor.ts), stored where
- * the news photos are (either driver), shown in the public header, as the favicon and in the
+ * The site's logo (a setting: SettingsService holds its path): checked and re-encoded by the news
+ * photos' pipeline (photo-processor.ts), stored where they are (either driver), shown in the public header, as the favicon and in the
  * admin menu. The order is the news photos': write the new file, point the settings at it, and
  * only after that commits remove the old one; a failure removes the new file again.
  */
