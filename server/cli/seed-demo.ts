@@ -1,12 +1,13 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { DataSource, EntityManager } from 'typeorm';
 import { runCommand, withDatabase } from './cli-database';
 import { insertContactMessages } from './demo-contact-messages';
 import { slugOf } from '../common/slug';
+import { smallerCopies } from '../news/photos/photo-processor';
 
 /*
  * `npm run seed:demo`: fills an EMPTY database with demo services, news articles (with generated
@@ -126,7 +127,8 @@ async function insertAll(manager: EntityManager, photos: string[]): Promise<void
   for (const [i, article] of NEWS.entries()) {
     const at = ago(24 * (30 - i * 5) + 3);
     await manager.query(
-      `INSERT INTO news (id, title, slug, description, about, photo, created_at, updated_at) VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $6)`,
+      `INSERT INTO news (id, title, slug, description, about, photo, photo_width, photo_height, created_at, updated_at)
+       VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, 1200, 675, $6, $6)`,
       [article.title, slugOf(article.title), article.description, article.about, photos[i], at],
     );
   }
@@ -157,13 +159,20 @@ async function main(): Promise<number> {
       mkdirSync(uploads, { recursive: true });
       const photos: string[] = [];
       for (const [i, article] of NEWS.entries()) {
-        const name = `${randomUUID()}.webp`;
-        const file = join(uploads, name);
-        written.push(file);
-        await sharp(Buffer.from(photoSvg(article.colours, i + 1)))
+        const id = randomUUID();
+        const largest = await sharp(Buffer.from(photoSvg(article.colours, i + 1)))
           .webp({ quality: 80 })
-          .toFile(file);
-        photos.push(`/uploads/news/${name}`);
+          .toBuffer();
+        // Every size an upload stores: the largest and its 480 and 960 px copies.
+        for (const [name, data] of [
+          [`${id}.webp`, largest],
+          ...(await smallerCopies(largest, 1200)).map((copy) => [`${id}-${copy.width}.webp`, copy.data] as const),
+        ] as const) {
+          const file = join(uploads, name);
+          written.push(file);
+          writeFileSync(file, data);
+        }
+        photos.push(`/uploads/news/${id}.webp`);
       }
 
       await dataSource.transaction(async (manager) => {

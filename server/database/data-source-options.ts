@@ -21,6 +21,7 @@ import { AdminToken } from '../admins/admin-token.entity';
 import { ContactReadState1763770700000 } from './migrations/1763770700000-ContactReadState';
 import { NewsAddresses1763770900000 } from './migrations/1763770900000-NewsAddresses';
 import { CredentialVersion1763771500000 } from './migrations/1763771500000-CredentialVersion';
+import { Brand1763771700000 } from './migrations/1763771700000-Brand';
 import { Service } from '../services/service.entity';
 import { SecondFactor1763771300000 } from './migrations/1763771300000-SecondFactor';
 import { Totp } from '../second-factor/totp.entity';
@@ -60,6 +61,7 @@ export const migrations = [
   SecondFactor1763771300000,
   Passkeys1763771400000,
   CredentialVersion1763771500000,
+  Brand1763771700000,
 ];
 
 /**

@@ -5,7 +5,7 @@ import { ErrorReply } from '../common/api-docs';
 import { ApiError } from '../common/api-error';
 import { HealthReply, ReadinessReply } from './dto/health.dto';
 import { Public } from '../common/public.decorator';
-import { NewsService } from '../news/news.service';
+import { NewsPhotos } from '../news/news-photos.service';
 
 /** Readiness answers within this, however the database fails (a frozen one never answers). */
 const READY_TIMEOUT_MS = 2000;
@@ -15,7 +15,7 @@ const READY_TIMEOUT_MS = 2000;
 export class HealthController {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly news: NewsService,
+    private readonly news: NewsPhotos,
   ) {}
 
   /** The process is up. */

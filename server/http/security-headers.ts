@@ -56,18 +56,21 @@ export function securityHeaders(adminScripts: string[] = []): RequestHandler {
 }
 
 /**
- * The public pages' policy: nothing may run, and their inline stylesheet (`css`) is the only style.
+ * The public pages' policy: nothing may run, and their inline stylesheets (`css`: the site's, and
+ * a page's own short one for the company's accent colour) are the only styles. Their JSON-LD
+ * (`<script type="application/ld+json">`) is data, which a browser never runs and so never checks
+ * against `script-src`.
  * Images (photos, the logo) and form posts stay on this site; nothing may frame the pages.
  * `connect-src 'self'` lets audit tools fetch /robots.txt from the page's context (Lighthouse's
  * SEO check does, and reports "CSP violation" under `default-src 'none'`); with no script allowed,
  * nothing on the page can use it.
  */
-export function sitePagePolicy(css: string): string {
+export function sitePagePolicy(...css: string[]): string {
   return policy({
     'default-src': "'none'",
     'img-src': "'self'",
     'connect-src': "'self'",
-    'style-src': styleHash(css),
+    'style-src': css.map(styleHash).join(' '),
     'form-action': "'self'",
     'base-uri': "'none'",
     'frame-ancestors': "'none'",

@@ -26,6 +26,7 @@ import { CreateNewsDto } from './dto/create-news.dto';
 import { NewsDetailDto, NewsDto, NewsPreviewDto, PhotoLimitsDto } from './dto/news.dto';
 import { PreviewNewsDto } from './dto/preview-news.dto';
 import { UpdateNewsDto } from './dto/update-news.dto';
+import { NewsPhotos } from './news-photos.service';
 import { NewsService } from './news.service';
 import { photoLimits } from './photos/photo-processor';
 import { PhotoUploadInterceptor } from './photos/photo-upload.interceptor';
@@ -34,6 +35,7 @@ import { PhotoUploadInterceptor } from './photos/photo-upload.interceptor';
 export class NewsController {
   constructor(
     private readonly newsService: NewsService,
+    private readonly newsPhotos: NewsPhotos,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -107,7 +109,7 @@ export class NewsController {
   @ApiFieldErrors('The photo is too large', HttpStatus.PAYLOAD_TOO_LARGE)
   @ApiFieldErrors('The file is not an accepted image', HttpStatus.UNSUPPORTED_MEDIA_TYPE)
   upload(@Param('id') id: string, @UploadedFile() file: { buffer: Buffer } | undefined, @CurrentActor() by: Actor): Promise<NewsDto> {
-    return this.newsService.replacePhoto(id, file?.buffer, by);
+    return this.newsPhotos.replacePhoto(id, file?.buffer, by);
   }
 
   /** Moves up to 100 to the trash at once, all or none. */

@@ -1,4 +1,5 @@
 import { ConflictOn } from '../common/api-error';
+import { srcsetOf } from './photos/photo-sizes';
 import { Column, CreateDateColumn, DeleteDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 export const NEWS_STATUSES = ['draft', 'published'] as const;
@@ -26,6 +27,13 @@ export class News {
   /** Null, or the public path of the stored photo, e.g. `/uploads/news/<uuid>.webp`. */
   @Column({ type: 'text', nullable: true })
   photo: string | null;
+
+  /** The stored photo's size in pixels (null with no photo, or one stored before its sizes were known). */
+  @Column({ name: 'photo_width', type: 'integer', nullable: true })
+  photoWidth: number | null;
+
+  @Column({ name: 'photo_height', type: 'integer', nullable: true })
+  photoHeight: number | null;
 
   /** The photo's alternative text (null: none given). */
   @Column({ name: 'photo_alt', type: 'text', nullable: true })
@@ -55,4 +63,12 @@ export class News {
   /** The admin who moved the row to the trash (no foreign key: the admin may be removed later). */
   @Column({ name: 'deleted_by', type: 'uuid', nullable: true, select: false })
   deletedBy: string | null;
+}
+
+/**
+ * The `srcset` of an article's photo: every stored size (photo-sizes.ts), or null while its size is
+ * not known (a photo stored before sizes were, until `npm run photos:resize`).
+ */
+export function photoSrcset(article: Pick<News, 'photo' | 'photoWidth'>): string | null {
+  return article.photo !== null && article.photoWidth !== null ? srcsetOf(article.photo, article.photoWidth) : null;
 }

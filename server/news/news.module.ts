@@ -1,24 +1,22 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ActivityModule } from '../activity/activity.module';
+import { SettingsModule } from '../settings/settings.module';
+import { LogoController } from './logo.controller';
+import { LogoService } from './logo.service';
+import { NewsPhotos } from './news-photos.service';
 import { NewsController } from './news.controller';
 import { News } from './news.entity';
 import { NewsService } from './news.service';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { createPhotoStorage } from './photos/create-photo-storage';
-import { PhotoStorage } from './photos/photo-storage.service';
-import { PhotoSweep } from './photos/photo-sweep.service';
+import { PhotosModule } from './photos/photos.module';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([News]), ActivityModule],
-  controllers: [NewsController],
-  providers: [
-    NewsService,
-    { provide: PhotoStorage, useFactory: (config: AppConfig) => createPhotoStorage(config), inject: [APP_CONFIG] },
-    PhotoSweep,
-  ],
+  imports: [TypeOrmModule.forFeature([News]), ActivityModule, PhotosModule, SettingsModule],
+  // The site's logo is a setting that goes through the photos' upload and storage (LogoController).
+  controllers: [NewsController, LogoController],
+  providers: [NewsService, NewsPhotos, LogoService],
   // The trash removes a purged article's photo and the health check asks about the storage, both
-  // through NewsService; configureApp serves photos through PhotoStorage.
-  exports: [NewsService, PhotoStorage],
+  // through NewsPhotos; configureApp serves photos through PhotoStorage.
+  exports: [NewsService, NewsPhotos, PhotosModule],
 })
 export class NewsModule {}

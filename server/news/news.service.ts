@@ -11,8 +11,6 @@ import type { CreateNewsDto } from './dto/create-news.dto';
 import type { UpdateNewsDto } from './dto/update-news.dto';
 import { News } from './news.entity';
 import { firstFree, slugOf } from '../common/slug';
-import { preparePhoto } from './photos/photo-processor';
-import { PhotoStorage } from './photos/photo-storage.service';
 
 /** A search answers at most this many articles, newest first, in one unpaged list. */
 export const SEARCH_LIMIT = 100;
@@ -40,7 +38,6 @@ export class NewsService {
   constructor(
     @InjectRepository(News) private readonly repository: Repository<News>,
     private readonly dataSource: DataSource,
-    private readonly photos: PhotoStorage,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly activity: ActivityService,
   ) {}
@@ -174,60 +171,15 @@ export class NewsService {
     return true;
   }
 
-  private async recordEdit(manager: EntityManager, by: Actor, id: string, fields: string[]): Promise<void> {
+  /** One activity entry for an edit of these fields (NewsPhotos records its uploads with it too). */
+  async recordEdit(manager: EntityManager, by: Actor, id: string, fields: string[]): Promise<void> {
     const { title } = await manager.findOneByOrFail(News, { id });
     await this.activity.record(manager, { by, action: 'edit', kind: 'news', itemId: id, label: title, fields });
   }
 
   /**
-   * Replaces the article's photo. Nothing is written until the image has passed every check. Then
-   * the order is: write the new file, point the row at it, and only after that commits remove the
-   * old file. If the row cannot be updated (the article was deleted meanwhile, or the database
-   * fails) the new file is removed again, so a failed upload leaves nothing behind.
-   */
-  async replacePhoto(id: string, file: Buffer | undefined, by: Actor): Promise<News> {
-    const current = await this.findOne(id);
-    if (!file) return current;
-
-    const photo = await preparePhoto(file);
-    const path = await this.photos.save(photo);
-    let previous: string | null;
-    try {
-      previous = await this.dataSource.transaction(async (manager) => {
-        const replaced = await this.pointAt(manager, id, path);
-        await this.recordEdit(manager, by, id, ['photo']);
-        return replaced;
-      });
-    } catch (error) {
-      await this.photos.remove(path);
-      throw error;
-    }
-    await this.photos.remove(previous);
-    return this.findOne(id);
-  }
-
-  /**
-   * Points the row at a new photo and answers the photo it replaced, in one statement. The row is
-   * locked first (FOR UPDATE), so of two uploads at once the second waits and then reads the
-   * first one's photo as its previous: each removes exactly the file it replaced. An article in
-   * the trash is not there (404).
-   */
-  private async pointAt(manager: EntityManager, id: string, path: string): Promise<string | null> {
-    // For an UPDATE, TypeORM's query() answers [rows, affected count].
-    const [rows]: [{ previous: string | null }[], number] = await manager.query(
-      `UPDATE news AS n SET photo = $1, updated_at = now()
-         FROM (SELECT id, photo FROM news WHERE id = $2 AND deleted_at IS NULL FOR UPDATE) AS old
-        WHERE n.id = old.id
-        RETURNING old.photo AS previous`,
-      [path, id],
-    );
-    if (rows.length === 0) throw notFound('News');
-    return rows[0].previous;
-  }
-
-  /**
    * Moves the article to the trash in one statement (the loser of two deletes at once gets the
-   * 404). Its photo stays until the article is purged from the trash (removePhoto).
+   * 404). Its photo stays until the article is purged from the trash (NewsPhotos.removePhoto).
    */
   remove(id: string, by: Actor): Promise<{ id: string }> {
     return this.dataSource.transaction(async (manager) => {
@@ -251,15 +203,5 @@ export class NewsService {
       );
       return { ids: rows.map((row) => row.id) };
     });
-  }
-
-  /** Removes the photo of an article purged from the trash; call it after the purge has committed. */
-  removePhoto(path: string | null): Promise<void> {
-    return this.photos.remove(path);
-  }
-
-  /** Throws when the photo storage cannot be reached (for the readiness check). */
-  checkPhotoStorage(): Promise<void> {
-    return this.photos.check();
   }
 }

@@ -5,7 +5,7 @@ import { SettingsController } from './settings.controller';
 import { SettingsService } from './settings.service';
 import { SiteSettingsRow } from './site-settings.entity';
 
-/** The maintenance switch and the company's details, shown on the public pages. */
+/** The maintenance switch, the company's details and its brand (accent colour, logo: server/news/logo.controller.ts), shown on the public pages. */
 @Module({
   imports: [TypeOrmModule.forFeature([SiteSettingsRow]), ActivityModule],
   controllers: [SettingsController],

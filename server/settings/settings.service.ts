@@ -3,10 +3,11 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
 import type { Actor } from '../common/actor.decorator';
-import type { SiteSettings, SiteSettingsDto, UpdateSettingsDto } from './dto/update-settings.dto';
+import { SiteSettings, type SiteSettingsDto, type UpdateSettingsDto } from './dto/update-settings.dto';
 import { SiteSettingsRow } from './site-settings.entity';
 
-export type { SiteSettings };
+/** The reply class too (the logo's routes, server/news/logo.controller.ts, answer it). */
+export { SiteSettings };
 
 /** The settings and their version, which moves on every change (a cache key for what is built from them). */
 export interface VersionedSettings {
@@ -20,9 +21,10 @@ export interface VersionedSettings {
  */
 export const SETTINGS_FRESH_MS = 1000;
 
-const FIELDS = ['maintenance', 'companyName', 'tagline', 'email', 'phone'] as const;
+const FIELDS = ['maintenance', 'companyName', 'tagline', 'email', 'phone', 'accentColor'] as const;
 const SELECT_SQL = `
-  SELECT maintenance, company_name AS "companyName", tagline, email, phone, version, updated_at AS "updatedAt"
+  SELECT maintenance, company_name AS "companyName", tagline, email, phone, accent_color AS "accentColor", logo,
+         version, updated_at AS "updatedAt"
     FROM site_settings WHERE id = 1`;
 
 type Row = SiteSettings & { version: number };
@@ -87,6 +89,24 @@ export class SettingsService {
     // This replica sees its own change at once; the others within SETTINGS_FRESH_MS.
     this.cached = { value: versioned(row), readAt: Date.now() };
     return versioned(row).settings;
+  }
+
+  /**
+   * Points the settings at a new logo (null: none) and answers the one it replaced, in one
+   * transaction that holds the row: of two uploads at once each replaces exactly the other's.
+   * The caller stores the new file before and removes the previous one after (LogoService).
+   */
+  async setLogo(logo: string | null, by: Actor): Promise<{ settings: SiteSettings; previous: string | null }> {
+    const { row, previous } = await this.dataSource.transaction(async (manager) => {
+      const [before] = await manager.query<Row[]>(`${SELECT_SQL} FOR UPDATE`);
+      if (before.logo === logo) return { row: before, previous: null };
+      await manager.getRepository(SiteSettingsRow).update({ id: 1 }, { logo, version: () => 'version + 1', updatedAt: () => 'now()' });
+      await this.activity.record(manager, { by, action: 'edit', kind: 'settings', label: 'Site settings', fields: ['logo'] });
+      const [after] = await manager.query<Row[]>(SELECT_SQL);
+      return { row: after, previous: before.logo };
+    });
+    this.cached = { value: versioned(row), readAt: Date.now() };
+    return { settings: versioned(row).settings, previous };
   }
 
   private async read(): Promise<VersionedSettings> {

@@ -21,6 +21,14 @@ export class SiteSettingsRow {
   @Column({ type: 'text' })
   phone: string;
 
+  /** The logo's public path (stored with the news photos), or null for the default logo. */
+  @Column({ type: 'text', nullable: true })
+  logo: string | null;
+
+  /** `#rrggbb`, or empty for the stylesheet's own colours. */
+  @Column({ name: 'accent_color', type: 'text' })
+  accentColor: string;
+
   @Column({ type: 'integer' })
   version: number;
 

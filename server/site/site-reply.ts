@@ -4,16 +4,19 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { memoryFile, sendStaticFile } from '../http/static-assets';
 import type { BuiltPage } from './page-cache.service';
 import type { SiteView } from './pages/layout';
-import { SITE_CSP } from './site-styles';
+import { sitePolicyFor } from './site-styles';
 
 export const HTML = 'text/html; charset=utf-8';
 
 /**
- * Every page's own policy, and a referrer policy that lets the contact form's post name its origin:
- * under helmet's `no-referrer` a browser sends `Origin: null` with a form's POST, which the
- * cross-site check must refuse. `same-origin` still sends nothing to other sites.
+ * Every page's own policy (its stylesheets by hash, the accent colour's among them), and a
+ * referrer policy that lets the contact form's post name its origin: under helmet's `no-referrer`
+ * a browser sends `Origin: null` with a form's POST, which the cross-site check must refuse.
+ * `same-origin` still sends nothing to other sites.
  */
-const PAGE_HEADERS = { 'Content-Security-Policy': SITE_CSP, 'Referrer-Policy': 'same-origin' };
+function pageHeaders(view: SiteView): Record<string, string> {
+  return { 'Content-Security-Policy': sitePolicyFor(view.settings.accentColor), 'Referrer-Policy': 'same-origin' };
+}
 
 /** One request's view of the site: the settings it was served with and who is looking. */
 export interface Visit {
@@ -40,7 +43,7 @@ export function sendPage(req: Request, res: Response, view: SiteView, page: Buil
   sendStaticFile(req, res, page.file, {
     status: page.status,
     cacheControl: view.preview ? 'private, no-store' : 'no-cache',
-    headers: { ...(page.file.type === HTML ? PAGE_HEADERS : {}), ...previewHeaders(view), ...page.headers },
+    headers: { ...(page.file.type === HTML ? pageHeaders(view) : {}), ...previewHeaders(view), ...page.headers },
   });
 }
 
@@ -56,6 +59,6 @@ export function sendOnce(
   sendStaticFile(req, res, html(element, status).file, {
     status,
     cacheControl: view.preview ? 'private, no-store' : 'no-store',
-    headers: { ...PAGE_HEADERS, ...previewHeaders(view), ...headers },
+    headers: { ...pageHeaders(view), ...previewHeaders(view), ...headers },
   });
 }

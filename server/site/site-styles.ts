@@ -19,5 +19,24 @@ function builtStylesheet(): string {
 
 export const SITE_CSS = builtStylesheet();
 
-/** The pages' policy, computed once (server/http/security-headers.ts). */
+/** The pages' policy without an accent colour, computed once (server/http/security-headers.ts). */
 export const SITE_CSP = sitePagePolicy(SITE_CSS);
+
+/**
+ * A page's own stylesheet for the company's accent colour (Settings; '' for none): the brand areas
+ * (the home page's hero, the footer) take it, their text white (the setting is refused when
+ * white text on it falls under 4.5:1). Inlined after the site's stylesheet, so it wins.
+ */
+export function accentCss(accentColor: string): string {
+  return accentColor === '' ? '' : `:root{--brand:${accentColor};--brand-muted:#ffffff}`;
+}
+
+let lastPolicy = { accentColor: '', policy: SITE_CSP };
+
+/** The policy of a page written with this accent colour: the site's stylesheet and the accent's, each by its hash. */
+export function sitePolicyFor(accentColor: string): string {
+  if (accentColor === '') return SITE_CSP;
+  // One colour at a time in practice: the last one's policy is kept.
+  if (lastPolicy.accentColor !== accentColor) lastPolicy = { accentColor, policy: sitePagePolicy(SITE_CSS, accentCss(accentColor)) };
+  return lastPolicy.policy;
+}

@@ -3,7 +3,7 @@ import { DataSource, In, IsNull, LessThan, Not, type EntityManager, type EntityT
 import { ActivityService, type ActivityEntry } from '../activity/activity.service';
 import { ContactMessage } from '../contact-us/contact-message.entity';
 import { News } from '../news/news.entity';
-import { NewsService } from '../news/news.service';
+import { NewsPhotos } from '../news/news-photos.service';
 import { Service } from '../services/service.entity';
 import type { Actor } from '../common/actor.decorator';
 import { isUuid, notFound, distinctIds, labelsOf } from '../common/by-id-or-404';
@@ -84,7 +84,7 @@ export class TrashService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly activity: ActivityService,
-    private readonly news: NewsService,
+    private readonly news: NewsPhotos,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

@@ -278,9 +278,9 @@ describe('news', () => {
       const { id } = await createNews();
       const before = await storedNames();
       const storage = t.app.get(PhotoStorage);
-      const save = storage.save.bind(storage);
+      const save = storage.savePhoto.bind(storage);
       // The article disappears between writing the file and updating the row.
-      const spy = vi.spyOn(storage, 'save').mockImplementationOnce(async (data) => {
+      const spy = vi.spyOn(storage, 'savePhoto').mockImplementationOnce(async (data) => {
         const path = await save(data);
         expect(await isStored(path)).toBe(true);
         await t.dataSource.query('DELETE FROM news WHERE id = $1', [id]);

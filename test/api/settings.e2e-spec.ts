@@ -9,10 +9,11 @@ type Settings = components['schemas']['SiteSettings'];
 type Entry = components['schemas']['ActivityEntry'];
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const KEYS = ['companyName', 'email', 'maintenance', 'phone', 'tagline', 'updatedAt'];
+const KEYS = ['accentColor', 'companyName', 'email', 'logo', 'maintenance', 'phone', 'tagline', 'updatedAt'];
 
 /** Each field's bad values, with the message it answers with. */
-const BAD_VALUES: Record<keyof Omit<Settings, 'updatedAt'>, [string, unknown, string][]> = {
+/** (The logo has routes of its own: brand.e2e-spec.ts.) */
+const BAD_VALUES: Record<keyof Omit<Settings, 'updatedAt' | 'logo'>, [string, unknown, string][]> = {
   maintenance: [
     ['null', null, 'Maintenance must be true or false'],
     ['the text "true"', 'true', 'Maintenance must be true or false'],
@@ -59,6 +60,17 @@ const BAD_VALUES: Record<keyof Omit<Settings, 'updatedAt'>, [string, unknown, st
     ['a number', 5551234, 'Phone must be text'],
     ['an array', ['555 1234'], 'Phone must be text'],
     ['text with a NUL character', '555\u00001234', 'Phone may contain only digits, spaces and + ( ) - .'],
+  ],
+  accentColor: [
+    ['null', null, 'Accent colour must be text'],
+    ['a name', 'navy', 'Accent colour must be a hex colour such as #1f3a5f'],
+    ['three digits', '#123', 'Accent colour must be a hex colour such as #1f3a5f'],
+    ['a number', 123456, 'Accent colour must be text'],
+    [
+      'too light for white text',
+      '#f2b134',
+      'White text on #f2b134 has a contrast of only 1.8:1; choose a darker accent colour (at least 4.5:1)',
+    ],
   ],
 };
 
@@ -128,7 +140,15 @@ describe('settings API', () => {
       const res = await freshAgent.get('/api/settings');
       expect(res.status).toBe(200);
       expect(Object.keys(res.body).sort()).toEqual(KEYS);
-      expect(res.body).toMatchObject({ maintenance: true, companyName: 'Our company', tagline: '', email: '', phone: '' });
+      expect(res.body).toMatchObject({
+        maintenance: true,
+        companyName: 'Our company',
+        tagline: '',
+        email: '',
+        phone: '',
+        accentColor: '',
+        logo: null,
+      });
       expect(res.body.updatedAt).toMatch(ISO);
       expect(res.headers['cache-control']).toBe('no-store');
     });
@@ -145,6 +165,8 @@ describe('settings API', () => {
       ['email', ''],
       ['phone', '+44 (0)20 7946-0958'],
       ['phone', ''],
+      ['accentColor', '#1f3a5f'],
+      ['accentColor', ''],
     ])('saves %s = %j alone, answers every setting and keeps the others', async (field, value) => {
       // A known starting point that differs from the value, so the change is a change.
       const start = await patch({
@@ -153,6 +175,7 @@ describe('settings API', () => {
         tagline: 'Start tagline',
         email: 'start@example.com',
         phone: '000',
+        accentColor: '#0b5d1e',
       });
       const res = await agent.patch('/api/settings').send({ [field]: value });
       expect(res.status).toBe(200);
@@ -176,9 +199,10 @@ describe('settings API', () => {
         tagline: 'Everything, everywhere',
         email: 'all@example.com',
         phone: '+1 (555) 010-0199',
+        accentColor: '#5b2a86',
       };
       const saved = await patch(values);
-      expect(saved).toEqual({ ...values, updatedAt: expect.stringMatching(ISO) });
+      expect(saved).toEqual({ ...values, logo: null, updatedAt: expect.stringMatching(ISO) });
       await patch({ maintenance: true });
     });
 

@@ -64,7 +64,10 @@ test.describe('news', () => {
     await expect(item).toBeVisible();
     const photo = item.getByRole('img', { name: title });
     await expect(photo).toHaveAttribute('src', /^\/uploads\/news\/[0-9a-f-]+\.webp$/);
-    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200);
+    // Every stored size in srcset (480, 960 and its own 1200); the list's slot takes a small one.
+    await expect(photo).toHaveAttribute('srcset', /-480\.webp 480w, \S+-960\.webp 960w, \S+\.webp 1200w$/);
+    await expect(photo).toHaveAttribute('width', '1200');
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc.endsWith('-480.webp'))).toBe(true);
     await expect(item.getByText('We opened the new office.')).toBeVisible();
     await expect(item.getByText(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2} (AM|PM)$/)).toBeVisible();
 

@@ -23,7 +23,7 @@ const chromium = {
 };
 
 /** Specs that change the whole site (the maintenance switch): see the projects below. */
-const SITE_WIDE = ['**/settings.spec.ts', '**/public-site.spec.ts'];
+const SITE_WIDE = ['**/settings.spec.ts', '**/public-site.spec.ts', '**/brand.spec.ts'];
 
 export default defineConfig({
   testDir: '.',
@@ -59,6 +59,13 @@ export default defineConfig({
       name: 'public-site',
       testMatch: '**/public-site.spec.ts',
       dependencies: ['settings'],
+      fullyParallel: false,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+    },
+    {
+      name: 'brand',
+      testMatch: '**/brand.spec.ts',
+      dependencies: ['public-site'],
       fullyParallel: false,
       use: { ...devices['Desktop Chrome'], launchOptions: chromium },
     },

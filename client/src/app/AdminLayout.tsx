@@ -4,6 +4,9 @@ import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from './paths';
 import { authQueries, useLogout } from '../features/auth/api/auth';
 import { dashboardQueries } from '../features/dashboard/api/dashboard';
+import { photoUrl } from '../features/news/api/news';
+import { settingsQueries } from '../features/settings/api/settings';
+import { DEFAULT_LOGO } from '../features/settings/components/LogoSettings';
 import { Alert } from '../components/Alert';
 import { formatCount } from '../lib/format';
 import { THEMES, useTheme, type Theme } from '../lib/theme';
@@ -16,6 +19,15 @@ export function AdminLayout() {
   // The dashboard's own query: the unread count in the menu and the dashboard agree, from one request.
   const { data: summary } = useQuery(dashboardQueries.summary());
   const unread = summary?.unread;
+  // The company's logo in the menu and as the tab's icon (the default until the settings are read).
+  const logo = useQuery(settingsQueries.current()).data?.logo;
+  const logoSrc = logo ? photoUrl(logo) : DEFAULT_LOGO;
+  useEffect(() => {
+    const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    if (!icon) return;
+    icon.href = logo ? photoUrl(logo) : '/favicon.svg';
+    icon.type = logo ? 'image/webp' : 'image/svg+xml';
+  }, [logo]);
   const [theme, setTheme] = useTheme();
   const logout = useLogout();
   const navigate = useNavigate();
@@ -84,7 +96,10 @@ export function AdminLayout() {
       </header>
       <aside ref={sidebar} id="side-menu" className="sidebar" aria-label="Side menu">
         <div className="sidebar__head">
-          <p className="sidebar__title">Admin Panel</p>
+          <p className="sidebar__title">
+            <img className="sidebar__logo" src={logoSrc} alt="" width={28} height={28} />
+            Admin Panel
+          </p>
           <button ref={closeButton} type="button" className="button sidebar__close" onClick={closeMenu}>
             Close
           </button>

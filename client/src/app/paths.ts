@@ -93,6 +93,7 @@ export const apiPaths = {
   invitation: (id: string) => apiPath('/api/admins/invitations/{id}', { id }),
   acceptInvitation: apiPath('/api/admins/invitations/accept'),
   settings: apiPath('/api/settings'),
+  settingsLogo: apiPath('/api/settings/logo'),
   mailStatus: apiPath('/api/settings/mail'),
   mailTest: apiPath('/api/settings/mail/test'),
   dashboard: apiPath('/api/dashboard'),

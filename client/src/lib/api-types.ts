@@ -435,6 +435,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/settings/logo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['LogoController_uploadLogo'];
+    delete: operations['LogoController_removeLogo'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/contactus': {
     parameters: {
       query?: never;
@@ -1105,6 +1121,10 @@ export interface components {
        * @example /uploads/news/x.webp
        */
       photo: string | null;
+      /** @description The width of `photo` in pixels; smaller copies, 480 and 960 px wide, sit beside it as <name>-480.webp and <name>-960.webp when narrower */
+      photoWidth: number | null;
+      /** @description The height of `photo` in pixels */
+      photoHeight: number | null;
       /** @description The address: /news/<slug> on the public site */
       slug: string;
       /** @description The photo's alternative text */
@@ -1150,6 +1170,10 @@ export interface components {
        * @example /uploads/news/x.webp
        */
       photo: string | null;
+      /** @description The width of `photo` in pixels; smaller copies, 480 and 960 px wide, sit beside it as <name>-480.webp and <name>-960.webp when narrower */
+      photoWidth: number | null;
+      /** @description The height of `photo` in pixels */
+      photoHeight: number | null;
       /** @description The address: /news/<slug> on the public site */
       slug: string;
       /** @description The photo's alternative text */
@@ -1197,6 +1221,24 @@ export interface components {
       status?: 'draft' | 'published';
       /** Format: date-time */
       publishAt?: string | null;
+    };
+    SiteSettings: {
+      /** @description On: visitors see the maintenance page */
+      maintenance: boolean;
+      companyName: string;
+      tagline: string;
+      /** @description An email address, or empty for none */
+      email: string;
+      phone: string;
+      /** @description A hex colour (#rrggbb) for the public pages' brand areas, under white text (at least 4.5:1), or empty for the default */
+      accentColor: string;
+      /**
+       * @description The logo: a path on the site, e.g. /uploads/news/<name>.webp (POST /api/settings/logo); null: the default logo
+       * @example /uploads/news/x.webp
+       */
+      logo: string | null;
+      /** Format: date-time */
+      updatedAt: string;
     };
     CreateContactMessageDto: {
       name: string;
@@ -1323,17 +1365,6 @@ export interface components {
     ActivityAdmins: {
       data: components['schemas']['NamedAdmin'][];
     };
-    SiteSettings: {
-      /** @description On: visitors see the maintenance page */
-      maintenance: boolean;
-      companyName: string;
-      tagline: string;
-      /** @description An email address, or empty for none */
-      email: string;
-      phone: string;
-      /** Format: date-time */
-      updatedAt: string;
-    };
     UpdateSettingsDto: {
       /** @description On: visitors see the maintenance page */
       maintenance?: boolean;
@@ -1342,6 +1373,8 @@ export interface components {
       /** @description An email address, or empty for none */
       email?: string;
       phone?: string;
+      /** @description A hex colour (#rrggbb) for the public pages' brand areas, under white text (at least 4.5:1), or empty for the default */
+      accentColor?: string;
     };
     /** @description This replica's last word from the SMTP server. */
     MailConnection: {
@@ -2901,6 +2934,89 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      '4XX': components['responses']['Refused'];
+      '5XX': components['responses']['Failed'];
+    };
+  };
+  LogoController_uploadLogo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /**
+           * Format: binary
+           * @description JPEG, PNG or WebP; stored 256 px square as WebP
+           */
+          photo: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Every setting, with the new logo */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SiteSettings'];
+        };
+      };
+      /** @description No file, or the upload could not be read */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      /** @description The image is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      /** @description The file is not an accepted image */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      '4XX': components['responses']['Refused'];
+      '5XX': components['responses']['Failed'];
+    };
+  };
+  LogoController_removeLogo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every setting, without a logo */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SiteSettings'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
       '4XX': components['responses']['Refused'];
       '5XX': components['responses']['Failed'];
     };

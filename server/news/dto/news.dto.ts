@@ -23,6 +23,17 @@ export class NewsDto {
   })
   photo: string | null;
 
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description:
+      'The width of `photo` in pixels; smaller copies, 480 and 960 px wide, sit beside it as <name>-480.webp and <name>-960.webp when narrower',
+  })
+  photoWidth: number | null;
+
+  @ApiProperty({ type: 'integer', nullable: true, description: 'The height of `photo` in pixels' })
+  photoHeight: number | null;
+
   @ApiProperty({ description: 'The address: /news/<slug> on the public site' })
   slug: string;
 

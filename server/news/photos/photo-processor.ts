@@ -2,6 +2,7 @@ import { HttpStatus } from '@nestjs/common';
 import sharp from 'sharp';
 import { ApiError } from '../../common/api-error';
 import { photoProcessingDuration } from '../../common/metrics';
+import { smallerWidths } from './photo-sizes';
 
 /** Larger images are refused before they are decoded: a small file can claim a huge canvas. */
 export const MAX_PHOTO_PIXELS = 40_000_000;
@@ -47,18 +48,55 @@ function megabytes(bytes: number): string {
   return String(mb >= 1 ? Math.round(mb * 10) / 10 : Number(mb.toPrecision(2)));
 }
 
+/** A photo as stored: the largest (the API's `photo`), its size, and the smaller copies beside it. */
+export interface PreparedPhoto {
+  data: Buffer;
+  width: number;
+  height: number;
+  smaller: { width: number; data: Buffer }[];
+}
+
+/** The logo is stored square, this many pixels a side, the image contained in it on transparency. */
+export const LOGO_SIZE = 256;
+
 /**
  * Turns an uploaded file into the photo we store, or throws an ApiError keyed `photo`:
  * 1. the type is judged by the bytes (file-type), never by the name or the declared type;
  * 2. the dimensions are read from the header, without decoding, and a pixel flood is refused;
  * 3. the image is decoded and re-encoded: turned upright by its EXIF orientation, bounded to
  *    MAX_PHOTO_EDGE on the long edge, written as WebP. sharp drops all metadata (EXIF, GPS, XMP,
- *    comments) unless asked to keep it, and re-encoding leaves nothing of the original bytes.
+ *    comments) unless asked to keep it, and re-encoding leaves nothing of the original bytes;
+ * 4. the smaller widths (photo-sizes.ts) are made from that.
  */
-export async function preparePhoto(input: Buffer): Promise<Buffer> {
+export async function preparePhoto(input: Buffer): Promise<PreparedPhoto> {
+  const data = await timed(input, (image) =>
+    image.resize({ width: MAX_PHOTO_EDGE, height: MAX_PHOTO_EDGE, fit: 'inside', withoutEnlargement: true }),
+  );
+  const { width, height } = await sharp(data).metadata();
+  return { data, width, height, smaller: await smallerCopies(data, width) };
+}
+
+/** The same checks and re-encoding for a logo, stored LOGO_SIZE square (transparency kept). */
+export function prepareLogo(input: Buffer): Promise<Buffer> {
+  return timed(input, (image) =>
+    image.resize({ width: LOGO_SIZE, height: LOGO_SIZE, fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } }),
+  );
+}
+
+/** The copies of a stored photo (the largest, `width` px wide) at each smaller width (also for `npm run photos:resize`). */
+export async function smallerCopies(largest: Buffer, width: number): Promise<{ width: number; data: Buffer }[]> {
+  return Promise.all(
+    smallerWidths(width).map(async (target) => ({
+      width: target,
+      data: await sharp(largest).resize({ width: target }).webp({ quality: 82 }).toBuffer(),
+    })),
+  );
+}
+
+async function timed(input: Buffer, shape: (image: sharp.Sharp) => sharp.Sharp): Promise<Buffer> {
   const stop = photoProcessingDuration.startTimer();
   try {
-    const photo = await checkAndEncode(input);
+    const photo = await checkAndEncode(input, shape);
     stop({ outcome: 'ok' });
     return photo;
   } catch (error) {
@@ -67,7 +105,7 @@ export async function preparePhoto(input: Buffer): Promise<Buffer> {
   }
 }
 
-async function checkAndEncode(input: Buffer): Promise<Buffer> {
+async function checkAndEncode(input: Buffer, shape: (image: sharp.Sharp) => sharp.Sharp): Promise<Buffer> {
   // file-type is ESM-only; this CommonJS build loads it with a dynamic import.
   const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(input);
@@ -85,9 +123,7 @@ async function checkAndEncode(input: Buffer): Promise<Buffer> {
   if (metadata.width * metadata.height > MAX_PHOTO_PIXELS) throw tooManyPixels();
 
   try {
-    return await sharp(input, { limitInputPixels: MAX_PHOTO_PIXELS })
-      .rotate()
-      .resize({ width: MAX_PHOTO_EDGE, height: MAX_PHOTO_EDGE, fit: 'inside', withoutEnlargement: true })
+    return await shape(sharp(input, { limitInputPixels: MAX_PHOTO_PIXELS }).rotate())
       .webp({ quality: 82 })
       .toBuffer();
   } catch (error) {

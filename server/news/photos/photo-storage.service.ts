@@ -1,10 +1,14 @@
 import { Logger } from '@nestjs/common';
 import type { RequestHandler } from 'express';
 import { randomUUID } from 'node:crypto';
+import { everySize, sizedPath } from './photo-sizes';
 
 export const PUBLIC_PREFIX = '/uploads/news/';
-/** The only names the storage writes, so it never touches anything else, whatever a row says. */
-export const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
+/**
+ * The only names the storage writes, so it never touches anything else, whatever a row says: a
+ * photo (or the logo) and its smaller copies (photo-sizes.ts).
+ */
+export const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(-(480|960))?\.webp$/;
 /** Served photos never change (names never repeat), so they may be cached for a year. */
 export const PHOTO_MAX_AGE_SECONDS = 365 * 24 * 3600;
 
@@ -52,18 +56,39 @@ export abstract class PhotoStorage {
     return PUBLIC_PREFIX + name;
   }
 
-  /** Removes a stored photo by its public path. Never throws: a leftover is logged, and the orphan sweep takes it later. */
+  /**
+   * Stores a photo and its smaller copies under a new random name and returns the largest's public
+   * path. The copies go first, so once the path is known every size is there; a failure removes
+   * whatever was written.
+   */
+  async savePhoto(photo: { data: Buffer; smaller: { width: number; data: Buffer }[] }): Promise<string> {
+    const path = `${PUBLIC_PREFIX}${randomUUID()}.webp`;
+    try {
+      for (const copy of photo.smaller) await this.put(storedName(sizedPath(path, copy.width))!, copy.data);
+      await this.put(storedName(path)!, photo.data);
+    } catch (error) {
+      await this.remove(path);
+      throw error;
+    }
+    return path;
+  }
+
+  /**
+   * Removes a stored photo by its public path, with every smaller copy of it. Never throws: a
+   * leftover is logged, and the orphan sweep takes it later.
+   */
   async remove(publicPath: string | null | undefined): Promise<void> {
     if (!publicPath) return;
-    const name = storedName(publicPath);
-    if (!name) {
+    if (!storedName(publicPath) || /-\d+\.webp$/.test(publicPath)) {
       this.logger.warn(`not removing ${JSON.stringify(publicPath)}: not a stored photo path`);
       return;
     }
-    try {
-      await this.delete(name);
-    } catch (error) {
-      this.logger.error(`could not remove ${publicPath}: ${(error as Error).message}`);
+    for (const path of everySize(publicPath)) {
+      try {
+        await this.delete(storedName(path)!);
+      } catch (error) {
+        this.logger.error(`could not remove ${path}: ${(error as Error).message}`);
+      }
     }
   }
 }

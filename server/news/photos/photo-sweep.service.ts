@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { largestOf } from './photo-sizes';
 import { PhotoStorage, PUBLIC_PREFIX } from './photo-storage.service';
 
 /** How often the sweep runs, and how old an unreferenced photo must be before it goes. */
@@ -15,8 +16,9 @@ export interface SweepResult {
 }
 
 /**
- * Removes stored photos that no news row points at (soft-deleted rows included: they stay in the
- * table) and that are older than an hour, so an upload in flight (photo written, row not yet
+ * Removes stored photos that no news row (soft-deleted rows included: they stay in the table) and
+ * not the settings' logo point at, a smaller copy with the photo it belongs to, and that are older
+ * than an hour, so an upload in flight (photo written, row not yet
  * updated) is never taken. Leftovers come from a process that died between the two steps, or from
  * a removal that failed. Hourly, in one replica at a time (pg_try_advisory_lock: the others skip).
  */
@@ -60,14 +62,18 @@ export class PhotoSweep implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   private async removeOrphans(query: (sql: string, parameters: unknown[]) => Promise<unknown>, now: number): Promise<SweepResult> {
-    const old: string[] = [];
+    // Each photo once, by its largest copy's path (removing it removes every size).
+    const old = new Set<string>();
     for await (const photo of this.photos.list()) {
-      if (now - photo.modified.getTime() > ORPHAN_MIN_AGE_MS) old.push(PUBLIC_PREFIX + photo.name);
+      if (now - photo.modified.getTime() > ORPHAN_MIN_AGE_MS) old.add(PUBLIC_PREFIX + largestOf(photo.name));
     }
+    const candidates = [...old];
     let removed = 0;
-    for (let start = 0; start < old.length; start += BATCH) {
-      const batch = old.slice(start, start + BATCH);
-      const rows = (await query('SELECT photo FROM news WHERE photo = ANY($1)', [batch])) as { photo: string }[];
+    for (let start = 0; start < candidates.length; start += BATCH) {
+      const batch = candidates.slice(start, start + BATCH);
+      const rows = (await query('SELECT photo FROM news WHERE photo = ANY($1) UNION SELECT logo FROM site_settings WHERE logo = ANY($1)', [
+        batch,
+      ])) as { photo: string }[];
       const referenced = new Set(rows.map((row) => row.photo));
       for (const path of batch.filter((candidate) => !referenced.has(candidate))) {
         await this.photos.remove(path);
@@ -75,6 +81,6 @@ export class PhotoSweep implements OnApplicationBootstrap, OnApplicationShutdown
       }
     }
     if (removed > 0) this.logger.log(`photo sweep removed ${removed} unreferenced photo(s)`);
-    return { checked: old.length, removed };
+    return { checked: candidates.length, removed };
   }
 }

@@ -1,6 +1,8 @@
 import { ApiProperty, ApiSchema, PartialType } from '@nestjs/swagger';
 import { IsBoolean, IsEmail, IsNotEmpty, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { Transform } from 'class-transformer';
 import { StorableText, Trim } from '../../common/validation';
+import { ReadableUnderWhite } from './accent-colour';
 
 /** Every setting, checked from the decorator nearest the property upwards (missing, then type, then content). */
 @ApiSchema({ name: 'SiteSettingsInput' })
@@ -41,6 +43,17 @@ export class SiteSettingsDto {
   @IsString({ message: 'Phone must be text' })
   @Trim()
   phone: string;
+
+  /** Empty keeps the public pages' own colours. */
+  @ApiProperty({
+    description: "A hex colour (#rrggbb) for the public pages' brand areas, under white text (at least 4.5:1), or empty for the default",
+    pattern: '^(#[0-9a-f]{6})?$',
+  })
+  @ReadableUnderWhite()
+  @Matches(/^(#[0-9a-f]{6})?$/, { message: 'Accent colour must be a hex colour such as #1f3a5f' })
+  @IsString({ message: 'Accent colour must be text' })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  accentColor: string;
 }
 
 /** Any subset; an explicit null fails like a missing value would in a full form. */
@@ -49,6 +62,14 @@ export class UpdateSettingsDto extends PartialType(SiteSettingsDto, { skipNullPr
 /** The settings as the API answers them and the public pages read them. */
 @ApiSchema({ name: 'SiteSettings' })
 export class SiteSettings extends SiteSettingsDto {
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The logo: a path on the site, e.g. /uploads/news/<name>.webp (POST /api/settings/logo); null: the default logo',
+    example: '/uploads/news/x.webp',
+  })
+  logo: string | null;
+
   @ApiProperty()
   updatedAt: Date;
 }

@@ -1,6 +1,7 @@
 import { renderMarkdown } from '../../common/markdown';
 import type { News } from '../../news/news.entity';
 import { SITE_PATHS } from '../site-paths';
+import { newsArticle } from '../structured-data';
 import { Layout, type SiteView } from './layout';
 import { DateText, Photo, publishedAt } from './parts';
 
@@ -13,7 +14,16 @@ export function ArticlePage({ site, article }: { site: SiteView; article: News }
   return (
     <Layout
       site={site}
-      meta={{ title: article.title, description: article.description, canonical: SITE_PATHS.article(article.slug), section: 'news' }}
+      meta={{
+        title: article.title,
+        description: article.description,
+        canonical: SITE_PATHS.article(article.slug),
+        section: 'news',
+        type: 'article',
+        image: article.photo,
+        imageAlt: article.photoAlt,
+        structuredData: [newsArticle(article, site.settings, site.origin, publishedAt(article))],
+      }}
     >
       <article className="wrap article">
         <a className="back" href={SITE_PATHS.news}>
@@ -30,7 +40,7 @@ export function ArticlePage({ site, article }: { site: SiteView; article: News }
         <DateText at={publishedAt(article)} />
         {article.photo !== null && (
           <div className="article-photo">
-            <Photo photo={article.photo} alt={article.photoAlt} eager />
+            <Photo article={article} sizes="article" eager />
           </div>
         )}
         <p className="lead text">{article.description}</p>

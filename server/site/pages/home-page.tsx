@@ -1,6 +1,7 @@
 import type { News } from '../../news/news.entity';
 import type { Service } from '../../services/service.entity';
 import { SITE_PATHS } from '../site-paths';
+import { organization } from '../structured-data';
 import { Layout, type SiteView } from './layout';
 import { HomeSection, NewsCard, ServiceCard } from './parts';
 
@@ -9,7 +10,16 @@ export function HomePage({ site, services, news }: { site: SiteView; services: S
   const { companyName, tagline } = site.settings;
   const description = tagline !== '' ? tagline : `${companyName}: our services, our latest news and how to reach us.`;
   return (
-    <Layout site={site} meta={{ title: null, description, canonical: SITE_PATHS.home, section: 'home' }}>
+    <Layout
+      site={site}
+      meta={{
+        title: null,
+        description,
+        canonical: SITE_PATHS.home,
+        section: 'home',
+        structuredData: [organization(site.settings, site.origin)],
+      }}
+    >
       <section className="hero" aria-labelledby="company">
         <div className="wrap">
           <h1 id="company">{companyName}</h1>

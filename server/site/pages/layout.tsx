@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { SiteSettings } from '../../settings/settings.service';
 import { SITE_PATHS } from '../site-paths';
-import { SITE_CSS } from '../site-styles';
+import { logoPath } from '../structured-data';
+import { Head } from './head';
 
 /** What every page knows besides its own content. */
 export interface SiteView {
@@ -24,6 +25,13 @@ export interface PageMeta {
   noindex?: boolean;
   /** The navigation entry the page belongs to. */
   section?: Section;
+  /** Open Graph's type: `website` unless said (an article is `article`). */
+  type?: 'website' | 'article';
+  /** The path of the page's image for social cards (an article's largest photo); else the logo. */
+  image?: string | null;
+  imageAlt?: string | null;
+  /** JSON-LD objects of the page's own (Organization, NewsArticle); the breadcrumb trail is added by the head. */
+  structuredData?: Record<string, unknown>[];
 }
 
 const NAV: { section: Section; label: string; href: string }[] = [
@@ -38,7 +46,7 @@ export function documentTitle(title: string | null, companyName: string): string
   return title === null ? companyName : `${title} – ${companyName}`;
 }
 
-/** The document around every page: head (title, description, canonical, the inline stylesheet), header, footer. */
+/** The document around every page: head (head.tsx), header (with the company's logo), footer. */
 export function Layout({ site, meta, children }: { site: SiteView; meta: PageMeta; children: ReactNode }) {
   const { companyName, email, phone } = site.settings;
   // The section's own page is "the current page"; a page inside it (an article) only belongs to it.
@@ -46,17 +54,7 @@ export function Layout({ site, meta, children }: { site: SiteView; meta: PageMet
     meta.section === section ? (meta.canonical?.split('?')[0] === href ? 'page' : 'true') : undefined;
   return (
     <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{documentTitle(meta.title, companyName)}</title>
-        <meta name="description" content={meta.description} />
-        {meta.canonical !== undefined && <link rel="canonical" href={`${site.origin}${meta.canonical}`} />}
-        {(meta.noindex || site.preview) && <meta name="robots" content="noindex" />}
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="alternate" type="application/atom+xml" title={`${companyName}: News`} href={SITE_PATHS.feed} />
-        <style dangerouslySetInnerHTML={{ __html: SITE_CSS }} />
-      </head>
+      <Head site={site} meta={meta} />
       <body>
         <a className="skip" href="#main">
           Skip to content
@@ -72,7 +70,7 @@ export function Layout({ site, meta, children }: { site: SiteView; meta: PageMet
         <header className="site-header">
           <div className="wrap">
             <a className="brand" href={SITE_PATHS.home}>
-              <img src="/logo.svg" alt="" width={36} height={36} />
+              <img src={logoPath(site.settings)} alt="" width={36} height={36} />
               <span>{companyName}</span>
             </a>
             <nav className="nav" aria-label="Main">

@@ -1,11 +1,17 @@
 import type { Service } from '../../services/service.entity';
 import type { ReactNode } from 'react';
 import type { PageLinks } from '../../common/pagination';
-import type { News } from '../../news/news.entity';
+import { photoSrcset, type News } from '../../news/news.entity';
 import { SITE_PATHS, pagePath } from '../site-paths';
 
-/** The news photos' frame: 16:9, the photo cropped to it (its own size is not stored). */
-const PHOTO = { width: 1600, height: 900 };
+/** The frame of a photo whose size is not known (stored before sizes were): 16:9, the photo cropped to it. */
+const FRAME = { width: 1600, height: 900 };
+
+/** How wide a photo shows: in a card of the list's grid (up to three a row), or across an article. */
+export const PHOTO_SIZES = {
+  card: '(min-width: 68rem) 21rem, (min-width: 42rem) calc(50vw - 2rem), calc(100vw - 2.5rem)',
+  article: '(min-width: 46rem) 43.5rem, calc(100vw - 2.5rem)',
+} as const;
 
 /** A date as visitors read it, e.g. "November 22, 2026" (UTC, so every replica writes the same page). */
 export function DateText({ at }: { at: Date }) {
@@ -18,10 +24,13 @@ export function DateText({ at }: { at: Date }) {
 }
 
 /**
- * An article's photo, or the logo on the brand colour when it has none. `eager` for the one that
- * is likely the largest thing on screen; the rest load as they come into view.
+ * An article's photo, or the logo on the brand colour when it has none: every stored size in
+ * `srcset` (photo-sizes.ts), the browser choosing by `sizes`, and `width` and `height` so its box
+ * is known before it loads (the stylesheet shows it 16:9, cropped). `eager` for the one that is
+ * likely the largest thing on screen; the rest load as they come into view.
  */
-export function Photo({ photo, alt, eager = false }: { photo: string | null; alt?: string | null; eager?: boolean }) {
+export function Photo({ article, sizes, eager = false }: { article: News; sizes: keyof typeof PHOTO_SIZES; eager?: boolean }) {
+  const { photo, photoWidth, photoHeight, photoAlt } = article;
   if (photo === null) {
     return (
       <div className="photo-none">
@@ -29,11 +38,11 @@ export function Photo({ photo, alt, eager = false }: { photo: string | null; alt
       </div>
     );
   }
-  return eager ? (
-    <img className="photo" src={photo} alt={alt ?? ''} width={PHOTO.width} height={PHOTO.height} fetchPriority="high" />
-  ) : (
-    <img className="photo" src={photo} alt={alt ?? ''} width={PHOTO.width} height={PHOTO.height} loading="lazy" decoding="async" />
-  );
+  const srcSet = photoSrcset(article);
+  const size = photoWidth !== null && photoHeight !== null ? { width: photoWidth, height: photoHeight } : FRAME;
+  const responsive = srcSet !== null ? { srcSet, sizes: PHOTO_SIZES[sizes] } : {};
+  const loading = eager ? ({ fetchPriority: 'high' } as const) : ({ loading: 'lazy', decoding: 'async' } as const);
+  return <img className="photo" src={photo} {...responsive} alt={photoAlt ?? ''} {...size} {...loading} />;
 }
 
 /** When an article went (or goes) public: its scheduled time, else when it was written. */
@@ -45,7 +54,7 @@ export function publishedAt(article: News): Date {
 export function NewsCard({ article, heading: Heading, eager }: { article: News; heading: 'h2' | 'h3'; eager: boolean }) {
   return (
     <article className="card">
-      <Photo photo={article.photo} alt={article.photoAlt} eager={eager} />
+      <Photo article={article} sizes="card" eager={eager} />
       <div className="card-body">
         <DateText at={publishedAt(article)} />
         <Heading>

@@ -45,7 +45,12 @@ export function NewsDetailScreen() {
           Edit
         </Link>
       </PageHeader>
-      <NewsPhoto photo={news.photo} alt={news.photoAlt || news.title} className="news-detail__photo" />
+      <NewsPhoto
+        news={news}
+        alt={news.photoAlt || news.title}
+        sizes={(width) => `(min-width: 769px) min(40rem, ${width}px), min(100vw, ${width}px)`}
+        className="news-detail__photo"
+      />
       <p className="card__meta">
         <time dateTime={news.createdAt}>{formatDateTime(news.createdAt)}</time>
       </p>

@@ -92,7 +92,12 @@ export function NewsListScreen() {
       >
         {(item) => (
           <>
-            <NewsPhoto photo={item.photo} alt={item.title} className="news-card__photo" />
+            <NewsPhoto
+              news={item}
+              alt={item.title}
+              sizes={(width) => `(min-width: 769px) min(20rem, ${width}px), min(100vw, ${width}px)`}
+              className="news-card__photo"
+            />
             <div className="news-card__body">
               <h2 className="card__title">{item.title}</h2>
               <p className="card__text">{item.description}</p>

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../app/paths';
-import { api, type ApiSchema } from '../../../lib/api';
+import { api, uploadFile, type ApiSchema } from '../../../lib/api';
 
 /** The site's settings, as GET and PATCH /api/settings answer them. */
 export type SiteSettings = ApiSchema<'SiteSettings'>;
@@ -35,6 +35,25 @@ export function useUpdateSettings() {
       return queryClient.invalidateQueries({ queryKey: settingsQueries.all() });
     },
   });
+}
+
+/** The logo: POST /api/settings/logo (multipart, the field `photo`) or DELETE it; the reply, every setting, becomes the cached copy. */
+export function useLogo() {
+  const queryClient = useQueryClient();
+  const onSuccess = (settings: SiteSettings) => {
+    queryClient.setQueryData(settingsQueries.current().queryKey, settings);
+    return queryClient.invalidateQueries({ queryKey: settingsQueries.all() });
+  };
+  const upload = useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress?: (fraction: number) => void }) => {
+      const form = new FormData();
+      form.append('photo', file);
+      return uploadFile(apiPaths.settingsLogo, form, onProgress);
+    },
+    onSuccess,
+  });
+  const remove = useMutation({ mutationFn: () => api.delete(apiPaths.settingsLogo), onSuccess });
+  return { upload, remove };
 }
 
 /** A test mail to oneself, through the outbox. */

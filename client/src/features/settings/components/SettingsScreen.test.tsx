@@ -19,6 +19,8 @@ const SAVED: SiteSettings = {
   tagline: 'We fix leaks',
   email: 'hello@acme.example',
   phone: '+44 20 7946 0958',
+  accentColor: '',
+  logo: null,
   updatedAt: '2026-11-20T10:00:00.000Z',
 };
 

@@ -7,17 +7,19 @@ import { PageHeader } from '../../../components/PageHeader';
 import { useNotify } from '../../../components/Toaster';
 import { LoadFirst, useForm } from '../../../components/useForm';
 import { settingsQueries, useUpdateSettings, type SettingsInput, type SiteSettings } from '../api/settings';
+import { AccentField } from './AccentField';
+import { LogoSettings } from './LogoSettings';
 import { MailSettings } from './MailSettings';
 import '../../../components/Field.css';
 import './SettingsScreen.css';
 
 /** The settings a form edits: all but the time of the last change. */
 function inputOf(settings: SiteSettings): SettingsInput {
-  const { maintenance, companyName, tagline, email, phone } = settings;
-  return { maintenance, companyName, tagline, email, phone };
+  const { maintenance, companyName, tagline, email, phone, accentColor } = settings;
+  return { maintenance, companyName, tagline, email, phone, accentColor };
 }
 
-/** /admin/settings: the maintenance switch and the company's details shown on the public website. */
+/** /admin/settings: the maintenance switch, the company's details and brand shown on the public website, and mail. */
 export function SettingsScreen() {
   const query = useQuery(settingsQueries.current());
   return (
@@ -101,9 +103,18 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
           <TextField label="Email" type="email" {...bind('email')} autoComplete="off" />
           <TextField label="Phone" type="tel" {...bind('phone')} autoComplete="off" />
         </fieldset>
+        <fieldset className="settings__details">
+          <legend>Brand</legend>
+          <AccentField
+            value={values.accentColor}
+            onChange={(value) => setValue('accentColor', value)}
+            error={fieldErrors.accentColor?.msg}
+          />
+        </fieldset>
         {formError && <Alert>{formError}</Alert>}
         <FormActions submit="Save settings" busy={saving} />
       </form>
+      <LogoSettings />
       <MailSettings />
       {guard.dialog}
     </section>

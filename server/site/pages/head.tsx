@@ -1,0 +1,62 @@
+import { SITE_PATHS } from '../site-paths';
+import { accentCss, SITE_CSS } from '../site-styles';
+import { breadcrumbList, jsonLdText, logoPath } from '../structured-data';
+import { documentTitle, type PageMeta, type Section, type SiteView } from './layout';
+
+/** The sections' names in a breadcrumb trail. */
+const SECTIONS: Record<Section, [name: string, path: string]> = {
+  home: ['Home', SITE_PATHS.home],
+  services: ['Services', SITE_PATHS.services],
+  news: ['News', SITE_PATHS.news],
+  contact: ['Contact', SITE_PATHS.contact],
+};
+
+/** Home, the page's section, and the page itself when it is not the section's own page. */
+function trail(meta: PageMeta, title: string): [string, string][] | null {
+  if (!meta.section || meta.section === 'home' || meta.canonical === undefined || meta.noindex) return null;
+  const section = SECTIONS[meta.section];
+  return [SECTIONS.home, section, ...(meta.canonical === section[1] ? [] : [[title, meta.canonical] as [string, string]])];
+}
+
+/**
+ * A page's <head>: title, description, canonical link, the favicon (the company's logo when it has
+ * uploaded one), the feed, the Open Graph and Twitter card tags, the inline stylesheets (the
+ * site's and the accent colour's, each allowed by hash: site-styles.ts) and the JSON-LD.
+ */
+export function Head({ site, meta }: { site: SiteView; meta: PageMeta }) {
+  const { companyName, logo, accentColor } = site.settings;
+  const title = documentTitle(meta.title, companyName);
+  const url = meta.canonical === undefined ? undefined : `${site.origin}${meta.canonical}`;
+  const image = `${site.origin}${meta.image ?? logoPath(site.settings)}`;
+  const accent = accentCss(accentColor);
+  const crumbs = trail(meta, meta.title ?? companyName);
+  const data = [...(meta.structuredData ?? []), ...(crumbs ? [breadcrumbList(crumbs, site.origin)] : [])];
+  return (
+    <head>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <title>{title}</title>
+      <meta name="description" content={meta.description} />
+      {url !== undefined && <link rel="canonical" href={url} />}
+      {(meta.noindex || site.preview) && <meta name="robots" content="noindex" />}
+      {logo === null ? <link rel="icon" href="/favicon.svg" type="image/svg+xml" /> : <link rel="icon" href={logo} type="image/webp" />}
+      <link rel="alternate" type="application/atom+xml" title={`${companyName}: News`} href={SITE_PATHS.feed} />
+      <meta property="og:site_name" content={companyName} />
+      <meta property="og:title" content={meta.title ?? companyName} />
+      <meta property="og:description" content={meta.description} />
+      {url !== undefined && <meta property="og:url" content={url} />}
+      <meta property="og:type" content={meta.type ?? 'website'} />
+      <meta property="og:image" content={image} />
+      {meta.imageAlt && <meta property="og:image:alt" content={meta.imageAlt} />}
+      <meta name="twitter:card" content={meta.image ? 'summary_large_image' : 'summary'} />
+      <meta name="twitter:title" content={meta.title ?? companyName} />
+      <meta name="twitter:description" content={meta.description} />
+      <meta name="twitter:image" content={image} />
+      <style dangerouslySetInnerHTML={{ __html: SITE_CSS }} />
+      {accent !== '' && <style dangerouslySetInnerHTML={{ __html: accent }} />}
+      {data.map((item, index) => (
+        <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(item) }} />
+      ))}
+    </head>
+  );
+}

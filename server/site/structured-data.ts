@@ -1,0 +1,76 @@
+import type { News } from '../news/news.entity';
+import type { SiteSettings } from '../settings/settings.service';
+import { SITE_PATHS } from './site-paths';
+
+/*
+ * What the public pages tell machines: schema.org JSON-LD (Organization, NewsArticle,
+ * BreadcrumbList) and the image social cards show. Every URL is absolute, from the origin the
+ * page is written for (PUBLIC_URL, or the request's own: server/http/link-origin.ts).
+ */
+
+type Json = Record<string, unknown>;
+
+/** The product's own logo, when the company has uploaded none. */
+export const DEFAULT_LOGO = '/logo.svg';
+
+/** The logo's path: the uploaded one, else the product's. */
+export function logoPath(settings: SiteSettings): string {
+  return settings.logo ?? DEFAULT_LOGO;
+}
+
+/** The text of a `<script type="application/ld+json">`: JSON in which `<`, `>`, `&` and the line separators are escaped, so no value can end the script. */
+export function jsonLdText(data: Json): string {
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+function company(settings: SiteSettings, origin: string): Json {
+  return {
+    '@type': 'Organization',
+    name: settings.companyName,
+    url: `${origin}${SITE_PATHS.home}`,
+    logo: { '@type': 'ImageObject', url: `${origin}${logoPath(settings)}` },
+  };
+}
+
+/** The home page's: the company, with its contact details. */
+export function organization(settings: SiteSettings, origin: string): Json {
+  return {
+    '@context': 'https://schema.org',
+    ...company(settings, origin),
+    ...(settings.tagline ? { description: settings.tagline } : {}),
+    ...(settings.email ? { email: settings.email } : {}),
+    ...(settings.phone ? { telephone: settings.phone } : {}),
+  };
+}
+
+/** An article's: headline, image (its largest photo, else the logo), dates, and the company as author and publisher. */
+export function newsArticle(article: News, settings: SiteSettings, origin: string, published: Date): Json {
+  const url = `${origin}${SITE_PATHS.article(article.slug)}`;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'NewsArticle',
+    headline: article.title,
+    description: article.description,
+    image: [`${origin}${article.photo ?? logoPath(settings)}`],
+    datePublished: new Date(published).toISOString(),
+    dateModified: new Date(article.updatedAt).toISOString(),
+    mainEntityOfPage: url,
+    url,
+    author: company(settings, origin),
+    publisher: company(settings, origin),
+  };
+}
+
+/** The trail from the home page to this one: `[name, path]` pairs, the home page first. */
+export function breadcrumbList(trail: [name: string, path: string][], origin: string): Json {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map(([name, path], index) => ({ '@type': 'ListItem', position: index + 1, name, item: `${origin}${path}` })),
+  };
+}
