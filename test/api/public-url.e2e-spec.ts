@@ -59,7 +59,10 @@ describe('production with PUBLIC_URL=https://…, reached over plain HTTP', () =
     const attributes = cookie.split(';').map((part) => part.trim().toLowerCase());
     expect(attributes).toEqual(expect.arrayContaining(['path=/', 'secure', 'httponly', 'samesite=lax']));
     expect(attributes.some((part) => part.startsWith('domain='))).toBe(false);
-    expect(res.headers['set-cookie']).toHaveLength(1);
+    // One session cookie, and beside it the device cookie, Secure under its __Host- name too.
+    const cookies = res.headers['set-cookie'] as unknown as string[];
+    expect(cookies.filter((c) => /^(__Host-)?sid=/.test(c))).toHaveLength(1);
+    expect(cookies.find((c) => c.startsWith('__Host-device='))?.toLowerCase()).toMatch(/; secure/);
 
     const pair = cookiePair(cookie);
     expect((await t.http().get('/api/admins/me').set('Cookie', pair)).body.admin?.email).toBeDefined();
