@@ -207,6 +207,29 @@ export class NewsService {
   }
 
   /**
+   * Takes the article's photo away (the form's "Remove photo"): the row is pointed at no photo,
+   * with its activity entry, and only after that commits is the file removed; a failed commit
+   * leaves the file where it was. An article without a photo is answered as it is.
+   */
+  async deletePhoto(id: string, by: Actor): Promise<News> {
+    if (!isUuid(id)) throw notFound('News');
+    const previous = await this.dataSource.transaction(async (manager) => {
+      const [rows]: [{ previous: string | null }[], number] = await manager.query(
+        `UPDATE news AS n SET photo = NULL, updated_at = CASE WHEN old.photo IS NULL THEN n.updated_at ELSE now() END
+           FROM (SELECT id, photo FROM news WHERE id = $1 AND deleted_at IS NULL FOR UPDATE) AS old
+          WHERE n.id = old.id
+          RETURNING old.photo AS previous`,
+        [id],
+      );
+      if (rows.length === 0) throw notFound('News');
+      if (rows[0].previous !== null) await this.recordEdit(manager, by, id, ['photo']);
+      return rows[0].previous;
+    });
+    await this.photos.remove(previous);
+    return this.findOne(id);
+  }
+
+  /**
    * Points the row at a new photo and answers the photo it replaced, in one statement. The row is
    * locked first (FOR UPDATE), so of two uploads at once the second waits and then reads the
    * first one's photo as its previous: each removes exactly the file it replaced. An article in

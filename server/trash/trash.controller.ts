@@ -4,7 +4,7 @@ import { CurrentActor, type Actor } from '../common/actor.decorator';
 import { ApiErrorText, ApiFieldErrors, ApiPage, IdReply, IdsReply } from '../common/api-docs';
 import { PagePipe } from '../common/pagination';
 import { BulkTrashDto } from './dto/bulk-trash.dto';
-import { TrashItemDto } from './dto/trash-item.dto';
+import { TrashItemDto, TrashPageDto } from './dto/trash-item.dto';
 import { TRASH_KINDS } from './trash-kinds';
 import { TrashService } from './trash.service';
 
@@ -16,8 +16,8 @@ export class TrashController {
   constructor(private readonly trash: TrashService) {}
 
   @Get()
-  @ApiPage(TrashItemDto)
-  list(@Query('page', PagePipe) page: number) {
+  @ApiPage(TrashItemDto, TrashPageDto)
+  list(@Query('page', PagePipe) page: number): Promise<TrashPageDto> {
     return this.trash.list(page);
   }
 

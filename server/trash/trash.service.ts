@@ -88,10 +88,11 @@ export class TrashService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async list(page: number): Promise<Paged<TrashItemDto>> {
+  async list(page: number): Promise<Paged<TrashItemDto> & { trashDays: number }> {
     const paged = await paginateSql<TrashRow>(this.dataSource, trashSlice, page, this.config.pageSize);
     return {
       ...paged,
+      trashDays: this.config.trashDays,
       data: paged.data.map((row) => ({
         kind: row.kind,
         id: row.id,
