@@ -154,15 +154,24 @@ function NewsForm({ article, heading }: { article?: News; heading: string }) {
           onError={setPhotoError}
           progress={progress}
         />
-        <TextField label="Alternative text for the photo" maxLength={200} {...bind('photoAlt')} />
-        <TextField label="Title" {...bind('title')} />
-        <TextField label="Web address (left blank: made for you)" {...bind('slug')} />
+        <TextField
+          label="Alternative text for the photo"
+          hint="What the photo shows, for people who cannot see it. Up to 200 characters."
+          maxLength={200}
+          {...bind('photoAlt')}
+        />
+        <TextField label="Title" hint="Up to 200 characters." {...bind('title')} />
+        <TextField
+          label="Web address (left blank: made for you)"
+          hint="Lower-case letters a–z, digits and single hyphens between words; up to 80 characters."
+          {...bind('slug')}
+        />
         <SelectField label="Status" {...bind('status')}>
           <option value="published">Published</option>
           <option value="draft">Draft</option>
         </SelectField>
         <TextField label="Publish at (blank: at once)" type="datetime-local" {...bind('publishAt')} />
-        <TextAreaField label="Description" rows={3} {...bind('description')} />
+        <TextAreaField label="Description" hint="Up to 1,000 characters." rows={3} {...bind('description')} />
         <AboutField about={values.about} bound={bind('about')} />
         <FormActions submit={heading} busy={saving} cancelTo={paths.news.list} onCancel={guard.release} />
       </form>
@@ -196,7 +205,7 @@ function AboutField({ about, bound }: { about: string; bound: Omit<Parameters<ty
         </button>
       </div>
       <div role="tabpanel" hidden={tab !== 'write'}>
-        <TextAreaField label="About" rows={10} {...bound} />
+        <TextAreaField label="About" hint="Markdown, up to 20,000 characters." rows={10} {...bound} />
       </div>
       {tab === 'preview' && (
         <div role="tabpanel" aria-label="Preview" className="about-field__preview" aria-busy={preview === null}>
