@@ -15,6 +15,7 @@ import {
   photoUrl,
   useCreateNews,
   useUpdateNews,
+  useRemoveNewsPhoto,
   useUploadNewsPhoto,
   type News,
   type NewsInput,
@@ -89,11 +90,14 @@ function NewsForm({ article, heading }: { article?: News; heading: string }) {
   const create = useCreateNews();
   const update = useUpdateNews();
   const upload = useUploadNewsPhoto();
+  const removePhoto = useRemoveNewsPhoto();
   const notify = useNotify();
 
   const state = location.state as NewsFormState | null;
   const returnTo = returnSearch(state);
   const [file, setFile] = useState<File | null>(null);
+  // "Remove photo": the stored photo goes with the next save (Cancel keeps it).
+  const [removing, setRemoving] = useState(false);
   const [photoError, setPhotoError] = useState<string | undefined>(state?.photoError);
   const [progress, setProgress] = useState<number | null>(null);
 
@@ -113,6 +117,7 @@ function NewsForm({ article, heading }: { article?: News; heading: string }) {
     onSaved: async (saved) => {
       // The spec sends the photo form after every save, even without a file.
       try {
+        if (removing && !file && article?.photo) await removePhoto.mutateAsync(itemId(saved));
         if (file) setProgress(0);
         await upload.mutateAsync({ id: itemId(saved), file, onProgress: setProgress });
       } catch (error) {
@@ -136,7 +141,7 @@ function NewsForm({ article, heading }: { article?: News; heading: string }) {
     },
     fallback: 'Could not save. Please try again.',
     logAs: 'Saving the article failed',
-    changed: file !== null,
+    changed: file !== null || removing,
     // A refusal carried over from the create form takes the focus like any other.
     refusedAtStart: photoError !== undefined,
   });
@@ -148,7 +153,12 @@ function NewsForm({ article, heading }: { article?: News; heading: string }) {
         {formError && <Alert>{formError}</Alert>}
         <PhotoPicker
           file={file}
-          onFile={setFile}
+          onFile={(picked) => {
+            setFile(picked);
+            if (picked) setRemoving(false);
+          }}
+          removing={removing}
+          onRemoving={setRemoving}
           current={article?.photo ? photoUrl(article.photo) : null}
           error={photoError}
           onError={setPhotoError}
