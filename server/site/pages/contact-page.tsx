@@ -111,7 +111,7 @@ export function ContactPage({
                 required: !field.optional,
                 autoFocus: field.name === firstInvalid,
                 'aria-invalid': error ? true : undefined,
-                'aria-describedby': [field.hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined,
+                'aria-describedby': [error && `${id}-error`, field.hint && `${id}-hint`].filter(Boolean).join(' ') || undefined,
               };
               return (
                 <div className="field" key={field.name}>

@@ -59,6 +59,35 @@ function UnreadMark({ message }: { message: ContactMessage }) {
   return <span className="unread-dot" role="img" aria-label="Unread" />;
 }
 
+/** An address that may wrap after its @ (and nowhere else unless it must), never cut. */
+function Email({ address }: { address: string }) {
+  const at = address.lastIndexOf('@');
+  if (at < 1) return <>{address}</>;
+  return (
+    <>
+      {address.slice(0, at + 1)}
+      <wbr />
+      {address.slice(at + 1)}
+    </>
+  );
+}
+
+/** "11/25/2026, 04:04:01 AM", which may wrap after the date but never inside the time. */
+function DateTime({ iso }: { iso: string }) {
+  const [date, time] = formatDateTime(iso).split(', ');
+  return (
+    <time dateTime={iso}>
+      {time === undefined ? (
+        date
+      ) : (
+        <>
+          {date}, <span className="contact-table__nowrap">{time}</span>
+        </>
+      )}
+    </time>
+  );
+}
+
 const unreadClass = (message: ContactMessage) => (message.readAt ? '' : 'contact--unread');
 
 /** On a phone: one card per message, View and Delete at hand. */
@@ -109,9 +138,7 @@ export function MessageTable({ messages, selection, loading, ...actions }: Messa
               <th scope="col">Name</th>
               <th scope="col">Phone</th>
               <th scope="col">Email</th>
-              <th scope="col" className="contact-table__message">
-                Message
-              </th>
+              <th scope="col">Message</th>
               <th scope="col">Date</th>
               <th scope="col">Actions</th>
             </tr>
@@ -123,20 +150,18 @@ export function MessageTable({ messages, selection, loading, ...actions }: Messa
                   <SelectBox selection={selection} id={itemId(message)} name={`message from ${message.name}`} />
                 </td>
                 <td>
-                  <div className="contact-table__whole">
-                    <UnreadMark message={message} />
-                    {message.name}
-                  </div>
+                  <UnreadMark message={message} />
+                  {message.name}
                 </td>
                 <td className="contact-table__nowrap">{message.phno || NO_PHONE}</td>
                 <td>
-                  <div className="contact-table__whole">{message.email}</div>
+                  <Email address={message.email} />
                 </td>
                 <td>
-                  <div className="contact-clamp">{excerpt(message.msg)}</div>
+                  <div className="contact-clamp contact-table__message">{excerpt(message.msg)}</div>
                 </td>
-                <td className="contact-table__nowrap">
-                  <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+                <td>
+                  <DateTime iso={message.createdAt} />
                 </td>
                 <td>
                   <MessageActions message={message} {...actions} />

@@ -22,6 +22,7 @@ import {
   previewAbout,
 } from '../api/news';
 import { PhotoPicker } from './PhotoPicker';
+import './NewsFormScreen.css';
 
 /** Navigation state the form reads. */
 export interface NewsFormState extends ReturnState {

@@ -42,13 +42,12 @@ function TrashCard({
       <p className="card__meta">
         Deleted by {item.deletedBy?.name ?? 'a removed administrator'} on{' '}
         <time dateTime={item.deletedAt}>{formatDateTime(item.deletedAt)}</time>
-        {days !== undefined && (
-          <>
-            {' · '}deleted for good after{' '}
-            <time dateTime={purgeDate(item.deletedAt, days)}>{formatDateTime(purgeDate(item.deletedAt, days))}</time>
-          </>
-        )}
       </p>
+      {days !== undefined && (
+        <p className="card__meta">
+          Deleted for good after <time dateTime={purgeDate(item.deletedAt, days)}>{formatDateTime(purgeDate(item.deletedAt, days))}</time>
+        </p>
+      )}
       <div className="card__actions">
         <button
           type="button"
