@@ -88,11 +88,10 @@ export class TrashService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async list(page: number): Promise<Paged<TrashItemDto> & { trashDays: number }> {
+  async list(page: number): Promise<Paged<TrashItemDto>> {
     const paged = await paginateSql<TrashRow>(this.dataSource, trashSlice, page, this.config.pageSize);
     return {
       ...paged,
-      trashDays: this.config.trashDays,
       data: paged.data.map((row) => ({
         kind: row.kind,
         id: row.id,
