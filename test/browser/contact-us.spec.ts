@@ -216,7 +216,12 @@ test.describe('contact messages', () => {
     }
     await expect(cells.nth(5)).toHaveText(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2} [AP]M$/);
     // The date, and the time on its own line at most (never broken inside).
-    expect(await cells.nth(5).locator('time').evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(50);
+    expect(
+      await cells
+        .nth(5)
+        .locator('time')
+        .evaluate((el) => el.getBoundingClientRect().height),
+    ).toBeLessThan(50);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
   });
 });

@@ -110,6 +110,9 @@ for (const [label, viewport] of [
       expect(clamp.height).toBeLessThanOrEqual(2 * clamp.line + 1);
       expect(clamp.more).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      // Every column in view, the actions too: the table does not scroll sideways.
+      if (!phone) expect(await page.locator('.table-wrap').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      await expect(page.getByRole('button', { name: `Delete message from ${name}` })).toBeInViewport({ ratio: 1 });
       await expectNoA11yViolations(page);
 
       await page.getByRole('button', { name: `View message from ${name}` }).click();

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { SelectBox } from '../../../components/BulkBar';
 import { LoadingBar } from '../../../components/CardList';
 import type { Selection } from '../../../components/useSelection';
@@ -59,15 +60,18 @@ function UnreadMark({ message }: { message: ContactMessage }) {
   return <span className="unread-dot" role="img" aria-label="Unread" />;
 }
 
-/** An address that may wrap after its @ (and nowhere else unless it must), never cut. */
+/** An address that may wrap after its @ and before a dot (and nowhere else unless it must), never cut. */
 function Email({ address }: { address: string }) {
-  const at = address.lastIndexOf('@');
-  if (at < 1) return <>{address}</>;
+  // The break points marked with a NUL (never in a stored address), then split there.
+  const parts = address.replace(/@/g, '@\u0000').replace(/\./g, '\u0000.').split('\u0000');
   return (
     <>
-      {address.slice(0, at + 1)}
-      <wbr />
-      {address.slice(at + 1)}
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
     </>
   );
 }
@@ -149,12 +153,12 @@ export function MessageTable({ messages, selection, loading, ...actions }: Messa
                 <td>
                   <SelectBox selection={selection} id={itemId(message)} name={`message from ${message.name}`} />
                 </td>
-                <td>
+                <td className="contact-table__name">
                   <UnreadMark message={message} />
                   {message.name}
                 </td>
                 <td className="contact-table__nowrap">{message.phno || NO_PHONE}</td>
-                <td>
+                <td className="contact-table__email">
                   <Email address={message.email} />
                 </td>
                 <td>
