@@ -25,7 +25,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { CurrentActor, type Actor } from '../common/actor.decorator';
 import { Public } from '../common/public.decorator';
 import { AdminsService, toPublicAdmin, type PublicAdmin } from './admins.service';
-import { AdminReply, AdminRowDto } from './dto/admin.dto';
+import { AdminReply, AdminRowDto, RegistrationStatusDto } from './dto/admin.dto';
 import { PreferencesDto } from './dto/mail-replies.dto';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { RegisterAdminDto } from './dto/register-admin.dto';
@@ -43,6 +43,18 @@ export class AdminsController {
     private readonly rateLimits: RateLimitService,
     private readonly sessions: SessionsService,
   ) {}
+
+  /**
+   * Whether a visitor may register now, so the register screen says at once when it is closed
+   * (RegistrationGuard stays the judge of the post itself).
+   */
+  @Public()
+  @Get('register')
+  @ApiOkResponse({ type: RegistrationStatusDto })
+  async registration(): Promise<RegistrationStatusDto> {
+    const policy = this.config.registration;
+    return { open: policy === 'open' || (policy === 'first-admin' && (await this.adminsService.count()) === 0) };
+  }
 
   /**
    * Registration follows REGISTRATION (see RegistrationGuard). An anonymous first-admin

@@ -117,10 +117,10 @@ export const ApiFieldErrors = (description = 'A field failed validation', status
 /** A status whose body is `{ error: "text" }` (404 for an unknown id, 429, 403 …). */
 export const ApiErrorText = (status: HttpStatus, description: string) => ApiResponse({ status, description, type: ErrorReply });
 
-/** A paged list of `item`: its 200, the `page` parameter and the 400 for a bad page. */
-export const ApiPage = (item: Type) =>
+/** A paged list of `item` (or `page`, a PageOf(item) with more): its 200, the `page` parameter and the 400 for a bad page. */
+export const ApiPage = (item: Type, page: Type = PageOf(item)) =>
   applyDecorators(
-    ApiOkResponse({ type: PageOf(item) }),
+    ApiOkResponse({ type: page }),
     ApiQuery({ name: 'page', required: false, schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 } }),
     ApiFieldErrors('The page is not a whole number from 1 to 100,000'),
   );

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import type { Actor } from '../common/actor.decorator';
-import { notFound } from '../common/by-id-or-404';
+import { isUuid, notFound } from '../common/by-id-or-404';
 import { News } from './news.entity';
 import { NewsService } from './news.service';
 import { preparePhoto } from './photos/photo-processor';
@@ -39,6 +39,30 @@ export class NewsPhotos {
       await this.photos.remove(path);
       throw error;
     }
+    await this.photos.remove(previous);
+    return this.news.findOne(id);
+  }
+
+  /**
+   * Takes the article's photo away (the form's "Remove photo"): the row is pointed at no photo,
+   * with its activity entry, and only after that commits are its files (every size) removed; a
+   * failed commit leaves them where they were. An article without a photo is answered as it is.
+   */
+  async deletePhoto(id: string, by: Actor): Promise<News> {
+    if (!isUuid(id)) throw notFound('News');
+    const previous = await this.dataSource.transaction(async (manager) => {
+      const [rows]: [{ previous: string | null }[], number] = await manager.query(
+        `UPDATE news AS n SET photo = NULL, photo_width = NULL, photo_height = NULL,
+                updated_at = CASE WHEN old.photo IS NULL THEN n.updated_at ELSE now() END
+           FROM (SELECT id, photo FROM news WHERE id = $1 AND deleted_at IS NULL FOR UPDATE) AS old
+          WHERE n.id = old.id
+          RETURNING old.photo AS previous`,
+        [id],
+      );
+      if (rows.length === 0) throw notFound('News');
+      if (rows[0].previous !== null) await this.news.recordEdit(manager, by, id, ['photo']);
+      return rows[0].previous;
+    });
     await this.photos.remove(previous);
     return this.news.findOne(id);
   }

@@ -112,6 +112,14 @@ export class NewsController {
     return this.newsPhotos.replacePhoto(id, file?.buffer, by);
   }
 
+  /** Removes the article's photo; its files (every size) go once the change has committed. */
+  @Delete(':id/photo')
+  @ApiErrorText(HttpStatus.NOT_FOUND, 'News not found')
+  @ApiOkResponse({ type: NewsDto, description: 'The article, with photo null' })
+  deletePhoto(@Param('id') id: string, @CurrentActor() by: Actor): Promise<NewsDto> {
+    return this.newsPhotos.deletePhoto(id, by);
+  }
+
   /** Moves up to 100 to the trash at once, all or none. */
   @Post('bulk-delete')
   @HttpCode(HttpStatus.OK)

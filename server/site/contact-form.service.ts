@@ -6,7 +6,6 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ContactUsService } from '../contact-us/contact-us.service';
 import { isCrossSite } from '../http/http.middleware';
 import { ContactPage, EMPTY_CONTACT, type ContactValues } from './pages/contact-page';
-import { TooManyPage } from './pages/message-page';
 import { sendOnce, type Visit } from './site-reply';
 import { SITE_PATHS } from './site-paths';
 
@@ -23,9 +22,10 @@ function formValues(body: unknown): ContactValues {
 /**
  * The contact form's post, taken as POST /api/contactus takes one (ContactUsService.submit: the
  * same limits, DTO, messages and honeypot). A success goes on to the thank-you page (303, so a
- * reload does not post again); field errors come back in the form (400), too many posts get a
- * page saying when to try again (429). A post from another site (403) or over the limit (413) is
- * thrown, for the site's error pages.
+ * reload does not post again); field errors come back in the form (400), and so does a post from
+ * an address over its limit (429), everything typed kept, with a sentence saying when it can be
+ * sent. A post from another site (403) or too large a body (413) is thrown, for the site's error
+ * pages.
  */
 @Injectable()
 export class ContactForm {
@@ -62,7 +62,8 @@ export class ContactForm {
       }
       if (status === 429) {
         const retryAfter = Number(error.headers['Retry-After'] ?? 60);
-        return sendOnce(req, res, view, createElement(TooManyPage, { site: view, retryAfterSeconds: retryAfter }), 429, {
+        const page = createElement(ContactPage, { site: view, values: formValues(body), retryAfterSeconds: retryAfter });
+        return sendOnce(req, res, view, page, 429, {
           'Retry-After': String(retryAfter),
         });
       }

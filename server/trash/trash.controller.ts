@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Inject, Param, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiParam, getSchemaPath } from '@nestjs/swagger';
 import { CurrentActor, type Actor } from '../common/actor.decorator';
 import { ApiErrorText, ApiFieldErrors, ApiPage, IdReply, IdsReply } from '../common/api-docs';
 import { PagePipe } from '../common/pagination';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { BulkTrashDto } from './dto/bulk-trash.dto';
-import { TrashItemDto } from './dto/trash-item.dto';
+import { TrashItemDto, TrashPageDto } from './dto/trash-item.dto';
 import { TRASH_KINDS } from './trash-kinds';
 import { TrashService } from './trash.service';
 
@@ -13,12 +14,16 @@ const ApiKind = () => ApiParam({ name: 'kind', enum: TRASH_KINDS, enumName: 'Tra
 
 @Controller('trash')
 export class TrashController {
-  constructor(private readonly trash: TrashService) {}
+  constructor(
+    private readonly trash: TrashService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Get()
-  @ApiPage(TrashItemDto)
-  list(@Query('page', PagePipe) page: number) {
-    return this.trash.list(page);
+  @ApiPage(TrashItemDto, TrashPageDto)
+  async list(@Query('page', PagePipe) page: number): Promise<TrashPageDto> {
+    // How long an item stays (TRASH_DAYS), so the screen can say it.
+    return { ...(await this.trash.list(page)), trashDays: this.config.trashDays };
   }
 
   /** Takes up to 100 items out of the trash at once, all or none. */

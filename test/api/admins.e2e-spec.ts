@@ -173,6 +173,15 @@ describe('registration policy first-admin', () => {
     expectClosed(second);
   });
 
+  it('says registration is open (GET /api/admins/register) while no admin exists, and closed after that', async () => {
+    await t.dataSource.query('DELETE FROM admins');
+    expect((await t.http().get('/api/admins/register')).body).toEqual({ open: true });
+    await createAdmin(t);
+    const res = await t.http().get('/api/admins/register');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ open: false });
+  });
+
   it('refuses before validating the body once an admin exists', async () => {
     await createAdmin(t);
     const res = await register(t, { name: '' });
@@ -205,6 +214,13 @@ describe('registration policy open', () => {
     const res = await register(t);
     expect(res.status).toBe(201);
   });
+
+  it('says registration is open (GET /api/admins/register) even when admins exist', async () => {
+    await createAdmin(t);
+    const res = await t.http().get('/api/admins/register');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ open: true });
+  });
 });
 
 describe('registration policy closed', () => {
@@ -219,6 +235,13 @@ describe('registration policy closed', () => {
     const res = await register(t);
     expectClosed(res);
     expect(await adminCount(t)).toBe(0);
+  });
+
+  it('says registration is closed (GET /api/admins/register) even before the first admin', async () => {
+    await t.dataSource.query('DELETE FROM admins');
+    const res = await t.http().get('/api/admins/register');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ open: false });
   });
 
   it('refuses a logged-in admin too', async () => {

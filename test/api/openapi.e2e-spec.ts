@@ -191,6 +191,7 @@ describe('GET /api/openapi.json', () => {
     expect(open.map(({ name }) => name).sort()).toEqual([
       'GET /api/admins/me',
       'GET /api/admins/password-reset',
+      'GET /api/admins/register',
       'GET /api/health',
       'GET /api/health/ready',
       'GET /api/openapi.json',

@@ -455,14 +455,22 @@ describe('the public site', () => {
         expect(await storedMessages(name)).toBe(0);
       });
 
-      it('refuses a sixth message from one address within the window with 429 and a page saying when to try again', async () => {
+      it('refuses a sixth message from one address within the window with 429: the form again, as typed, saying when it can be sent', async () => {
         for (let i = 0; i < 5; i++) expect((await post({ ...VALID, name: unique('Busy ') })).status).toBe(303);
         const name = unique('One too many ');
-        const res = await post({ ...VALID, name });
+        const msg = 'Line one & <two>\nLine "three"';
+        const res = await post({ ...VALID, name, msg, website: '' });
         expect(res.status).toBe(429);
         expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-        expect(res.text).toContain('<h1>Too many messages</h1>');
-        expect(res.text).toMatch(/Please try again in \d+ (minutes|minute|seconds)\./);
+        expect(res.text).toMatch(/<form class="form"[^>]* action="\/contact" method="post">/);
+        expect(res.text).toMatch(/<div class="errors" role="alert"[^>]*>.*Your message was not sent yet/);
+        expect(text(res.text)).toMatch(/You can send this one in \d+ (minutes|minute|seconds): everything you typed is still here\./);
+        // Everything typed is back in its field.
+        expect(res.text).toMatch(new RegExp(`id="contact-name"[^>]*value="${name}"`));
+        expect(res.text).toMatch(/id="contact-phno"[^>]*value="\+44 20 7946 0018"/);
+        expect(res.text).toMatch(/id="contact-email"[^>]*value="ada@example.com"/);
+        expect(text(/<textarea[^>]*id="contact-msg"[^>]*>([^<]*)<\/textarea>/.exec(res.text)?.[1] ?? '')).toBe(msg);
+        expect(head(res).title).toMatch(/^Error: Contact us/);
         expect(await storedMessages(name)).toBe(0);
         // The form and the API share the count.
         expect((await visitor.post('/api/contactus').send({ name, email: VALID.email, msg: VALID.msg })).status).toBe(429);

@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { unique } from '../support/unique.mjs';
-import { ADMIN, endSession, expectNoA11yViolations, ownSession } from './support';
+import { ADMIN, articleWithPhoto, endSession, expectNoA11yViolations, ownSession } from './support';
+
+const PASSWORD_RULE = 'At least 8 characters, not a common password, and not your email or its name part.';
 
 // Issue #26: the panel as an office manager expects it, at a desk (1280 px) and on a phone (390 px).
 for (const [label, viewport] of [
@@ -67,6 +69,88 @@ for (const [label, viewport] of [
       // The other field's message stays until that field is edited.
       await expect(page.getByLabel('About')).toHaveAttribute('aria-invalid', 'true');
       await expectNoA11yViolations(page);
+    });
+
+    test('each form states its rules under its fields before anything is sent', async ({ page }) => {
+      await page.goto('/admin/service/create');
+      await expect(page.getByLabel('Title')).toHaveAccessibleDescription('Up to 200 characters.');
+      await expect(page.getByLabel('About')).toHaveAccessibleDescription('Up to 5,000 characters.');
+      await expect(page.getByText('Up to 5,000 characters.')).toBeVisible();
+
+      await page.goto('/admin/news/create');
+      await expect(page.getByText('JPEG, PNG or WebP, at most 5 MB.', { exact: false })).toBeVisible();
+      await expect(page.getByLabel('Description')).toHaveAccessibleDescription('Up to 1,000 characters.');
+
+      await page.goto('/admin/settings');
+      await expect(page.getByLabel('Phone')).toHaveAccessibleDescription('Digits, spaces and + ( ) - . only, up to 40 characters.');
+
+      await page.goto('/admin/admins/password');
+      await expect(page.getByLabel('New password')).toHaveAccessibleDescription(PASSWORD_RULE);
+      await expectNoA11yViolations(page);
+    });
+
+    test.describe('signed out', () => {
+      test.use({ storageState: { cookies: [], origins: [] } });
+
+      test('the register screen states the password rule, and the login screen keeps "Register here"', async ({ page }) => {
+        await page.goto('/admin/login');
+        await page.getByRole('link', { name: 'Register here' }).click();
+        await expect(page).toHaveURL(/\/admin\/register$/);
+        await expect(page.getByLabel('Password')).toHaveAccessibleDescription(PASSWORD_RULE);
+        await expect(page.getByText(PASSWORD_RULE)).toBeVisible();
+        await expectNoA11yViolations(page);
+      });
+
+      test('with registration closed, the register screen says so at once, with the ways in', async ({ page }) => {
+        // This server lets anyone register (REGISTRATION=open): its answer to the question is
+        // replaced by a closed site's (test/api/admins.e2e-spec.ts checks each policy's answer).
+        await page.route('**/api/admins/register', (route) =>
+          route.request().method() === 'GET' ? route.fulfill({ json: { open: false } }) : route.fallback(),
+        );
+        await page.goto('/admin/login');
+        await page.getByRole('link', { name: 'Register here' }).click();
+        await expect(page.getByText('Registration is closed on this site. An administrator can add you.')).toBeVisible();
+        await expect(page.getByText(/Open the link in your invitation/)).toBeVisible();
+        await expect(page.getByLabel('Password')).toHaveCount(0);
+        await expect(page.getByRole('button', { name: 'Register' })).toHaveCount(0);
+        await expectNoA11yViolations(page);
+        await page.getByRole('link', { name: 'Forgot password?' }).click();
+        await expect(page).toHaveURL(/\/admin\/forgot-password$/);
+        await page.goBack();
+        await page.getByRole('link', { name: 'Login here' }).click();
+        await expect(page).toHaveURL(/\/admin\/login$/);
+      });
+    });
+
+    test('an empty list offers Create, and a search that found nothing offers Clear search', async ({ page }) => {
+      // An empty first page, as a new site has (other tests fill this server's lists meanwhile).
+      await page.route('**/api/services?page=1', (route) =>
+        route.fulfill({
+          json: { data: [], links: { previousPage: null, nextPage: null, loopLink: [] }, meta: { page: 1, pageSize: 10 } },
+        }),
+      );
+      await page.goto('/admin/service');
+      await expect(page.getByText('no data', { exact: true })).toBeVisible();
+      await expectNoA11yViolations(page);
+      await page.getByRole('link', { name: 'Create the first service' }).click();
+      await expect(page).toHaveURL(/\/admin\/service\/create$/);
+
+      const { title } = await articleWithPhoto(page, 40, 30);
+      await page.goto(`/admin/news?title=${encodeURIComponent(unique('Nothing like it '))}`);
+      await expect(page.getByText('no data', { exact: true })).toBeVisible();
+      await page.getByRole('button', { name: 'Clear search' }).click();
+      await expect(page.getByRole('searchbox', { name: 'Search news by title' })).toHaveValue('');
+      await expect(page.getByRole('list', { name: 'News' }).getByRole('heading', { name: title })).toBeVisible();
+
+      expect(
+        (await page.request.post('/api/contactus', { data: { name: unique('Somebody '), email: 'some@example.com', msg: 'Hi' } })).status(),
+      ).toBe(201);
+      await page.goto(`/admin/adminContactUs?name=${encodeURIComponent(unique('Nobody '))}`);
+      await expect(page.getByText('No records found', { exact: true })).toBeVisible();
+      await expectNoA11yViolations(page);
+      await page.getByRole('button', { name: 'Clear search' }).click();
+      await expect(page.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('');
+      await expect(page.getByText('No records found', { exact: true })).toBeHidden();
     });
   });
 }

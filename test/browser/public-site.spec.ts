@@ -122,7 +122,8 @@ test.describe('the public site', () => {
     await expect(email).toBeFocused();
     await expect(email).toHaveAttribute('aria-invalid', 'true');
     await expect(email).toHaveAccessibleDescription('Email must be a valid email address');
-    await expect(page.getByRole('textbox', { name: 'Message' })).toHaveAccessibleDescription('Message is required');
+    // The message first, then the field's rule.
+    await expect(page.getByRole('textbox', { name: 'Message' })).toHaveAccessibleDescription('Message is required Up to 5,000 characters.');
     await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
     await expect(page).toHaveTitle(`Error: Contact us – ${COMPANY}`);
     await expectNoA11yViolations(page);
@@ -265,4 +266,44 @@ test.describe('an administrator opens the site from the admin panel', () => {
       await setMaintenance(false);
     }
   });
+});
+
+// Last in the file: it uses up this address's messages for the next ten minutes.
+test.describe('a visitor over the limit', () => {
+  for (const [label, viewport] of [
+    ['1280 px', { width: 1280, height: 800 }],
+    ['390 px', { width: 390, height: 844 }],
+  ] as const) {
+    test(`gets the form back as typed, saying when they can send it, at ${label}`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      // The form and the API share the count: use up what is left of this address's allowance.
+      for (let i = 0; i < 6; i++) {
+        const res = await page.request.post('/api/contactus', { data: { name: 'Busy visitor', email: 'busy@example.com', msg: 'Hello' } });
+        if (res.status() === 429) break;
+        expect(res.status()).toBe(201);
+      }
+      const name = unique('Patient visitor ');
+      const msg = 'First line of a long message.\nSecond line, typed with care.';
+      await page.goto('/contact');
+      await page.getByRole('textbox', { name: 'Name' }).fill(name);
+      await page.getByRole('textbox', { name: 'Phone (optional)' }).fill('+44 20 7946 0018');
+      await page.getByRole('textbox', { name: 'Email' }).fill('patient@example.com');
+      await page.getByRole('textbox', { name: 'Message' }).fill(msg);
+      const [reply] = await Promise.all([
+        page.waitForResponse((res) => res.url().endsWith('/contact') && res.request().method() === 'POST'),
+        page.getByRole('button', { name: 'Send message' }).click(),
+      ]);
+      expect(reply.status()).toBe(429);
+      await expect(page.getByRole('alert')).toContainText(
+        /We have received too many messages from your address for now\. You can send this one in \d+ (minutes?|seconds?): everything you typed is still here\./,
+      );
+      await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
+      await expect(page.getByRole('textbox', { name: 'Phone (optional)' })).toHaveValue('+44 20 7946 0018');
+      await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('patient@example.com');
+      await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue(msg);
+      await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await expectNoA11yViolations(page);
+    });
+  }
 });

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { image } from '../support/images.mjs';
 import { unique } from '../support/unique.mjs';
 
 export const STORAGE_STATE = 'test-results/.auth/admin.json';
@@ -38,4 +39,17 @@ export async function ownSession(page: Page) {
 export async function endSession(page: Page) {
   expect((await page.request.post('/api/admins/logout')).status()).toBe(200);
   await page.context().clearCookies();
+}
+
+/** An article with a photo of `width` × `height`, made through the API. */
+export async function articleWithPhoto(page: Page, width: number, height: number) {
+  const title = unique('Photo article ');
+  const created = await page.request.post('/api/news', { data: { title, description: 'With a photo.', about: 'About it.' } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const upload = await page.request.post(`/api/news/${id}/upload`, {
+    multipart: { photo: { name: 'photo.png', mimeType: 'image/png', buffer: await image('png', width, height) } },
+  });
+  expect(upload.status()).toBe(200);
+  return { id, title };
 }

@@ -57,6 +57,7 @@ export const apiPaths = {
   newsItem: (id: string) => apiPath('/api/news/{id}', { id }),
   newsBulkDelete: apiPath('/api/news/bulk-delete'),
   newsUpload: (id: string) => apiPath('/api/news/{id}/upload', { id }),
+  newsPhoto: (id: string) => apiPath('/api/news/{id}/photo', { id }),
   contactUs: apiPath('/api/contactus'),
   contactUsItem: (id: string) => apiPath('/api/contactus/{id}', { id }),
   contactUsExport: apiPath('/api/contactus/export.csv'),

@@ -19,6 +19,7 @@ export function CardList<T extends Identified>({
   cardClassName = '',
   children,
   select,
+  empty,
 }: {
   query: UseQueryResult<Paged<T>>;
   /** The list's accessible name. */
@@ -31,6 +32,8 @@ export function CardList<T extends Identified>({
   children: (item: T) => ReactNode;
   /** Tick boxes for bulk actions: the selection, and the name that completes each box's label. */
   select?: { selection: Selection; name: (item: T) => string };
+  /** The next step beside "no data" (Create on an empty list, Clear search after a search that found nothing). */
+  empty?: ReactNode;
 }) {
   if (query.isPending) return <PageSpinner label={loadingLabel} />;
   if (query.isError) {
@@ -43,7 +46,7 @@ export function CardList<T extends Identified>({
       </Alert>
     );
   }
-  if (query.data.data.length === 0) return <p className="empty">no data</p>;
+  if (query.data.data.length === 0) return <EmptyState text="no data">{empty}</EmptyState>;
   return (
     <>
       <LoadingBar active={query.isPlaceholderData} />
@@ -63,6 +66,16 @@ export function CardList<T extends Identified>({
         ))}
       </ul>
     </>
+  );
+}
+
+/** What a list shows when it has nothing: the spec's text, and beside it the next step, if any. */
+export function EmptyState({ text, children }: { text: string; children?: ReactNode }) {
+  return (
+    <div className="empty">
+      <p className="empty__text">{text}</p>
+      {children && <div className="empty__actions">{children}</div>}
+    </div>
   );
 }
 

@@ -1,7 +1,10 @@
 import { Link } from 'react-router-dom';
-import './ItemActions.css';
+import './CardList.css';
 
-/** Edit and Delete for one item of a list; the item's name completes their accessible names. */
+/**
+ * Edit and Delete for one item of a list; the item's name completes their accessible names. Delete
+ * is outlined in the danger colour, never the loudest thing on the card.
+ */
 export function ItemActions({
   name,
   editTo,
@@ -18,7 +21,7 @@ export function ItemActions({
       <Link className="button button--small" to={editTo} state={editState}>
         Edit<span className="visually-hidden"> {name}</span>
       </Link>
-      <button type="button" className="button button--small button--danger" onClick={onDelete}>
+      <button type="button" className="button button--small button--danger-outline" onClick={onDelete}>
         Delete<span className="visually-hidden"> {name}</span>
       </button>
     </div>

@@ -90,7 +90,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    get: operations['AdminsController_registration'];
     put?: never;
     post: operations['AdminsController_register'];
     delete?: never;
@@ -414,6 +414,22 @@ export interface paths {
     put?: never;
     post: operations['NewsController_upload'];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/news/{id}/photo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['NewsController_deletePhoto'];
     options?: never;
     head?: never;
     patch?: never;
@@ -974,6 +990,10 @@ export interface components {
       /** Format: uuid */
       id: string;
     };
+    RegistrationStatus: {
+      /** @description A visitor who is not logged in may register now (REGISTRATION and, for first-admin, no admin yet) */
+      open: boolean;
+    };
     RegisterAdminDto: {
       name: string;
       /** Format: email */
@@ -1288,10 +1308,12 @@ export interface components {
       /** @description Null once that admin is removed */
       deletedBy: components['schemas']['DeletedBy'] | null;
     };
-    TrashItemPage: {
+    TrashPage: {
       data: components['schemas']['TrashItem'][];
       links: components['schemas']['PageLinks'];
       meta: components['schemas']['PageMeta'];
+      /** @description TRASH_DAYS: days an item stays in the trash before it is deleted for good */
+      trashDays: number;
     };
     TrashItemRefDto: {
       kind: components['schemas']['TrashKind'];
@@ -1912,6 +1934,27 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Error'];
+        };
+      };
+      '4XX': components['responses']['Refused'];
+      '5XX': components['responses']['Failed'];
+    };
+  };
+  AdminsController_registration: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RegistrationStatus'];
         };
       };
       '4XX': components['responses']['Refused'];
@@ -2893,6 +2936,41 @@ export interface operations {
       '5XX': components['responses']['Failed'];
     };
   };
+  NewsController_deletePhoto: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The article, with photo null */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['News'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      /** @description News not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      '4XX': components['responses']['Refused'];
+      '5XX': components['responses']['Failed'];
+    };
+  };
   NewsController_removeMany: {
     parameters: {
       query?: never;
@@ -3349,7 +3427,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['TrashItemPage'];
+          'application/json': components['schemas']['TrashPage'];
         };
       };
       /** @description The page is not a whole number from 1 to 100,000 */

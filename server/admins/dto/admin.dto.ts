@@ -28,3 +28,10 @@ export class AdminReply {
   @ApiProperty()
   admin: AdminDto;
 }
+
+/** GET /api/admins/register: whether the register screen can take a registration from a visitor. */
+@ApiSchema({ name: 'RegistrationStatus' })
+export class RegistrationStatusDto {
+  @ApiProperty({ description: 'A visitor who is not logged in may register now (REGISTRATION and, for first-admin, no admin yet)' })
+  open: boolean;
+}

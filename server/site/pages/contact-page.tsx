@@ -14,31 +14,60 @@ interface Field {
   type?: 'text' | 'tel' | 'email';
   autoComplete: string;
   maxLength: number;
+  /** The server's rule for the field, said before anyone breaks it (the server stays the judge). */
+  hint?: string;
 }
 
 const FIELDS: Field[] = [
   { name: 'name', label: 'Name', type: 'text', autoComplete: 'name', maxLength: 100 },
-  { name: 'phno', label: 'Phone', optional: true, type: 'tel', autoComplete: 'tel', maxLength: 30 },
+  {
+    name: 'phno',
+    label: 'Phone',
+    optional: true,
+    type: 'tel',
+    autoComplete: 'tel',
+    maxLength: 30,
+    hint: 'Digits, spaces and + ( ) - only.',
+  },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', maxLength: 254 },
-  { name: 'msg', label: 'Message', autoComplete: 'off', maxLength: 5000 },
+  { name: 'msg', label: 'Message', autoComplete: 'off', maxLength: 5000, hint: 'Up to 5,000 characters.' },
 ];
 
 const fieldId = (name: string) => `contact-${name}`;
+
+/** 45 → "45 seconds", 60 → "1 minute", 430 → "8 minutes". */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
 
 /**
  * The contact form. It posts without script to /contact; the server's messages (the API's own)
  * come back in place: a summary at the top linking to each field, each message under its field
  * (aria-invalid, aria-describedby), the values kept, and the first wrong field focused.
  */
-export function ContactPage({ site, values, errors }: { site: SiteView; values: ContactValues; errors?: FieldErrors }) {
+export function ContactPage({
+  site,
+  values,
+  errors,
+  retryAfterSeconds,
+}: {
+  site: SiteView;
+  values: ContactValues;
+  errors?: FieldErrors;
+  /** Too many messages from this address: the form comes back as typed, saying when it can be sent. */
+  retryAfterSeconds?: number;
+}) {
   const { companyName, email, phone } = site.settings;
   const failing = errors ? Object.entries(errors) : [];
   const firstInvalid = FIELDS.find((field) => errors?.[field.name])?.name;
+  const refused = failing.length > 0 || retryAfterSeconds !== undefined;
   return (
     <Layout
       site={site}
       meta={{
-        title: failing.length > 0 ? 'Error: Contact us' : 'Contact us',
+        title: refused ? 'Error: Contact us' : 'Contact us',
         description: `Send ${companyName} a message: we will get back to you.`,
         canonical: SITE_PATHS.contact,
         section: 'contact',
@@ -52,6 +81,15 @@ export function ContactPage({ site, values, errors }: { site: SiteView; values: 
         <div className="contact">
           <form className="form" method="post" action={SITE_PATHS.contact} noValidate aria-labelledby="form-title">
             <h2 id="form-title">Send a message</h2>
+            {retryAfterSeconds !== undefined && (
+              <div className="errors" role="alert" aria-labelledby="errors-title">
+                <h3 id="errors-title">Your message was not sent yet</h3>
+                <p>
+                  We have received too many messages from your address for now. You can send this one in {waitText(retryAfterSeconds)}:
+                  everything you typed is still here.
+                </p>
+              </div>
+            )}
             {failing.length > 0 && (
               <div className="errors" role="alert" aria-labelledby="errors-title">
                 <h3 id="errors-title">Please check the form</h3>
@@ -73,7 +111,7 @@ export function ContactPage({ site, values, errors }: { site: SiteView; values: 
                 required: !field.optional,
                 autoFocus: field.name === firstInvalid,
                 'aria-invalid': error ? true : undefined,
-                'aria-describedby': error ? `${id}-error` : undefined,
+                'aria-describedby': [error && `${id}-error`, field.hint && `${id}-hint`].filter(Boolean).join(' ') || undefined,
               };
               return (
                 <div className="field" key={field.name}>
@@ -85,6 +123,11 @@ export function ContactPage({ site, values, errors }: { site: SiteView; values: 
                     <input type={field.type} defaultValue={values[field.name]} {...common} />
                   ) : (
                     <textarea rows={6} defaultValue={values[field.name]} {...common} />
+                  )}
+                  {field.hint && (
+                    <p className="hint" id={`${id}-hint`}>
+                      {field.hint}
+                    </p>
                   )}
                   {error && (
                     <p className="field-error" id={`${id}-error`}>

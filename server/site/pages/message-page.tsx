@@ -81,20 +81,3 @@ export function ProblemPage({ site, status }: { site: SiteView; status: keyof ty
     </MessagePage>
   );
 }
-
-/** Too many messages from one address: when the visitor may try again, in words. */
-export function TooManyPage({ site, retryAfterSeconds }: { site: SiteView; retryAfterSeconds: number }) {
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  const wait = retryAfterSeconds < 60 ? `${retryAfterSeconds} seconds` : minutes === 1 ? '1 minute' : `${minutes} minutes`;
-  return (
-    <MessagePage
-      site={site}
-      meta={{ title: 'Too many messages', description: 'Too many messages were sent from this address.', section: 'contact' }}
-      code="Error 429"
-      heading="Too many messages"
-    >
-      <p>We have received too many messages from your address for now. Please try again in {wait}.</p>
-      {homeLink}
-    </MessagePage>
-  );
-}

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { PageOf } from '../../common/api-docs';
 import { TRASH_KINDS, type TrashKind } from '../trash-kinds';
 
 @ApiSchema({ name: 'DeletedBy' })
@@ -27,4 +28,11 @@ export class TrashItemDto {
 
   @ApiProperty({ type: DeletedBy, nullable: true, description: 'Null once that admin is removed' })
   deletedBy: DeletedBy | null;
+}
+
+/** A page of the trash, with how long an item stays in it (the screen says "Kept for N days"). */
+@ApiSchema({ name: 'TrashPage' })
+export class TrashPageDto extends PageOf(TrashItemDto) {
+  @ApiProperty({ type: 'integer', minimum: 1, description: 'TRASH_DAYS: days an item stays in the trash before it is deleted for good' })
+  trashDays: number;
 }

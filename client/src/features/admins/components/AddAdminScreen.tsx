@@ -1,3 +1,4 @@
+import { PASSWORD_RULE } from '../../../lib/password-rule';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
@@ -31,7 +32,7 @@ export function AddAdminScreen() {
         {formError && <Alert>{formError}</Alert>}
         <TextField label="Name" autoComplete="off" {...bind('name')} />
         <TextField label="Email" type="email" autoComplete="off" {...bind('email')} />
-        <TextField label="Password" type="password" autoComplete="new-password" {...bind('password')} />
+        <TextField label="Password" type="password" autoComplete="new-password" hint={PASSWORD_RULE} {...bind('password')} />
         <FormActions submit="Add administrator" busy={saving} busyLabel="Adding" cancelTo={paths.admins.list} onCancel={guard.release} />
       </form>
       {guard.dialog}

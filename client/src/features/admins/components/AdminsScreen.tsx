@@ -95,7 +95,11 @@ export function AdminsScreen() {
                 <dd>{admin.lastLoginAt ? <time dateTime={admin.lastLoginAt}>{formatDateTime(admin.lastLoginAt)}</time> : 'Never'}</dd>
               </div>
             </dl>
-            <button type="button" className="button button--small button--danger admin-card__remove" onClick={() => remove.request(admin)}>
+            <button
+              type="button"
+              className="button button--small button--danger-outline admin-card__remove"
+              onClick={() => remove.request(admin)}
+            >
               Remove<span className="visually-hidden"> {admin.name}</span>
             </button>
           </>

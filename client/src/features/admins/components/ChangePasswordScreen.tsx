@@ -31,8 +31,8 @@ export function ChangePasswordScreen() {
       <form {...form} className="form" aria-label="Change password">
         {formError && <Alert>{formError}</Alert>}
         <TextField label="Current password" type="password" autoComplete="current-password" {...bind('currentPassword')} />
-        <TextField label="New password" type="password" autoComplete="new-password" {...bind('newPassword')} />
-        <p className="form__hint">{PASSWORD_RULE} Your other sessions will be logged out.</p>
+        <TextField label="New password" type="password" autoComplete="new-password" hint={PASSWORD_RULE} {...bind('newPassword')} />
+        <p className="form__hint">Your other sessions will be logged out.</p>
         <FormActions submit="Change password" busy={saving} cancelTo={paths.admins.list} onCancel={guard.release} />
       </form>
       {guard.dialog}

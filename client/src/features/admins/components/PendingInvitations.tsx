@@ -33,7 +33,7 @@ export function PendingInvitations({ query }: { query: UseQueryResult<{ data: In
             </div>
             <button
               type="button"
-              className="button button--small button--danger"
+              className="button button--small button--danger-outline"
               disabled={revoke.isPending}
               onClick={() =>
                 revoke.mutate(invitation.id, { onSuccess: () => notify({ message: `Invitation to ${invitation.email} revoked` }) })

@@ -38,6 +38,12 @@ export const authQueries = {
       },
       staleTime: 5 * 60 * 1000,
     }),
+  /** Whether a visitor may register now (REGISTRATION, and for first-admin whether an admin exists). */
+  registration: () =>
+    queryOptions({
+      queryKey: [...authQueries.all(), 'registration'] as const,
+      queryFn: ({ signal }) => api.get(apiPaths.register, undefined, signal),
+    }),
   /** Whether "Forgot password?" can work: mail is on. */
   passwordReset: () =>
     queryOptions({

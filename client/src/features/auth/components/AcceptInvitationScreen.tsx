@@ -1,3 +1,4 @@
+import { PASSWORD_RULE } from '../../../lib/password-rule';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
@@ -35,7 +36,7 @@ export function AcceptInvitationScreen() {
         formError && <Alert>{formError}</Alert>
       )}
       <TextField label="Name" autoComplete="name" {...bind('name')} autoFocus />
-      <TextField label="Password" type="password" autoComplete="new-password" {...bind('password')} />
+      <TextField label="Password" type="password" autoComplete="new-password" hint={PASSWORD_RULE} {...bind('password')} />
       <button type="submit" className="button button--primary button--block" disabled={saving || !token}>
         {saving ? <Spinner size="small" label="Creating your account" /> : 'Accept invitation'}
       </button>

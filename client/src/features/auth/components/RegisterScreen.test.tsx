@@ -10,15 +10,22 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** Renders the screen at `url` and records the bodies it posts (the server answers 201). */
-function renderAt(url: string) {
+const json = (body: unknown, status = 200) =>
+  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+
+/**
+ * Renders the screen at `url` and records the bodies it posts (the server answers 201); asked
+ * whether registration is open, the server says `open`.
+ */
+function renderAt(url: string, open = true) {
   const bodies: unknown[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn((_input: RequestInfo | URL, init?: RequestInit) => {
+      if ((init?.method ?? 'GET') === 'GET') return json({ open });
       bodies.push(JSON.parse(String(init?.body)));
       const admin = { id: '1', name: 'Ada Lovelace', email: 'ada@example.com', createdAt: '2026-01-01T00:00:00Z' };
-      return Promise.resolve(new Response(JSON.stringify({ admin }), { status: 201, headers: { 'Content-Type': 'application/json' } }));
+      return json({ admin }, 201);
     }),
   );
   // A data router, as the app has: the screen's form hook uses React Router's useBlocker.
@@ -56,6 +63,16 @@ describe('RegisterScreen', () => {
       password: 'correct horse battery',
       setupToken: 'token-from-the-log',
     });
+  });
+
+  it('says at once when registration is closed, with the ways in, and offers no form', async () => {
+    renderAt('/admin/register', false);
+    expect(await screen.findByText('Registration is closed on this site. An administrator can add you.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/admin/forgot-password');
+    expect(screen.getByText(/Open the link in your invitation/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Login here' })).toBeTruthy();
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Register' })).toBeNull();
   });
 
   it('sends no setup token without a setup link', async () => {

@@ -1,4 +1,5 @@
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
 import { TextField } from '../../../components/Field';
@@ -6,7 +7,7 @@ import { Spinner } from '../../../components/Spinner';
 import { useForm } from '../../../components/useForm';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { PASSWORD_RULE } from '../../../lib/password-rule';
-import { useRegister } from '../api/auth';
+import { authQueries, useRegister } from '../api/auth';
 import { AuthCard } from './AuthCard';
 
 const EMPTY = { name: '', email: '', password: '' };
@@ -14,18 +15,22 @@ const EMPTY = { name: '', email: '', password: '' };
 const FIELDS = [
   { name: 'name', label: 'Name', autoComplete: 'name' },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+  // The server's rule, said before submitting: it refuses common passwords and the email.
+  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password', hint: PASSWORD_RULE },
 ] as const;
 
 /**
  * Register, signed out: registers oneself and goes on to the login screen. (Signed in, further
  * administrators are added from the Admins screen.) A fresh production deployment logs a setup
- * link (`?setup=<token>`); the token goes along with the first registration.
+ * link (`?setup=<token>`); the token goes along with the first registration. When registration
+ * is closed the screen says so at once, with the ways in, instead of a form that can only fail.
  */
 export function RegisterScreen() {
   const navigate = useNavigate();
   const register = useRegister();
   const setupToken = useSearchParams()[0].get('setup') ?? undefined;
+  // Unknown (still asking, or the question failed): the form shows, and the server judges the post.
+  const closed = useQuery(authQueries.registration()).data?.open === false;
   useDocumentTitle('Register');
 
   // A text error (registration closed, too many attempts, the server out of reach) is shown as
@@ -42,15 +47,34 @@ export function RegisterScreen() {
   return (
     <AuthCard form={form} switchTo={paths.login} switchText="Login here">
       <h1>Register</h1>
-      {formError && <Alert>{formError}</Alert>}
-      {FIELDS.map(({ name, ...field }) => (
-        <TextField key={name} {...field} {...bind(name)} autoFocus={name === 'name'} />
-      ))}
-      {/* The server's rule, said before submitting (#28): it refuses common passwords and the email. */}
-      <p className="form__hint">{PASSWORD_RULE}</p>
-      <button type="submit" className="button button--primary button--block" disabled={saving}>
-        {saving ? <Spinner size="small" label="Registering" /> : 'Register'}
-      </button>
+      {closed ? (
+        <RegistrationClosed />
+      ) : (
+        <>
+          {formError && <Alert>{formError}</Alert>}
+          {FIELDS.map(({ name, ...field }) => (
+            <TextField key={name} {...field} {...bind(name)} autoFocus={name === 'name'} />
+          ))}
+          <button type="submit" className="button button--primary button--block" disabled={saving}>
+            {saving ? <Spinner size="small" label="Registering" /> : 'Register'}
+          </button>
+        </>
+      )}
     </AuthCard>
+  );
+}
+
+/** What a visitor can do when registration is closed: an invitation, or a new password. */
+function RegistrationClosed() {
+  return (
+    <>
+      <Alert kind="info">Registration is closed on this site. An administrator can add you.</Alert>
+      <ul className="auth__ways">
+        <li>Invited by email? Open the link in your invitation to choose your name and password.</li>
+        <li>
+          An administrator already, but the password is lost? <Link to={paths.forgotPassword}>Forgot password?</Link>
+        </li>
+      </ul>
+    </>
   );
 }

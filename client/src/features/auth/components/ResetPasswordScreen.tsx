@@ -1,3 +1,4 @@
+import { PASSWORD_RULE } from '../../../lib/password-rule';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
@@ -35,8 +36,8 @@ export function ResetPasswordScreen() {
       ) : (
         formError && <Alert>{formError}</Alert>
       )}
-      <TextField label="New password" type="password" autoComplete="new-password" {...bind('newPassword')} autoFocus />
-      <p className="form__hint">At least 8 characters. You will be signed out everywhere.</p>
+      <TextField label="New password" type="password" autoComplete="new-password" hint={PASSWORD_RULE} {...bind('newPassword')} autoFocus />
+      <p className="form__hint">You will be signed out everywhere.</p>
       <button type="submit" className="button button--primary button--block" disabled={saving || !token}>
         {saving ? <Spinner size="small" label="Saving" /> : 'Set new password'}
       </button>

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
 import { Alert } from '../../../components/Alert';
-import { BulkBar, SelectBox } from '../../../components/BulkBar';
-import { LoadingBar, ListNotice } from '../../../components/CardList';
+import { BulkBar } from '../../../components/BulkBar';
+import { EmptyState, ListNotice } from '../../../components/CardList';
 import { PageHeader } from '../../../components/PageHeader';
 import { SearchBox } from '../../../components/SearchBox';
 import { Pagination } from '../../../components/Pagination';
@@ -12,8 +11,7 @@ import { useBulkDelete } from '../../../components/useBulkDelete';
 import { useListDelete } from '../../../components/useListDelete';
 import { useSelection } from '../../../components/useSelection';
 import { errorMessage, itemId } from '../../../lib/api';
-import { formatDateTime } from '../../../lib/format';
-import { usePageParam, useSearchParamText, withPage } from '../../../lib/search-params';
+import { usePageParam, useSearchParamText } from '../../../lib/search-params';
 import { PHONE, useMediaQuery } from '../../../lib/use-media-query';
 import { useLoggedError } from '../../../lib/use-logged-error';
 import {
@@ -26,82 +24,10 @@ import {
   useMarkUnread,
   type ContactMessage,
 } from '../api/contact-us';
-import { DeleteIcon, ViewIcon } from './icons';
+import { MessageCards, MessageTable, type MessagesProps } from './ContactMessages';
 import { MessageDialog } from './MessageDialog';
+import { useContactParams } from './use-contact-params';
 import './ContactUsScreen.css';
-
-/** How much of a message the list shows; the view dialog has the rest. */
-const EXCERPT_LENGTH = 80;
-
-/** What an empty phone number reads as in the list. */
-const NO_PHONE = '—';
-
-function excerpt(text: string): string {
-  const flat = text.replace(/\s+/g, ' ');
-  const chars = Array.from(flat);
-  return chars.length > EXCERPT_LENGTH ? `${chars.slice(0, EXCERPT_LENGTH).join('').trimEnd()}…` : flat;
-}
-
-/** View and Delete of one message; the sender's name completes their accessible names. */
-function MessageActions({ message, onView, onDelete }: { message: ContactMessage; onView: () => void; onDelete: () => void }) {
-  return (
-    <div className="contact-actions">
-      <button type="button" className="icon-button" aria-label={`View message from ${message.name}`} onClick={onView}>
-        <ViewIcon />
-      </button>
-      <button
-        type="button"
-        className="icon-button icon-button--danger"
-        aria-label={`Delete message from ${message.name}`}
-        onClick={onDelete}
-      >
-        <DeleteIcon />
-      </button>
-    </div>
-  );
-}
-
-/**
- * Unread rows are bold with a dot; the dot is an image named "Unread", so screen readers say it
- * before the sender's name (and the cell's text stays the name).
- */
-function UnreadMark({ message }: { message: ContactMessage }) {
-  if (message.readAt) return null;
-  return <span className="unread-dot" role="img" aria-label="Unread" />;
-}
-
-/**
- * `?unread=true` (only unread messages) and `?view=<id>` (the message open in its dialog; the
- * dashboard links here with it), both kept in the URL so they survive a reload and Back.
- */
-function useContactParams() {
-  const [params, setParams] = useSearchParams();
-  return {
-    unreadOnly: params.get('unread') === 'true',
-    // flushSync: at once, not in a transition, so the checkbox shows its new state as it is clicked.
-    setUnreadOnly: (on: boolean) =>
-      setParams(
-        (current) => {
-          const next = withPage(current, 1);
-          if (on) next.set('unread', 'true');
-          else next.delete('unread');
-          return next;
-        },
-        { flushSync: true },
-      ),
-    viewing: params.get('view'),
-    setViewing: (id: string | null) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (id) next.set('view', id);
-          else next.delete('view');
-          return next;
-        },
-        { replace: true },
-      ),
-  };
-}
 
 export function ContactUsScreen() {
   const [page, setPage] = usePageParam();
@@ -140,10 +66,13 @@ export function ContactUsScreen() {
 
   useLoggedError('Could not load contact messages', list.error);
 
-  const actions = (message: ContactMessage) => (
-    <MessageActions message={message} onView={() => setViewing(itemId(message))} onDelete={() => del.request(message)} />
-  );
-  const rowClass = (message: ContactMessage) => (message.readAt ? undefined : 'contact--unread');
+  const shown: MessagesProps = {
+    messages,
+    selection,
+    loading: list.isPlaceholderData,
+    onView: (message) => setViewing(itemId(message)),
+    onDelete: (message) => del.request(message),
+  };
 
   return (
     <section className="screen">
@@ -169,7 +98,7 @@ export function ContactUsScreen() {
 
       {messages.length > 0 && (
         <BulkBar selection={selection} label="Messages selection">
-          <button type="button" className="button button--small button--danger" onClick={bulk.run} disabled={bulk.busy}>
+          <button type="button" className="button button--small button--danger-outline" onClick={bulk.run} disabled={bulk.busy}>
             {bulk.busy ? 'Deleting…' : 'Delete selected'}
           </button>
         </BulkBar>
@@ -185,83 +114,23 @@ export function ContactUsScreen() {
           </button>
         </Alert>
       ) : messages.length === 0 ? (
-        <p className="empty">{unreadOnly && !name && page === 1 ? 'No unread messages' : 'No records found'}</p>
+        <EmptyState text={unreadOnly && !name && page === 1 ? 'No unread messages' : 'No records found'}>
+          {name ? (
+            <button type="button" className="button" onClick={() => setSearchText('')}>
+              Clear search
+            </button>
+          ) : (
+            unreadOnly && (
+              <button type="button" className="button" onClick={() => setUnreadOnly(false)}>
+                Show all messages
+              </button>
+            )
+          )}
+        </EmptyState>
       ) : onPhone ? (
-        <>
-          <LoadingBar active={list.isPlaceholderData} />
-          <ul className="contact-cards" aria-label="Contact messages" aria-busy={list.isPlaceholderData}>
-            {messages.map((message) => (
-              <li key={itemId(message)} className={`contact-card${message.readAt ? '' : ' contact--unread'}`}>
-                <div className="contact-card__head">
-                  <SelectBox selection={selection} id={itemId(message)} name={`message from ${message.name}`} />
-                  <h2 className="contact-card__name">
-                    <UnreadMark message={message} />
-                    {message.name}
-                  </h2>
-                  <time className="contact-card__date" dateTime={message.createdAt}>
-                    {formatDateTime(message.createdAt)}
-                  </time>
-                </div>
-                <p className="contact-card__line" title={message.email}>
-                  {message.email}
-                </p>
-                <p className="contact-card__line">{message.phno || NO_PHONE}</p>
-                <p className="contact-card__text">{excerpt(message.msg)}</p>
-                {actions(message)}
-              </li>
-            ))}
-          </ul>
-        </>
+        <MessageCards {...shown} />
       ) : (
-        <>
-          <LoadingBar active={list.isPlaceholderData} />
-          <div className="table-wrap" aria-busy={list.isPlaceholderData}>
-            <table className="table contact-table">
-              <caption className="visually-hidden">Contact messages</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className="contact-table__select">
-                    <span className="visually-hidden">Select</span>
-                  </th>
-                  <th scope="col" className="contact-table__name">
-                    Name
-                  </th>
-                  <th scope="col" className="contact-table__phone">
-                    Phone
-                  </th>
-                  <th scope="col" className="contact-table__email">
-                    Email
-                  </th>
-                  <th scope="col">Message</th>
-                  <th scope="col" className="contact-table__date">
-                    Date
-                  </th>
-                  <th scope="col" className="contact-table__actions">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {messages.map((message) => (
-                  <tr key={itemId(message)} className={rowClass(message)}>
-                    <td>
-                      <SelectBox selection={selection} id={itemId(message)} name={`message from ${message.name}`} />
-                    </td>
-                    <td title={message.name}>
-                      <UnreadMark message={message} />
-                      {message.name}
-                    </td>
-                    <td title={message.phno || undefined}>{message.phno || NO_PHONE}</td>
-                    <td title={message.email}>{message.email}</td>
-                    <td title={message.msg}>{excerpt(message.msg)}</td>
-                    <td>{formatDateTime(message.createdAt)}</td>
-                    <td>{actions(message)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
+        <MessageTable {...shown} />
       )}
       {/* Also under "No records found" on a page past the end, to lead back. */}
       {list.data && <Pagination links={list.data.links} />}

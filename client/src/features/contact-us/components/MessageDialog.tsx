@@ -60,7 +60,7 @@ export function MessageDialog({
               <button type="button" className="button" onClick={() => onMarkUnread(shown)} disabled={markingUnread}>
                 Mark as unread
               </button>
-              <button type="button" className="button button--danger" onClick={() => onDelete(shown)}>
+              <button type="button" className="button button--danger-outline" onClick={() => onDelete(shown)}>
                 Delete
               </button>
             </>

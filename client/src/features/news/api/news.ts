@@ -85,6 +85,15 @@ export function useUploadNewsPhoto() {
   });
 }
 
+/** Takes the article's photo away (the form's "Remove photo", sent with the save). */
+export function useRemoveNewsPhoto() {
+  const store = useStoreArticle();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(apiPaths.newsPhoto(id)),
+    onSuccess: store,
+  });
+}
+
 export function deleteNews(id: string) {
   return api.delete(apiPaths.newsItem(id));
 }

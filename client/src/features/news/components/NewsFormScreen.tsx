@@ -15,12 +15,14 @@ import {
   photoUrl,
   useCreateNews,
   useUpdateNews,
+  useRemoveNewsPhoto,
   useUploadNewsPhoto,
   type News,
   type NewsInput,
   previewAbout,
 } from '../api/news';
 import { PhotoPicker } from './PhotoPicker';
+import './NewsFormScreen.css';
 
 /** Navigation state the form reads. */
 export interface NewsFormState extends ReturnState {
@@ -89,11 +91,14 @@ function NewsForm({ article, heading }: { article?: News; heading: string }) {
   const create = useCreateNews();
   const update = useUpdateNews();
   const upload = useUploadNewsPhoto();
+  const removePhoto = useRemoveNewsPhoto();
   const notify = useNotify();
 
   const state = location.state as NewsFormState | null;
   const returnTo = returnSearch(state);
   const [file, setFile] = useState<File | null>(null);
+  // "Remove photo": the stored photo goes with the next save (Cancel keeps it).
+  const [removing, setRemoving] = useState(false);
   const [photoError, setPhotoError] = useState<string | undefined>(state?.photoError);
   const [progress, setProgress] = useState<number | null>(null);
 
@@ -113,6 +118,7 @@ function NewsForm({ article, heading }: { article?: News; heading: string }) {
     onSaved: async (saved) => {
       // The spec sends the photo form after every save, even without a file.
       try {
+        if (removing && !file && article?.photo) await removePhoto.mutateAsync(itemId(saved));
         if (file) setProgress(0);
         await upload.mutateAsync({ id: itemId(saved), file, onProgress: setProgress });
       } catch (error) {
@@ -136,7 +142,7 @@ function NewsForm({ article, heading }: { article?: News; heading: string }) {
     },
     fallback: 'Could not save. Please try again.',
     logAs: 'Saving the article failed',
-    changed: file !== null,
+    changed: file !== null || removing,
     // A refusal carried over from the create form takes the focus like any other.
     refusedAtStart: photoError !== undefined,
   });
@@ -148,21 +154,35 @@ function NewsForm({ article, heading }: { article?: News; heading: string }) {
         {formError && <Alert>{formError}</Alert>}
         <PhotoPicker
           file={file}
-          onFile={setFile}
+          onFile={(picked) => {
+            setFile(picked);
+            if (picked) setRemoving(false);
+          }}
+          removing={removing}
+          onRemoving={setRemoving}
           current={article?.photo ? photoUrl(article.photo) : null}
           error={photoError}
           onError={setPhotoError}
           progress={progress}
         />
-        <TextField label="Alternative text for the photo" maxLength={200} {...bind('photoAlt')} />
-        <TextField label="Title" {...bind('title')} />
-        <TextField label="Web address (left blank: made for you)" {...bind('slug')} />
+        <TextField
+          label="Alternative text for the photo"
+          hint="What the photo shows, for people who cannot see it. Up to 200 characters."
+          maxLength={200}
+          {...bind('photoAlt')}
+        />
+        <TextField label="Title" hint="Up to 200 characters." {...bind('title')} />
+        <TextField
+          label="Web address (left blank: made for you)"
+          hint="Lower-case letters a–z, digits and single hyphens between words; up to 80 characters."
+          {...bind('slug')}
+        />
         <SelectField label="Status" {...bind('status')}>
           <option value="published">Published</option>
           <option value="draft">Draft</option>
         </SelectField>
         <TextField label="Publish at (blank: at once)" type="datetime-local" {...bind('publishAt')} />
-        <TextAreaField label="Description" rows={3} {...bind('description')} />
+        <TextAreaField label="Description" hint="Up to 1,000 characters." rows={3} {...bind('description')} />
         <AboutField about={values.about} bound={bind('about')} />
         <FormActions submit={heading} busy={saving} cancelTo={paths.news.list} onCancel={guard.release} />
       </form>
@@ -196,7 +216,7 @@ function AboutField({ about, bound }: { about: string; bound: Omit<Parameters<ty
         </button>
       </div>
       <div role="tabpanel" hidden={tab !== 'write'}>
-        <TextAreaField label="About" rows={10} {...bound} />
+        <TextAreaField label="About" hint="Markdown, up to 20,000 characters." rows={10} {...bound} />
       </div>
       {tab === 'preview' && (
         <div role="tabpanel" aria-label="Preview" className="about-field__preview" aria-busy={preview === null}>

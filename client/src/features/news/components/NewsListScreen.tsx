@@ -77,7 +77,7 @@ export function NewsListScreen() {
 
       {rows.length > 0 && (
         <BulkBar selection={selection} label="News selection">
-          <button type="button" className="button button--small button--danger" onClick={bulk.run} disabled={bulk.busy}>
+          <button type="button" className="button button--small button--danger-outline" onClick={bulk.run} disabled={bulk.busy}>
             {bulk.busy ? 'Deleting…' : 'Delete selected'}
           </button>
         </BulkBar>
@@ -89,6 +89,19 @@ export function NewsListScreen() {
         failure="Sorry, the news could not be loaded."
         select={{ selection, name: (item) => item.title }}
         cardClassName="news-card"
+        empty={
+          title ? (
+            <button type="button" className="button" onClick={() => setSearchText('')}>
+              Clear search
+            </button>
+          ) : (
+            page === 1 && (
+              <Link className="button button--primary" to={paths.news.create}>
+                Create the first article
+              </Link>
+            )
+          )
+        }
       >
         {(item) => (
           <>

@@ -13,6 +13,8 @@ import './PhotoPicker.css';
 export function PhotoPicker({
   file,
   onFile,
+  removing,
+  onRemoving,
   current,
   error,
   onError,
@@ -20,6 +22,9 @@ export function PhotoPicker({
 }: {
   file: File | null;
   onFile: (file: File | null) => void;
+  /** "Remove photo" was pressed: the stored photo goes when the form is saved. */
+  removing: boolean;
+  onRemoving: (removing: boolean) => void;
   /** The stored photo's URL, if the article has one. */
   current: string | null;
   error: string | undefined;
@@ -63,7 +68,7 @@ export function PhotoPicker({
     },
     [preview],
   );
-  const shown = preview ?? current;
+  const shown = preview ?? (removing ? null : current);
 
   return (
     <div className="field photo-picker">
@@ -82,7 +87,11 @@ export function PhotoPicker({
         }}
       >
         <div className="photo-picker__preview">
-          {shown ? <img src={shown} alt={preview ? 'Preview of the chosen photo' : 'Current photo'} /> : <span>No photo</span>}
+          {shown ? (
+            <img src={shown} alt={preview ? 'Preview of the chosen photo' : 'Current photo'} />
+          ) : (
+            <span>{removing ? 'No photo once saved' : 'No photo'}</span>
+          )}
         </div>
         <div className="photo-picker__pick">
           <p className="photo-picker__hint" id={`${id}-hint`}>
@@ -98,6 +107,19 @@ export function PhotoPicker({
             aria-describedby={error ? `${id}-error ${id}-hint` : `${id}-hint`}
             onChange={(event) => void pick(event.target.files?.[0] ?? null)}
           />
+          {current && !file && (
+            <p className="photo-picker__file">
+              {removing ? (
+                <button type="button" className="button button--small" onClick={() => onRemoving(false)}>
+                  Keep photo
+                </button>
+              ) : (
+                <button type="button" className="button button--small button--danger-outline" onClick={() => onRemoving(true)}>
+                  Remove photo
+                </button>
+              )}
+            </p>
+          )}
           {file && (
             <p className="photo-picker__file">
               <span className="photo-picker__file-name" title={file.name}>

@@ -108,8 +108,8 @@ function ServiceForm({
     <section className="screen">
       <PageHeader title={title} />
       <form {...form} className="form" aria-label={title}>
-        <TextField label="Title" {...bind('title')} autoComplete="off" />
-        <TextAreaField label="About" {...bind('about')} rows={8} />
+        <TextField label="Title" hint="Up to 200 characters." {...bind('title')} autoComplete="off" />
+        <TextAreaField label="About" hint="Up to 5,000 characters." {...bind('about')} rows={8} />
         {formError && <Alert>{formError}</Alert>}
         <FormActions submit={title} busy={saving} cancelTo={list} onCancel={guard.release} />
       </form>

@@ -61,7 +61,7 @@ export function ServicesListScreen() {
 
       {rows.length > 0 && (
         <BulkBar selection={selection} label="Services selection">
-          <button type="button" className="button button--small button--danger" onClick={bulk.run} disabled={bulk.busy}>
+          <button type="button" className="button button--small button--danger-outline" onClick={bulk.run} disabled={bulk.busy}>
             {bulk.busy ? 'Deleting…' : 'Delete selected'}
           </button>
         </BulkBar>
@@ -72,6 +72,14 @@ export function ServicesListScreen() {
         loadingLabel="Loading services"
         failure="Sorry, the services could not be loaded."
         select={{ selection, name: (service) => service.title }}
+        empty={
+          // An empty list (not a page past the end, whose way back is the paging).
+          page === 1 && (
+            <Link className="button button--primary" to={paths.services.create} state={formState}>
+              Create the first service
+            </Link>
+          )
+        }
       >
         {(service) => (
           <>

@@ -126,9 +126,11 @@ describe('SettingsScreen', () => {
 
     await waitFor(() => expect(field('Email').getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText('Email must be a valid email address').id).toBe(field('Email').getAttribute('aria-describedby'));
-    expect(screen.getByText('Phone may contain only digits, spaces and + ( ) - .').id).toBe(
-      field('Phone').getAttribute('aria-describedby'),
-    );
+    // The message first, then the field's rule.
+    expect(field('Phone').getAttribute('aria-describedby')?.split(' ')).toEqual([
+      screen.getByText('Phone may contain only digits, spaces and + ( ) - .').id,
+      screen.getByText('Digits, spaces and + ( ) - . only, up to 40 characters.').id,
+    ]);
     expect(field('Company name').getAttribute('aria-invalid')).toBeNull();
     expect(document.activeElement).toBe(field('Email'));
     expect(field('Email').value).toBe('not-an-email');

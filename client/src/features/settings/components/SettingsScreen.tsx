@@ -98,10 +98,16 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
         <fieldset className="settings__details">
           <legend>Company details</legend>
           <p className="form__hint">Shown on the public website. An empty tagline, email or phone is left out.</p>
-          <TextField label="Company name" {...bind('companyName')} autoComplete="organization" />
-          <TextField label="Tagline" {...bind('tagline')} autoComplete="off" />
+          <TextField label="Company name" hint="Up to 100 characters." {...bind('companyName')} autoComplete="organization" />
+          <TextField label="Tagline" hint="Up to 200 characters." {...bind('tagline')} autoComplete="off" />
           <TextField label="Email" type="email" {...bind('email')} autoComplete="off" />
-          <TextField label="Phone" type="tel" {...bind('phone')} autoComplete="off" />
+          <TextField
+            label="Phone"
+            type="tel"
+            hint="Digits, spaces and + ( ) - . only, up to 40 characters."
+            {...bind('phone')}
+            autoComplete="off"
+          />
         </fieldset>
         <fieldset className="settings__details">
           <legend>Brand</legend>

@@ -17,7 +17,23 @@ import './TrashScreen.css';
 
 const KIND_NAMES: Record<TrashItem['kind'], string> = { services: 'Service', news: 'News', contactus: 'Contact message' };
 
-function TrashCard({ item, onPurge, onFailure }: { item: TrashItem; onPurge: () => void; onFailure: (message: string) => void }) {
+/** When an item deleted at `deletedAt` leaves the trash for good (the hourly purge takes it then or soon after). */
+function purgeDate(deletedAt: string, days: number): string {
+  return new Date(new Date(deletedAt).getTime() + days * 24 * 60 * 60 * 1000).toISOString();
+}
+
+function TrashCard({
+  item,
+  days,
+  onPurge,
+  onFailure,
+}: {
+  item: TrashItem;
+  /** TRASH_DAYS, once the list has said it. */
+  days: number | undefined;
+  onPurge: () => void;
+  onFailure: (message: string) => void;
+}) {
   const restore = useRestore(item.kind, item.id);
   return (
     <>
@@ -27,6 +43,11 @@ function TrashCard({ item, onPurge, onFailure }: { item: TrashItem; onPurge: () 
         Deleted by {item.deletedBy?.name ?? 'a removed administrator'} on{' '}
         <time dateTime={item.deletedAt}>{formatDateTime(item.deletedAt)}</time>
       </p>
+      {days !== undefined && (
+        <p className="card__meta">
+          Deleted for good after <time dateTime={purgeDate(item.deletedAt, days)}>{formatDateTime(purgeDate(item.deletedAt, days))}</time>
+        </p>
+      )}
       <div className="card__actions">
         <button
           type="button"
@@ -43,7 +64,7 @@ function TrashCard({ item, onPurge, onFailure }: { item: TrashItem; onPurge: () 
         >
           Restore<span className="visually-hidden"> {item.label}</span>
         </button>
-        <button type="button" className="button button--small button--danger" onClick={onPurge}>
+        <button type="button" className="button button--small button--danger-outline" onClick={onPurge}>
           Delete forever<span className="visually-hidden"> {item.label}</span>
         </button>
       </div>
@@ -66,6 +87,7 @@ export function TrashScreen() {
   const [error, setError] = useState<string | null>(null);
   const notify = useNotify();
   const rows = query.data?.data ?? [];
+  const days = query.data?.trashDays;
   const selection = useSelection(rows.map((item) => item.id));
   const selected = rows.filter((item) => selection.isSelected(item.id));
   const bulkRestore = useBulkRestore();
@@ -123,7 +145,8 @@ export function TrashScreen() {
   return (
     <section className="screen">
       <PageHeader title="Trash" />
-      <p className="trash__intro">Deleted items stay here for a while, then they are deleted for good.</p>
+      {/* TRASH_DAYS, as the list says it. */}
+      {days !== undefined && <p className="trash__intro">Kept for {days === 1 ? '1 day' : `${days} days`}, then deleted for good.</p>}
       {rows.length > 0 && (
         <BulkBar selection={selection} label="Trash selection">
           <button type="button" className="button button--small" onClick={restoreSelected} disabled={bulkRestore.isPending}>
@@ -131,7 +154,7 @@ export function TrashScreen() {
           </button>
           <button
             type="button"
-            className="button button--small button--danger"
+            className="button button--small button--danger-outline"
             onClick={() => {
               setError(null);
               setConfirmingBulk(true);
@@ -151,6 +174,7 @@ export function TrashScreen() {
         {(item) => (
           <TrashCard
             item={item}
+            days={days}
             onPurge={() => {
               setError(null);
               setPending(item);
