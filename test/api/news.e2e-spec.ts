@@ -163,6 +163,8 @@ describe('news', () => {
         'id',
         'photo',
         'photoAlt',
+        'photoHeight',
+        'photoWidth',
         'publishAt',
         'slug',
         'status',
