@@ -30,10 +30,10 @@ afterAll(async () => {
   await sink?.close();
 });
 
-/** The `device=…` cookie a sign-in gave, ready to send back. */
+/** The device cookie a sign-in gave (`__Host-device=…` under this https:// PUBLIC_URL), ready to send back. */
 function deviceCookie(res: Response): string {
   const cookies = (res.headers['set-cookie'] as unknown as string[] | undefined) ?? [];
-  const cookie = cookies.find((each) => each.startsWith('device='));
+  const cookie = cookies.find((each) => /^(__Host-)?device=/.test(each));
   if (!cookie) throw new Error('no device cookie was set');
   return cookie.split(';')[0];
 }

@@ -49,6 +49,12 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/admins/password-reset',
   'POST /api/admins/password-reset/confirm',
   'POST /api/admins/invitations/accept',
+  // Issue 22: the second step of a sign-in and a passkey sign-in come before any session.
+  'POST /api/admins/login/second-factor',
+  'POST /api/admins/login/passkey/options',
+  'POST /api/admins/login/passkey',
+  // Issue 26: the register screen asks whether registration is open before anyone signs in.
+  'GET /api/admins/register',
 ]);
 
 /** Asks every route that is not in the allow-list without a session; returns those that did not refuse. */
