@@ -6,7 +6,7 @@ import { IdReply } from '../../server/common/api-docs';
 import { previewApiDocument } from '../../server/cli/openapi-document';
 import { APP_TEST_TIMEOUT, createTestApp, type TestApp } from '../support/create-test-app';
 import { replyChecker } from '../support/reply-check';
-import { registeredRoutes } from '../support/routes';
+import { apiRoutes } from '../support/routes';
 
 type Operation = {
   security?: unknown[];
@@ -27,11 +27,8 @@ function documented(doc: OpenAPIObject): string[] {
   return operations(doc).map(({ name }) => name.replace(/\{(\w+)\}/g, ':$1'));
 }
 
-/** The API's routes (the public website's controller registers its pages outside /api, undocumented). */
 function registered(t: TestApp): string[] {
-  return registeredRoutes(t)
-    .filter(({ path }) => path.startsWith('/api/'))
-    .map(({ method, path }) => `${method} ${path}`);
+  return apiRoutes(t).map(({ method, path }) => `${method} ${path}`);
 }
 
 // A route the test adds after the fact: the document must pick it up like any other.
