@@ -53,7 +53,10 @@ function files(root: string, folder: string, cacheControl: string): RequestHandl
   const plain = express.static(join(root, folder), options);
   return (req, res, next) => {
     if (COMPRESSED.test(req.path)) return next();
-    compressed(req, res, (error?: unknown) => (error ? next(error) : plain(req, res, next)));
+    compressed(req, res, (error?: unknown) => {
+      if (error) next(error);
+      else void plain(req, res, next);
+    });
   };
 }
 
@@ -97,6 +100,10 @@ export function builtFiles(root: string, photos: RequestHandler): Router {
   );
 
   const names = publicFileNames(root);
-  if (names.length > 0) router.get(names.map((name) => `/${name}`), files(root, '', 'public, max-age=3600'));
+  if (names.length > 0)
+    router.get(
+      names.map((name) => `/${name}`),
+      files(root, '', 'public, max-age=3600'),
+    );
   return router;
 }

@@ -37,7 +37,8 @@ export function movedPermanently(location: string): BuiltPage {
  */
 export async function pageFor(cache: PageCache, visit: Visit, route: PageRoute | null, notFound: PageRoute): Promise<BuiltPage> {
   const { view, version } = visit;
-  const cached = ({ key, render }: PageRoute) => (view.preview ? render(view) : cache.get(`${version}|${view.origin}|${key}`, () => render(view)));
+  const cached = ({ key, render }: PageRoute) =>
+    view.preview ? render(view) : cache.get(`${version}|${view.origin}|${key}`, () => render(view));
   return (route ? await cached(route) : null) ?? (await cached(notFound))!;
 }
 

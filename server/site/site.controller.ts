@@ -1,5 +1,20 @@
-import { All, Controller, Get, Header, HttpStatus, Injectable, NotFoundException, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { UseFilters, UseGuards, type PipeTransform } from '@nestjs/common';
+import {
+  All,
+  Controller,
+  Get,
+  Header,
+  HttpStatus,
+  Injectable,
+  NotFoundException,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+  UseFilters,
+  UseGuards,
+  type PipeTransform,
+} from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ApiError } from '../common/api-error';
@@ -104,7 +119,16 @@ export class SiteController {
   }
 
   /** Any other method on a page: 405, with the methods it takes. */
-  @All([SITE_PATHS.home, SITE_PATHS.services, SITE_PATHS.news, SITE_PATHS.feed, 'news/:id', SITE_PATHS.thanks, SITE_PATHS.sitemap, SITE_PATHS.robots])
+  @All([
+    SITE_PATHS.home,
+    SITE_PATHS.services,
+    SITE_PATHS.news,
+    SITE_PATHS.feed,
+    'news/:id',
+    SITE_PATHS.thanks,
+    SITE_PATHS.sitemap,
+    SITE_PATHS.robots,
+  ])
   @Header('Allow', 'GET, HEAD')
   pageNotAllowed(): never {
     throw methodNotAllowed();
