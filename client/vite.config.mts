@@ -55,7 +55,7 @@ const COMPRESSED_DIR = '.compressed';
 /**
  * Writes `<file>.br` and `<file>.gz` for every built text file into COMPRESSED_DIR, at the highest
  * levels (once, at build time), for the server to send by Accept-Encoding
- * (server/http/static-assets.ts). A variant that would not be smaller is not written.
+ * (express-static-gzip, server/http/built-files.ts). A variant that would not be smaller is not written.
  */
 function precompress(): Plugin {
   let outDir = '';

@@ -1,4 +1,6 @@
 import { clientAddress } from './http/client-address';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
 import { SessionAdminService } from './auth/session-admin.service';
@@ -12,11 +14,10 @@ import { jsonDepthLimit, singleQueryValues } from './http/hostile-input';
 import { inOrder, jsonBody, noStore, requestId, sameOriginOnly } from './http/http.middleware';
 import { methodNotAllowed } from './http/method-not-allowed';
 import { inlineScriptHashes, securityHeaders } from './http/security-headers';
-import { readStaticFile } from './http/static-assets';
-import { sitePages } from './http/site-pages.middleware';
+import { builtFiles } from './http/built-files';
 import { PhotoStorage } from './news/photos/photo-storage.service';
 import { ApiDocument } from './openapi/api-document';
-import { SiteService } from './site/site.service';
+import { SiteErrorFilter } from './site/site-error.filter';
 import type { AppConfig } from './config/app-config';
 import { CLIENT_DIST } from './config/paths';
 import { DatabaseOutage } from './database/database-health';
@@ -26,15 +27,14 @@ import { DatabaseOutage } from './database/database-health';
  * sessions, validation and errors. main.ts and the tests both call it, so the tests run the
  * production setup. The app must be created with `bodyParser: false`.
  */
-export function configureApp(app: NestExpressApplication, config: AppConfig, options: { clientDir?: string } = {}): void {
+export function configureApp(app: NestExpressApplication, config: AppConfig): void {
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   // API replies are never cached (no-store) and built files carry their own ETag: hashing every
   // JSON body for an ETag nobody uses is wasted work.
   app.set('etag', false);
-  const clientDir = options.clientDir ?? CLIENT_DIST;
   // The admin page's theme script, allowed by its hash (none before the client is built).
-  const adminScripts = inlineScriptHashes(readStaticFile(clientDir, 'admin.html')?.variants.identity.body.toString('utf8'));
+  const adminScripts = inlineScriptHashes(builtAdminPage());
   app.use(inOrder(clientAddress, requestId, requestLog, httpMetrics, securityHeaders(adminScripts)));
   if (config.corsOrigins.length > 0) {
     app.enableCors({ origin: config.corsOrigins, credentials: true, methods: ['GET', 'POST', 'PATCH', 'DELETE'] });
@@ -44,7 +44,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, opt
   app.use('/metrics', (_req: Request, res: Response) => {
     res.status(404).json({ error: 'Not found' });
   });
-  app.use(sitePages(clientDir, app.get(PhotoStorage).handler(), app.get(SiteService).handler()));
+  // Photos, built assets, the admin app: files, before any route (server/http/built-files.ts).
+  app.use(builtFiles(CLIENT_DIST, app.get(PhotoStorage).handler()));
 
   app.use(
     `/${API_PREFIX}`,
@@ -61,7 +62,16 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, opt
   // The session store's and Passport's failures reach the filter through Express: an outage there is the same 503.
   const outage = app.get(DatabaseOutage);
   app.useGlobalPipes(createValidationPipe());
-  app.useGlobalFilters(new AllExceptionsFilter(outage));
+  // The website's paths that no route took (or that Express could not decode) get its pages.
+  app.useGlobalFilters(new AllExceptionsFilter(outage, app.get(SiteErrorFilter)));
   // After every route is known; the paths carry the /api that AppModule's RouterModule gives the API modules.
   app.get(ApiDocument).build(app, sessionCookie(config.publicUrl).name);
+}
+
+function builtAdminPage(): string | undefined {
+  try {
+    return readFileSync(join(CLIENT_DIST, 'admin.html'), 'utf8');
+  } catch {
+    return undefined;
+  }
 }

@@ -1,4 +1,5 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { isSitePath } from './built-files';
 import type { Request, Response } from 'express';
 import { DatabaseOutage, isDatabaseUnavailable } from '../database/database-health';
 import { ApiError, conflictFor } from '../common/api-error';
@@ -17,20 +18,25 @@ const STATUS_TEXT: Partial<Record<number, string>> = {
 /**
  * The one place that turns exceptions into replies: always `{ error: … }`, never a stack, a query
  * or a path. Route handlers, guards and pipes throw; the middleware in front of the routes (the
- * cross-site check, the JSON parser, the site's pages) hands its errors to Express's `next`, and
- * Nest's Express adapter brings those here too. A unique violation becomes the 409 its entity
+ * cross-site check, the JSON parser, the built files) hands its errors to Express's `next`, and
+ * Nest's Express adapter brings those here too. The public website's paths (isSitePath) that no
+ * route took, or that Express could not decode, go to `site` (SiteErrorFilter), for its pages. A unique violation becomes the 409 its entity
  * declares (see ConflictOn). Unexpected errors are logged with the request id and answered with a
  * plain 500.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   /** `outage` logs a database outage once instead of a stack per request. */
-  constructor(private readonly outage?: DatabaseOutage) {}
+  constructor(
+    private readonly outage?: DatabaseOutage,
+    private readonly site?: ExceptionFilter,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const res = http.getResponse<Response>();
     const req = http.getRequest<Request>();
+    if (this.site && isSitePath(req.path)) return void this.site.catch(exception, host);
     const { status, body, headers } = this.toReply(exception, req);
     if (res.headersSent) {
       res.end();

@@ -1,33 +1,10 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
 
-/** Where the build writes the compressed copies, mirroring its tree (client/vite.config.mts). */
-const COMPRESSED_DIR = '.compressed';
-/** The encodings the build writes for each file, best first. */
-const ENCODINGS = [
-  { name: 'br', suffix: '.br' },
-  { name: 'gzip', suffix: '.gz' },
-] as const;
-type Encoding = (typeof ENCODINGS)[number]['name'] | 'identity';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-};
+/** The encodings a page is kept in besides its own bytes, best first. */
+const ENCODINGS = ['br', 'gzip'] as const;
+type Encoding = (typeof ENCODINGS)[number] | 'identity';
 
 /** One representation of a file: its bytes and the headers that describe them. */
 interface Variant {
@@ -35,30 +12,13 @@ interface Variant {
   etag: string;
 }
 
-/** A built file, read once, with whichever precompressed variants the build wrote. */
+/**
+ * A file held in memory (a rendered page, the maintenance page) in each encoding worth sending.
+ * Built files on disk are express-static-gzip's (built-files.ts); these are made at run time.
+ */
 export interface StaticFile {
   type: string;
   variants: Partial<Record<Encoding, Variant>> & { identity: Variant };
-}
-
-/** Reads a built file (a path inside `root`) and its compressed copies; undefined if the file is not there. */
-export function readStaticFile(root: string, path: string): StaticFile | undefined {
-  let identity: Buffer;
-  try {
-    identity = readFileSync(join(root, path));
-  } catch {
-    return undefined;
-  }
-  const file = uncompressed(TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream', identity);
-  const tag = file.variants.identity.etag.slice(1, -1);
-  for (const { name, suffix } of ENCODINGS) {
-    try {
-      file.variants[name] = { body: readFileSync(join(root, COMPRESSED_DIR, path + suffix)), etag: `"${tag}-${name}"` };
-    } catch {
-      // This file was not worth compressing (or the build did not compress it): identity only.
-    }
-  }
-  return file;
 }
 
 /** A file of these bytes without compressed variants; its ETag is a hash of the bytes. */
@@ -71,9 +31,8 @@ function uncompressed(type: string, identity: Buffer): StaticFile {
 const COMPRESS_FROM_BYTES = 512;
 
 /**
- * A file made in memory (a rendered page), with the brotli and gzip variants the build would
- * write, so sendStaticFile serves it like a built file. Compressed at a fast level: this runs on
- * the request path, once per cached page.
+ * A file made in memory (a rendered page), with its brotli and gzip variants when they are
+ * smaller. Compressed at a fast level: this runs on the request path, once per cached page.
  */
 export function memoryFile(type: string, body: string | Buffer): StaticFile {
   const identity = typeof body === 'string' ? Buffer.from(body) : body;
@@ -86,7 +45,7 @@ export function memoryFile(type: string, body: string | Buffer): StaticFile {
     }),
     gzip: gzipSync(identity, { level: 6 }),
   };
-  for (const { name } of ENCODINGS) {
+  for (const name of ENCODINGS) {
     if (compressed[name].length < identity.length) file.variants[name] = { body: compressed[name], etag: `"${tag}-${name}"` };
   }
   return file;
@@ -110,7 +69,7 @@ export function negotiate(file: StaticFile, acceptEncoding: string | undefined):
   if (!acceptEncoding) return 'identity';
   let best: Encoding = 'identity';
   let bestQ = quality(acceptEncoding, 'identity');
-  for (const { name } of ENCODINGS) {
+  for (const name of ENCODINGS) {
     if (!file.variants[name]) continue;
     const q = quality(acceptEncoding, name);
     if (q > 0 && q > bestQ) [best, bestQ] = [name, q];
@@ -120,7 +79,7 @@ export function negotiate(file: StaticFile, acceptEncoding: string | undefined):
 }
 
 /**
- * Sends a built file, in the encoding the client prefers, with its own Content-Length and ETag.
+ * Sends a file held in memory, in the encoding the client prefers, with its own Content-Length and ETag.
  * `status` other than 200 (the maintenance page's 503) never answers 304.
  */
 export function sendStaticFile(
@@ -146,41 +105,4 @@ export function sendStaticFile(
   res.statusCode = status;
   res.setHeader('Content-Length', variant.body.length);
   res.end(req.method === 'HEAD' ? undefined : variant.body);
-}
-
-/**
- * The files of one built folder, each read on first request and then served from memory (built
- * files do not change while the server runs; a new build means a new deployment). The folder is
- * listed once, so an unknown name costs no file system call and cannot fill the memory.
- */
-export class StaticFolder {
-  private readonly files = new Map<string, StaticFile>();
-  private names: Set<string> | undefined;
-
-  /** `folder` is a path inside the build's `root` ('' for the root itself). */
-  constructor(
-    private readonly root: string,
-    private readonly folder: string,
-  ) {}
-
-  get(name: string): StaticFile | undefined {
-    const known = this.files.get(name);
-    if (known) return known;
-    if (!this.list().has(name)) return undefined;
-    const file = readStaticFile(this.root, join(this.folder, name));
-    if (file) this.files.set(name, file);
-    return file;
-  }
-
-  /** The folder's plain files (no hidden ones); empty, and asked again next time, while it is not built. */
-  private list(): Set<string> {
-    if (this.names) return this.names;
-    try {
-      const entries = readdirSync(join(this.root, this.folder), { withFileTypes: true });
-      this.names = new Set(entries.filter((entry) => entry.isFile() && !entry.name.startsWith('.')).map((entry) => entry.name));
-      return this.names;
-    } catch {
-      return new Set();
-    }
-  }
 }

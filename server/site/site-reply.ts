@@ -2,7 +2,8 @@ import type { Request, Response } from 'express';
 import { type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { memoryFile, sendStaticFile } from '../http/static-assets';
-import type { BuiltPage } from './page-cache.service';
+import type { BuiltPage, PageCache } from './page-cache.service';
+import type { PageRoute } from './site-pages.service';
 import type { SiteView } from './pages/layout';
 import { sitePolicyFor } from './site-styles';
 
@@ -31,6 +32,17 @@ export function html(element: ReactElement, status = 200): BuiltPage {
 /** A 301 to `location` (an article's current address), with a one-line page for clients that show bodies. */
 export function movedPermanently(location: string): BuiltPage {
   return { file: memoryFile('text/plain; charset=utf-8', `Moved to ${location}\n`), status: 301, headers: { Location: location } };
+}
+
+/**
+ * The route's page for this visit, from the cache (rendered on a miss), or the not-found page. A
+ * preview is rendered afresh for the administrator alone and kept by no cache.
+ */
+export async function pageFor(cache: PageCache, visit: Visit, route: PageRoute | null, notFound: PageRoute): Promise<BuiltPage> {
+  const { view, version } = visit;
+  const cached = ({ key, render }: PageRoute) =>
+    view.preview ? render(view) : cache.get(`${version}|${view.origin}|${key}`, () => render(view));
+  return (route ? await cached(route) : null) ?? (await cached(notFound))!;
 }
 
 /** A preview is for the administrator alone: kept by no cache, and out of search engines. */

@@ -8,16 +8,20 @@ import { SettingsModule } from '../settings/settings.module';
 import { PageCache } from './page-cache.service';
 import { ContactForm } from './contact-form.service';
 import { SiteCacheInterceptor } from './site-cache.interceptor';
+import { SiteErrorFilter } from './site-error.filter';
+import { SiteGate } from './site-gate.guard';
 import { SitePages } from './site-pages.service';
-import { SiteService } from './site.service';
+import { SiteController } from './site.controller';
 
 /**
  * The public website: home, services, news, an article, the contact form, sitemap and robots.txt,
- * rendered on the server. configureApp hands SiteService's handler to sitePages().
+ * rendered on the server. Outside AppModule's API_MODULES, so its routes are not under /api.
+ * configureApp hands SiteErrorFilter the website's paths that no route took.
  */
 @Module({
   imports: [SettingsModule, NewsModule, ServicesModule, ContactUsModule, AuthModule],
-  providers: [SiteService, SitePages, ContactForm, PageCache, { provide: APP_INTERCEPTOR, useClass: SiteCacheInterceptor }],
-  exports: [SiteService],
+  controllers: [SiteController],
+  providers: [SitePages, ContactForm, PageCache, SiteGate, SiteErrorFilter, { provide: APP_INTERCEPTOR, useClass: SiteCacheInterceptor }],
+  exports: [SiteErrorFilter],
 })
 export class SiteModule {}

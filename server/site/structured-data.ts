@@ -5,7 +5,7 @@ import { SITE_PATHS } from './site-paths';
 /*
  * What the public pages tell machines: schema.org JSON-LD (Organization, NewsArticle,
  * BreadcrumbList) and the image social cards show. Every URL is absolute, from the origin the
- * page is written for (PUBLIC_URL, or the request's own: server/http/link-origin.ts).
+ * page is written for (PUBLIC_URL, never the request's Host).
  */
 
 type Json = Record<string, unknown>;

@@ -6,7 +6,7 @@ import { IdReply } from '../../server/common/api-docs';
 import { previewApiDocument } from '../../server/cli/openapi-document';
 import { APP_TEST_TIMEOUT, createTestApp, type TestApp } from '../support/create-test-app';
 import { replyChecker } from '../support/reply-check';
-import { registeredRoutes } from '../support/routes';
+import { apiRoutes } from '../support/routes';
 
 type Operation = {
   security?: unknown[];
@@ -28,7 +28,7 @@ function documented(doc: OpenAPIObject): string[] {
 }
 
 function registered(t: TestApp): string[] {
-  return registeredRoutes(t).map(({ method, path }) => `${method} ${path}`);
+  return apiRoutes(t).map(({ method, path }) => `${method} ${path}`);
 }
 
 // A route the test adds after the fact: the document must pick it up like any other.

@@ -5,12 +5,15 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import pg from 'pg';
+// The app's own Markdown rendering (a by-id read answers `aboutHtml`), from the build the bench runs.
+import markdown from '../../dist/server/common/markdown.js';
 
 const [port, databaseUrl, maintenanceFile] = process.argv.slice(2);
 const PAGE_SIZE = 10;
 const WINDOW = 7;
 const SEARCH_LIMIT = 100;
-const COLUMNS = `id, title, description, about, photo, created_at AS "createdAt", updated_at AS "updatedAt"`;
+const COLUMNS = `id, title, slug, description, about, photo, photo_alt AS "photoAlt", status, publish_at AS "publishAt",
+  created_at AS "createdAt", updated_at AS "updatedAt"`;
 // Live rows only, as the app reads them (deleted ones wait in the trash).
 const ORDER = 'ORDER BY created_at DESC, id DESC';
 const LIVE = 'deleted_at IS NULL';
@@ -75,7 +78,8 @@ const server = createServer(async (req, res) => {
     const byId = /^\/api\/news\/([0-9a-f-]{36})$/.exec(url.pathname);
     if (byId) {
       const { rows } = await pool.query(`SELECT ${COLUMNS} FROM news WHERE id = $1 AND ${LIVE}`, [byId[1]]);
-      return rows.length ? json(res, 200, rows[0]) : json(res, 404, { error: 'News not found' });
+      if (!rows.length) return json(res, 404, { error: 'News not found' });
+      return json(res, 200, { ...rows[0], aboutHtml: markdown.renderMarkdown(rows[0].about) });
     }
     res.writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'content-length': maintenance.length, 'retry-after': '3600' });
     res.end(maintenance);

@@ -61,7 +61,7 @@ export async function startServer(env, { stdout = 'inherit', pollMs = 250, nodeA
 export async function startBenchServer(env = {}) {
   const database = await createScratchDatabase(baseDatabaseUrl, 'bench');
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
-  const admin = { name: 'Bench', email: 'bench@example.com', password: 'bench password 1' };
+  const admin = { name: 'Bench', email: 'bench@example.com', password: 'measured under load 1' };
   // Production asks for a setup link before the first registration: the admin is created at start instead.
   writeFileSync(join(dataDir, 'admin-password'), admin.password);
   const server = await startServer({

@@ -17,3 +17,12 @@ export function registeredRoutes(t: TestApp): { method: string; path: string }[]
   }
   return routes;
 }
+
+/**
+ * The API's routes: those under /api. The public website's controller registers its pages outside
+ * it, open to everyone and no part of the API document (routes.e2e-spec.ts holds every other
+ * route to /api).
+ */
+export function apiRoutes(t: TestApp): { method: string; path: string }[] {
+  return registeredRoutes(t).filter(({ path }) => path.startsWith('/api/'));
+}

@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Request, Response } from 'express';
+import { CLIENT_DIST } from '../config/paths';
+import { maintenancePagePolicy } from '../http/security-headers';
+import { memoryFile, sendStaticFile, type StaticFile } from '../http/static-assets';
+import { HTML } from './site-reply';
+
+/** How long visitors and crawlers are asked to wait before coming back to the maintenance page. */
+const RETRY_AFTER_SECONDS = 3600;
+
+let page: { file: StaticFile; headers: Record<string, string> } | undefined;
+
+/** The built page (client/index.html), read once; undefined until the client is built. */
+function maintenancePage(): typeof page {
+  if (page) return page;
+  let html: string;
+  try {
+    html = readFileSync(join(CLIENT_DIST, 'index.html'), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const headers = { 'Retry-After': String(RETRY_AFTER_SECONDS), 'Content-Security-Policy': maintenancePagePolicy(html) };
+  page = { file: memoryFile(HTML, html), headers };
+  return page;
+}
+
+/**
+ * The maintenance page, with 503 so search engines keep the site's standing while it is down: one
+ * HTML response (its stylesheet inline, allowed by hash in its own policy) plus its logo. Never a
+ * 206 or a 304, whatever Range or conditional headers ask.
+ */
+export function sendMaintenancePage(req: Request, res: Response): void {
+  const built = maintenancePage();
+  if (!built) {
+    res.status(503).json({ error: 'The client is not built yet: run `npm run build`.' });
+    return;
+  }
+  sendStaticFile(req, res, built.file, { cacheControl: 'no-cache', status: 503, headers: built.headers });
+}

@@ -1,0 +1,65 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { createElement } from 'react';
+import { ApiError } from '../common/api-error';
+import { DatabaseOutage, isDatabaseUnavailable } from '../database/database-health';
+import { logFailure } from '../http/all-exceptions.filter';
+import { sendMaintenancePage } from './maintenance-page';
+import { PageCache } from './page-cache.service';
+import { ProblemPage, PROBLEMS } from './pages/message-page';
+import { SiteClosed, SiteGate } from './site-gate.guard';
+import { SitePages } from './site-pages.service';
+import { pageFor, sendOnce, sendPage } from './site-reply';
+
+/**
+ * The website's errors as its pages (SiteController's filter; the app's exception filter hands it
+ * the website's paths that no route took, or that Express could not decode):
+ *
+ * - while the site is closed to the request (SiteGate), the maintenance page;
+ * - not found: the 404 page (cached like any page);
+ * - a refusal with one of PROBLEMS' statuses: that page, with the refusal's headers (`Allow`,
+ *   `Retry-After`); any other refusal (such as a path whose percent-encoding does not decode) 400;
+ * - a database outage: the 503 page asking to come back shortly (logged once by DatabaseOutage);
+ * - anything else: 500, logged with the request id.
+ */
+@Catch()
+@Injectable()
+export class SiteErrorFilter implements ExceptionFilter {
+  constructor(
+    private readonly gate: SiteGate,
+    private readonly pages: SitePages,
+    private readonly cache: PageCache,
+    private readonly outage: DatabaseOutage,
+  ) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const req = host.switchToHttp().getRequest<Request>();
+    const res = host.switchToHttp().getResponse<Response>();
+    this.answer(exception, req, res).catch((error: unknown) => {
+      logFailure(error, req);
+      if (!res.headersSent) res.status(500);
+      res.end();
+    });
+  }
+
+  private async answer(exception: unknown, req: Request, res: Response): Promise<void> {
+    if (res.headersSent) return void res.end();
+    const visit = exception instanceof SiteClosed ? null : await this.gate.visit(req, res);
+    if (!visit) return sendMaintenancePage(req, res);
+    const { view } = visit;
+    const problem = (status: keyof typeof PROBLEMS, headers: Record<string, string> = {}) =>
+      sendOnce(req, res, view, createElement(ProblemPage, { site: view, status }), status, headers);
+    const status = exception instanceof HttpException ? exception.getStatus() : (exception as { status?: unknown }).status;
+    if (status === 404) return sendPage(req, res, view, await pageFor(this.cache, visit, null, this.pages.notFound));
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      const headers = exception instanceof ApiError ? exception.headers : {};
+      return problem(status in PROBLEMS ? (status as keyof typeof PROBLEMS) : 400, headers);
+    }
+    if (isDatabaseUnavailable(exception)) {
+      this.outage.report(exception);
+      return problem(503, ApiError.unavailable().headers);
+    }
+    logFailure(exception, req);
+    problem(500);
+  }
+}

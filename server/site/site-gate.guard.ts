@@ -1,0 +1,74 @@
+import { type CanActivate, createParamDecorator, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { SessionAdminService } from '../auth/session-admin.service';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { DatabaseOutage, isDatabaseUnavailable } from '../database/database-health';
+import { logFailure } from '../http/all-exceptions.filter';
+import { SettingsService } from '../settings/settings.service';
+import type { Visit } from './site-reply';
+
+/** Thrown by the gate while the site is in maintenance: SiteErrorFilter answers with the maintenance page. */
+export class SiteClosed extends Error {}
+
+/** Each request's visit, once the gate has judged it. */
+const visits = new WeakMap<Request, Visit>();
+
+/**
+ * Who sees the website, before any of its routes runs (a guard of SiteController's):
+ *
+ * - Maintenance on (a new site's default): the maintenance page, except for a request that
+ *   carries the session cookie of a logged-in administrator, who previews the site (a banner says
+ *   so; `private, no-store`, `noindex`, never cached). A request without that cookie never
+ *   reaches the session store.
+ * - Maintenance off: the pages.
+ *
+ * The settings come from SettingsService's per-replica copy (one query a second at most); if they
+ * cannot be read at all, the maintenance page stands in.
+ */
+@Injectable()
+export class SiteGate implements CanActivate {
+  constructor(
+    private readonly settings: SettingsService,
+    private readonly sessions: SessionAdminService,
+    private readonly outage: DatabaseOutage,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const http = context.switchToHttp();
+    if (!(await this.visit(http.getRequest<Request>(), http.getResponse<Response>()))) throw new SiteClosed();
+    return true;
+  }
+
+  /** The request's visit: the settings it is served with and who is looking; null while the site is closed to it. */
+  async visit(req: Request, res: Response): Promise<Visit | null> {
+    const known = visits.get(req);
+    if (known) return known;
+    let current: Awaited<ReturnType<SettingsService['current']>>;
+    try {
+      current = await this.settings.current();
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) this.outage.report(error);
+      else logFailure(error, req);
+      return null;
+    }
+    const { settings, version } = current;
+    let preview = false;
+    if (settings.maintenance) {
+      if (!this.sessions.carriesSessionCookie(req)) return null;
+      const admin = await this.sessions.adminOf(req, res).catch(() => null);
+      if (!admin) return null;
+      preview = true;
+    }
+    const visit: Visit = { view: { settings, origin: this.config.publicUrl, preview }, version };
+    visits.set(req, visit);
+    return visit;
+  }
+}
+
+/** The visit SiteGate let through, as a route handler's parameter. */
+export const SiteVisit = createParamDecorator((_data: unknown, context: ExecutionContext): Visit => {
+  const visit = visits.get(context.switchToHttp().getRequest<Request>());
+  if (!visit) throw new Error('A page of the website ran without its gate');
+  return visit;
+});
