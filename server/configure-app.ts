@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
 import { SessionAdminService } from './auth/session-admin.service';
-import { sessionCookie } from './auth/session-store';
+import { sessionCookie } from './config/web-config';
 import { createValidationPipe } from './common/validation';
 import { API_PREFIX } from './http/api-prefix';
 import { AllExceptionsFilter } from './http/all-exceptions.filter';

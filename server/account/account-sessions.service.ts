@@ -3,7 +3,7 @@ import Bowser from 'bowser';
 import type { Request, Response } from 'express';
 import { DataSource } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
-import { SessionsService } from '../auth/sessions.service';
+import { SessionsService } from './sessions.service';
 import type { Actor } from '../common/actor.decorator';
 import { ApiError } from '../common/api-error';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';

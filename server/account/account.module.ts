@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ActivityModule } from '../activity/activity.module';
-import { SessionsModule } from '../auth/sessions.module';
+import { SessionsModule } from './sessions.module';
 import { AccountSessionsController } from './account-sessions.controller';
 import { AccountSessionsService } from './account-sessions.service';
 import { SessionStartService } from './session-start.service';

@@ -16,7 +16,7 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
-import { SessionsService } from '../auth/sessions.service';
+import { SessionsService } from '../account/sessions.service';
 import { PagePipe } from '../common/pagination';
 import { ApiErrorText, ApiFieldErrors, ApiPage, ErrorReply, FieldErrorsReply, IdReply, OkReply } from '../common/api-docs';
 import { ApiError } from '../common/api-error';

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountModule } from '../account/account.module';
 import { ActivityModule } from '../activity/activity.module';
-import { SessionsModule } from '../auth/sessions.module';
+import { SessionsModule } from '../account/sessions.module';
 import { MailModule } from '../mail/mail.module';
 import { Admin } from './admin.entity';
 import { AdminToken } from './admin-token.entity';

@@ -4,7 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import { DataSource, Repository, type EntityManager } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
-import { SessionsService } from '../auth/sessions.service';
+import { SessionsService } from '../account/sessions.service';
 import { SessionStartService } from '../account/session-start.service';
 import type { Actor } from '../common/actor.decorator';
 import { ApiError } from '../common/api-error';

@@ -9,7 +9,7 @@ import { passwordChangedMail, passwordResetMail } from './admin-mails';
 import { OutboxService } from '../mail/outbox.service';
 import { Admin } from './admin.entity';
 import { hashToken, newToken } from './admin-tokens';
-import { SessionsService } from '../auth/sessions.service';
+import { SessionsService } from '../account/sessions.service';
 import { bumpCredentials } from './admins.service';
 import { limitKey } from '../http/client-address';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';

@@ -8,7 +8,7 @@ import { Public } from '../common/public.decorator';
 import { LoginDto } from './dto/login.dto';
 import { SessionReply } from './dto/session.dto';
 import { LoginGuard } from './login.guard';
-import { SessionsService } from './sessions.service';
+import { SessionsService } from '../account/sessions.service';
 import { LoginLockoutService } from '../rate-limit/login-lockout.service';
 
 @Controller('admins')

@@ -9,7 +9,7 @@ import { AuthService } from './auth.service';
 import { passportProvider } from './passport';
 import { SessionAdminService } from './session-admin.service';
 import { SessionGuard } from './session.guard';
-import { SessionsModule } from './sessions.module';
+import { SessionsModule } from '../account/sessions.module';
 
 /**
  * Login, logout and who is logged in: configureApp mounts SessionAdminService's handler (the

@@ -8,7 +8,8 @@ import { inOrder } from '../http/http.middleware';
 import { toError } from '../common/api-error';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { PASSPORT, type AppPassport } from './passport';
-import { createSessionStore, sessionCookie, type SessionCookie } from './session-store';
+import { sessionCookie, type SessionCookie } from '../config/web-config';
+import { createSessionStore } from './session-store';
 
 /** Marks the request as one the browser made over HTTPS (see SessionAdminService: an https:// PUBLIC_URL). */
 const servedOverTls: RequestHandler = (req, _res, next) => {

@@ -1,7 +1,7 @@
 import { Activity } from '../activity/activity.entity';
 import { ActivityService } from '../activity/activity.service';
 import { SessionStartService } from '../account/session-start.service';
-import { SessionsService } from '../auth/sessions.service';
+import { SessionsService } from '../account/sessions.service';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { createInterface } from 'node:readline';

@@ -3,7 +3,7 @@ import { ModulesContainer, NestFactory, RouterModule } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { API_ROUTES, AppModule } from '../app.module';
-import { sessionCookie } from '../auth/session-store';
+import { sessionCookie } from '../config/web-config';
 import { loadConfig } from '../config/app-config';
 import type { DatabaseConnection } from '../database/database-connection';
 import { createApiDocument } from '../openapi/api-document';

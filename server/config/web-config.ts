@@ -60,3 +60,20 @@ export function publicUrl(env: Env, { required, port }: { required: boolean; por
   }
   return url.origin;
 }
+
+/** What the session cookie is called and whether it is Secure: one rule for setting and clearing it. */
+export interface SessionCookie {
+  name: string;
+  secure: boolean;
+}
+
+/**
+ * With an https:// PUBLIC_URL the site is served over TLS (perhaps by a proxy in front, the app
+ * itself seeing plain HTTP): the cookie is `__Host-sid`, Secure, `Path=/` and without `Domain`, so
+ * no other host, and no page over plain HTTP, can set or overwrite it. With an http:// one (a trial
+ * on one machine) it is `sid`, Secure only on a request that itself came over HTTPS.
+ */
+export function sessionCookie(publicUrl: string): SessionCookie {
+  const secure = publicUrl.startsWith('https://');
+  return { name: secure ? '__Host-sid' : 'sid', secure };
+}

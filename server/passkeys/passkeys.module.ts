@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountModule } from '../account/account.module';
 import { ActivityModule } from '../activity/activity.module';
 import { AdminsModule } from '../admins/admins.module';
-import { SessionsModule } from '../auth/sessions.module';
+import { SessionsModule } from '../account/sessions.module';
 import { MailModule } from '../mail/mail.module';
 import { Passkey } from './passkey.entity';
 import { PasskeySignInController } from './passkey-sign-in.controller';

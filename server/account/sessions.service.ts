@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { DataSource, type EntityManager } from 'typeorm';
 import { toError } from '../common/api-error';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { sessionCookie, type SessionCookie } from './session-store';
+import { sessionCookie, type SessionCookie } from '../config/web-config';
 
 /**
  * Ending sessions (a logout, a removed admin, a changed password), the
