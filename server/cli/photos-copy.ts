@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig, type StorageDriver } from '../config/app-config';
+import { type StorageDriver } from '../config/app-config';
 import { createPhotoStorage } from '../news/photos/create-photo-storage';
-import { runCommand } from './cli-database';
+import { commandConfig, runCommand } from './cli-database';
 
 const DRIVERS: readonly StorageDriver[] = ['local', 's3'];
 const USAGE = `Usage: npm run photos:copy -- --from local --to s3
@@ -18,16 +18,8 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return values.help ? 0 : 2;
   }
-  let config;
-  try {
-    config = loadConfig(undefined, { serving: false });
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 2;
-    }
-    throw error;
-  }
+  const config = commandConfig();
+  if (!config) return 2;
   const source = createPhotoStorage(config, from);
   const target = createPhotoStorage(config, to);
   for (const [role, storage] of [

@@ -1,9 +1,6 @@
 import 'reflect-metadata';
 import { createReadStream, existsSync } from 'node:fs';
-import { ConfigError, loadConfig } from '../config/app-config';
-import { openDatabase } from '../database/database-connection';
-import { createPhotoStorage } from '../news/photos/create-photo-storage';
-import { runCommand } from './cli-database';
+import { checkedPhotoStorage, commandConfig, openCommandDatabase, runCommand } from './cli-database';
 import { ArchiveError, summaryLines, terminalProgress } from './site-archive';
 import { importSite } from './site-archive-import';
 
@@ -23,26 +20,10 @@ async function main(): Promise<number> {
     console.error(`${file} does not exist.`);
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig(undefined, { serving: false });
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 2;
-    }
-    throw error;
-  }
-  const storage = createPhotoStorage(config);
-  await storage.check().catch((error: unknown) => {
-    throw new Error(`The photo storage (${storage.driver}) cannot be used: ${(error as Error).message}`, { cause: error });
-  });
-  const connection = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((error: unknown) => {
-    throw new Error(
-      `Could not open the database (${(error as Error).message}).` +
-        (config.databaseUrl ? '' : ` The embedded database in ${config.dataDir} has one owner at a time: stop the app first.`),
-    );
-  });
+  const config = commandConfig();
+  if (!config) return 2;
+  const storage = await checkedPhotoStorage(config);
+  const connection = await openCommandDatabase(config);
   const progress = terminalProgress('Imported');
   const started = performance.now();
   try {
