@@ -17,7 +17,9 @@ import { inlineScriptHashes, securityHeaders } from './http/security-headers';
 import { builtFiles } from './http/built-files';
 import { PhotoStorage } from './news/photos/photo-storage.service';
 import { ApiDocument } from './openapi/api-document';
+import { PageCacheClearing } from './site/page-cache-clearing';
 import { SiteErrorFilter } from './site/site-error.filter';
+import { SiteGate } from './site/site-gate.middleware';
 import type { AppConfig } from './config/app-config';
 import { CLIENT_DIST } from './config/paths';
 import { DatabaseOutage } from './database/database-health';
@@ -46,6 +48,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   });
   // Photos, built assets, the admin app: files, before any route (server/http/built-files.ts).
   app.use(builtFiles(CLIENT_DIST, app.get(PhotoStorage).handler()));
+  // The website's paths: the maintenance page, or on to the site's routes (server/site/).
+  app.use(app.get(SiteGate).handler);
 
   app.use(
     `/${API_PREFIX}`,
@@ -57,6 +61,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
       jsonBody('1mb'),
       jsonDepthLimit,
       app.get(SessionAdminService).handler,
+      app.get(PageCacheClearing).handler,
     ),
   );
   // The session store's and Passport's failures reach the filter through Express: an outage there is the same 503.

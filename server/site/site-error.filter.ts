@@ -7,7 +7,7 @@ import { logFailure } from '../http/all-exceptions.filter';
 import { sendMaintenancePage } from './maintenance-page';
 import { PageCache } from './page-cache.service';
 import { ProblemPage, PROBLEMS } from './pages/message-page';
-import { SiteClosed, SiteGate } from './site-gate.guard';
+import { SiteGate } from './site-gate.middleware';
 import { SitePages } from './site-pages.service';
 import { pageFor, sendOnce, sendPage } from './site-reply';
 
@@ -44,7 +44,7 @@ export class SiteErrorFilter implements ExceptionFilter {
 
   private async answer(exception: unknown, req: Request, res: Response): Promise<void> {
     if (res.headersSent) return void res.end();
-    const visit = exception instanceof SiteClosed ? null : await this.gate.visit(req, res);
+    const visit = await this.gate.visit(req, res);
     if (!visit) return sendMaintenancePage(req, res);
     const { view } = visit;
     const problem = (status: keyof typeof PROBLEMS, headers: Record<string, string> = {}) =>

@@ -12,7 +12,6 @@ import {
   Req,
   Res,
   UseFilters,
-  UseGuards,
   type PipeTransform,
 } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
@@ -24,7 +23,7 @@ import { AcceptsForm } from '../http/accepts-multipart.decorator';
 import { ContactForm } from './contact-form.service';
 import { PageCache } from './page-cache.service';
 import { SiteErrorFilter } from './site-error.filter';
-import { SiteGate, SiteVisit } from './site-gate.guard';
+import { SiteVisit } from './site-gate.middleware';
 import { SitePages, type PageRoute } from './site-pages.service';
 import { SITE_PATHS } from './site-paths';
 import { pageFor, sendPage, type Visit } from './site-reply';
@@ -48,14 +47,14 @@ const methodNotAllowed = () => new ApiError(HttpStatus.METHOD_NOT_ALLOWED, 'Meth
 /**
  * The public website: home, services, news, an article, the contact form, the feed, sitemap and
  * robots.txt, rendered on the server with React (SitePages) and sent without any script. Open to
- * everyone (no session needed) and no part of the API document; SiteGate decides who sees the
- * pages and who the maintenance page, and SiteErrorFilter answers every error with a page.
+ * everyone (no session needed) and no part of the API document; SiteGate, in front of the routes,
+ * decides who sees the pages and who the maintenance page, and SiteErrorFilter answers every error
+ * with a page.
  * Each page is rendered once and served from memory for a few seconds (PageCache), keyed by the
  * settings' version, with a strong ETag and `no-cache`.
  */
 @ApiExcludeController()
 @Public()
-@UseGuards(SiteGate)
 @UseFilters(SiteErrorFilter)
 @Controller()
 export class SiteController {

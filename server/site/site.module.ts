@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { AuthModule } from '../auth/auth.module';
 import { ContactUsModule } from '../contact-us/contact-us.module';
 import { NewsModule } from '../news/news.module';
@@ -7,21 +6,22 @@ import { ServicesModule } from '../services/services.module';
 import { SettingsModule } from '../settings/settings.module';
 import { PageCache } from './page-cache.service';
 import { ContactForm } from './contact-form.service';
-import { SiteCacheInterceptor } from './site-cache.interceptor';
+import { PageCacheClearing } from './page-cache-clearing';
 import { SiteErrorFilter } from './site-error.filter';
-import { SiteGate } from './site-gate.guard';
+import { SiteGate } from './site-gate.middleware';
 import { SitePages } from './site-pages.service';
 import { SiteController } from './site.controller';
 
 /**
  * The public website: home, services, news, an article, the contact form, sitemap and robots.txt,
  * rendered on the server. Outside AppModule's API_MODULES, so its routes are not under /api.
- * configureApp hands SiteErrorFilter the website's paths that no route took.
+ * configureApp mounts SiteGate in front of the routes and PageCacheClearing on the API, and hands
+ * SiteErrorFilter the website's paths that no route took.
  */
 @Module({
   imports: [SettingsModule, NewsModule, ServicesModule, ContactUsModule, AuthModule],
   controllers: [SiteController],
-  providers: [SitePages, ContactForm, PageCache, SiteGate, SiteErrorFilter, { provide: APP_INTERCEPTOR, useClass: SiteCacheInterceptor }],
-  exports: [SiteErrorFilter],
+  providers: [SitePages, ContactForm, PageCache, SiteGate, SiteErrorFilter, PageCacheClearing],
+  exports: [SiteGate, SiteErrorFilter, PageCacheClearing],
 })
 export class SiteModule {}

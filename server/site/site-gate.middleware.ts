@@ -1,20 +1,20 @@
-import { type CanActivate, createParamDecorator, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { createParamDecorator, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import type { Request, RequestHandler, Response } from 'express';
 import { SessionAdminService } from '../auth/session-admin.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DatabaseOutage, isDatabaseUnavailable } from '../database/database-health';
 import { logFailure } from '../http/all-exceptions.filter';
+import { isSitePath } from '../http/built-files';
 import { SettingsService } from '../settings/settings.service';
+import { sendMaintenancePage } from './maintenance-page';
 import type { Visit } from './site-reply';
-
-/** Thrown by the gate while the site is in maintenance: SiteErrorFilter answers with the maintenance page. */
-export class SiteClosed extends Error {}
 
 /** Each request's visit, once the gate has judged it. */
 const visits = new WeakMap<Request, Visit>();
 
 /**
- * Who sees the website, before any of its routes runs (a guard of SiteController's):
+ * Who sees the website, before any route is matched (configureApp mounts `handler` after the
+ * built files; it lets every path outside the website through):
  *
  * - Maintenance on (a new site's default): the maintenance page, except for a request that
  *   carries the session cookie of a logged-in administrator, who previews the site (a banner says
@@ -23,10 +23,12 @@ const visits = new WeakMap<Request, Visit>();
  * - Maintenance off: the pages.
  *
  * The settings come from SettingsService's per-replica copy (one query a second at most); if they
- * cannot be read at all, the maintenance page stands in.
+ * cannot be read at all, the maintenance page stands in. A middleware rather than a guard: the
+ * maintenance page is the answer to most requests while the site is closed, and it also stands for
+ * the website's paths that no route takes.
  */
 @Injectable()
-export class SiteGate implements CanActivate {
+export class SiteGate {
   constructor(
     private readonly settings: SettingsService,
     private readonly sessions: SessionAdminService,
@@ -34,11 +36,10 @@ export class SiteGate implements CanActivate {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    const http = context.switchToHttp();
-    if (!(await this.visit(http.getRequest<Request>(), http.getResponse<Response>()))) throw new SiteClosed();
-    return true;
-  }
+  readonly handler: RequestHandler = (req, res, next) => {
+    if (!isSitePath(req.path)) return next();
+    this.visit(req, res).then((visit) => (visit ? next() : sendMaintenancePage(req, res)), next);
+  };
 
   /** The request's visit: the settings it is served with and who is looking; null while the site is closed to it. */
   async visit(req: Request, res: Response): Promise<Visit | null> {
