@@ -12,7 +12,8 @@ const [port, databaseUrl, maintenanceFile] = process.argv.slice(2);
 const PAGE_SIZE = 10;
 const WINDOW = 7;
 const SEARCH_LIMIT = 100;
-const COLUMNS = `id, title, slug, description, about, photo, photo_alt AS "photoAlt", status, publish_at AS "publishAt",
+const COLUMNS = `id, title, slug, description, about, photo, photo_width AS "photoWidth", photo_height AS "photoHeight",
+  photo_alt AS "photoAlt", status, publish_at AS "publishAt",
   created_at AS "createdAt", updated_at AS "updatedAt"`;
 // Live rows only, as the app reads them (deleted ones wait in the trash).
 const ORDER = 'ORDER BY created_at DESC, id DESC';
