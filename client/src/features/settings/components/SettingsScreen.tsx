@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Alert } from '../../../components/Alert';
 import { TextField } from '../../../components/Field';
 import { FormActions } from '../../../components/FormActions';
+import { Switch } from '../../../components/Switch';
 import { PageHeader } from '../../../components/PageHeader';
 import { useNotify } from '../../../components/Toaster';
 import { LoadFirst, useForm } from '../../../components/useForm';
@@ -69,18 +70,14 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
       <form {...form} className="form settings" aria-label="Settings">
         <div className="field settings__switch-field">
           <div className="settings__switch-row">
-            <label className="settings__switch">
-              <input
-                type="checkbox"
-                role="switch"
-                name="maintenance"
-                checked={maintenance}
-                onChange={(event) => setValue('maintenance', event.target.checked)}
-                aria-invalid={maintenanceError ? true : undefined}
-                aria-describedby={maintenanceError ? `${switchHelp} ${switchError}` : switchHelp}
-              />
-              <span>Maintenance mode</span>
-            </label>
+            <Switch
+              label="Maintenance mode"
+              name="maintenance"
+              checked={maintenance}
+              onChange={(event) => setValue('maintenance', event.target.checked)}
+              aria-invalid={maintenanceError ? true : undefined}
+              aria-describedby={maintenanceError ? `${switchHelp} ${switchError}` : switchHelp}
+            />
             {/* The switch says it to assistive technology itself; this is for the eye. */}
             <span className="settings__switch-state" aria-hidden="true">
               {maintenance ? 'On' : 'Off'}
