@@ -80,8 +80,11 @@ export class AppModule {
         }),
         HttpLayerModule,
         RateLimitModule,
-        ...API_MODULES,
+        // Before the API: Express tries the routes in the order they were registered, so a
+        // visitor's page is matched at once instead of after every API route (a quarter of the
+        // public pages' time in `npm run bench compare`). The API's paths never match the site's.
         SiteModule,
+        ...API_MODULES,
         MetricsModule,
         RouterModule.register(API_ROUTES),
       ],

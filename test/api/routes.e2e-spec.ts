@@ -56,6 +56,15 @@ describe('the API prefix', () => {
     expect(outsideApi(t.app)).toEqual([]);
   });
 
+  it("matches the website's pages before the API's routes (Express tries the routes in turn: a visitor's page passes no API route)", () => {
+    const site = sitePaths();
+    const routes = registeredRoutes(t);
+    const firstApi = routes.findIndex(({ path }) => path.startsWith('/api/'));
+    const lastSite = routes.findLastIndex(({ path }) => site.has(path));
+    expect(firstApi).toBeGreaterThan(0);
+    expect(lastSite).toBeLessThan(firstApi);
+  });
+
   it('serves the API under /api and nothing of it without the prefix', async () => {
     expect((await t.http().get('/api/health')).status).toBe(200);
     expect((await t.http().get('/health')).status).not.toBe(200);
