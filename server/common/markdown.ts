@@ -16,19 +16,30 @@ export function isSafeLink(url: string): boolean {
  * - `breaks: true`: a single line break stays a line break, so the plain texts written before
  *   Markdown read as they did (they were shown with their line breaks);
  * - images are off: the pages only show photos uploaded through the photo pipeline (sized, local);
- * - headings move down two levels (`#` is an h3), under the page's h1 and its About h2.
+ * - headings sit under the page's h1 and its About h2 (the outline_headings rule below).
  */
 const markdown = new MarkdownIt('commonmark', { html: false, xhtmlOut: false, breaks: true, linkify: false });
 markdown.validateLink = isSafeLink;
 markdown.disable('image');
-const HEADING_SHIFT = 2;
-const shiftHeading: (typeof markdown.renderer.rules)[string] = (tokens, index, options, _env, self) => {
-  const token = tokens[index];
-  token.tag = `h${Math.min(6, Number(token.tag.slice(1)) + HEADING_SHIFT)}`;
-  return self.renderToken(tokens, index, options);
-};
-markdown.renderer.rules.heading_open = shiftHeading;
-markdown.renderer.rules.heading_close = shiftHeading;
+
+/** The level of the page's heading the text sits under (the About h2). */
+const PAGE_LEVEL = 2;
+
+/**
+ * `#` is an h3, `##` an h4 and so on, except that no heading is more than one level below the one
+ * before it: a text that starts with `##`, or goes from `#` to `###`, still gives an outline without
+ * gaps (a screen reader's list of headings; Lighthouse and axe check the order).
+ */
+markdown.core.ruler.push('outline_headings', (state) => {
+  let previous = PAGE_LEVEL;
+  state.tokens.forEach((token, index) => {
+    if (token.type !== 'heading_open') return;
+    const level = Math.min(6, Number(token.tag.slice(1)) + PAGE_LEVEL, previous + 1);
+    token.tag = `h${level}`;
+    state.tokens[index + 2].tag = token.tag; // heading_open, its inline content, heading_close
+    previous = level;
+  });
+});
 
 /** An article's About text as HTML, safe to place in a page as it is. */
 export function renderMarkdown(text: string): string {

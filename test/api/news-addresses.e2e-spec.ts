@@ -223,6 +223,13 @@ describe('article addresses, drafts and scheduling', () => {
     expect((await admin.post('/api/news/preview').send({ about: 5 })).status).toBe(400);
   });
 
+  it("gives headings an outline without gaps under the page's About h2: # is an h3, and none is more than one level below the one before", async () => {
+    const preview = await admin.post('/api/news/preview').send({ about: '## Where\n\n#### Deep\n\n# Top\n\n###### Six\n\n## Next' });
+    expect(preview.status).toBe(200);
+    const headings = [...(preview.body.html as string).matchAll(/<(h\d)>([^<]*)<\/h\d>/g)].map(([, tag, text]) => `${tag} ${text}`);
+    expect(headings).toEqual(['h3 Where', 'h4 Deep', 'h3 Top', 'h4 Six', 'h4 Next']);
+  });
+
   it('renders a plain text written before Markdown as before: paragraphs and line breaks', async () => {
     const article = await create({ title: unique('Plain '), about: 'First line\nsecond line\n\nNew paragraph' });
     expect((await visit(`/news/${article.slug}`)).text).toContain('<p>First line<br>\nsecond line</p>\n<p>New paragraph</p>');
