@@ -1,21 +1,6 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  HttpStatus,
-  Inject,
-  Param,
-  Patch,
-  Post,
-  Query,
-  UploadedFile,
-  UseInterceptors,
-} from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Inject, Param, Patch, Post, Query, UploadedFile } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
 import { ApiErrorText, ApiFieldErrors, ApiPage, ApiTextQuery, IdReply, IdsReply } from '../common/api-docs';
-import { AcceptsMultipart } from '../http/accepts-multipart.decorator';
 import { CurrentActor, type Actor } from '../common/actor.decorator';
 import { BulkIdsDto } from '../common/by-id-or-404';
 import { ApiError } from '../common/api-error';
@@ -29,7 +14,7 @@ import { UpdateNewsDto } from './dto/update-news.dto';
 import { NewsPhotos } from './news-photos.service';
 import { NewsService } from './news.service';
 import { photoLimits } from './photos/photo-processor';
-import { PhotoUploadInterceptor } from './photos/photo-upload.interceptor';
+import { PhotoUpload } from './photos/photo-upload.interceptor';
 
 @Controller('news')
 export class NewsController {
@@ -95,19 +80,8 @@ export class NewsController {
   /** Multipart with the field `photo`; without a file nothing changes (the client always sends this call). */
   @Post(':id/upload')
   @ApiErrorText(HttpStatus.NOT_FOUND, 'News not found')
-  @AcceptsMultipart()
-  @HttpCode(HttpStatus.OK)
-  @UseInterceptors(PhotoUploadInterceptor)
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({
-    schema: {
-      type: 'object',
-      properties: { photo: { type: 'string', format: 'binary', description: 'JPEG, PNG or WebP; without it nothing changes (200)' } },
-    },
-  })
+  @PhotoUpload('JPEG, PNG or WebP; without it nothing changes (200)', { required: false })
   @ApiOkResponse({ type: NewsDto })
-  @ApiFieldErrors('The photo is too large', HttpStatus.PAYLOAD_TOO_LARGE)
-  @ApiFieldErrors('The file is not an accepted image', HttpStatus.UNSUPPORTED_MEDIA_TYPE)
   upload(@Param('id') id: string, @UploadedFile() file: { buffer: Buffer } | undefined, @CurrentActor() by: Actor): Promise<NewsDto> {
     return this.newsPhotos.replacePhoto(id, file?.buffer, by);
   }

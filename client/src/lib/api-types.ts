@@ -3054,7 +3054,7 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
-      /** @description The image is too large */
+      /** @description The photo is too large */
       413: {
         headers: {
           [name: string]: unknown;

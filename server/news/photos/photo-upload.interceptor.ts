@@ -1,7 +1,19 @@
-import { type CallHandler, type ExecutionContext, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import {
+  applyDecorators,
+  type CallHandler,
+  type ExecutionContext,
+  HttpCode,
+  HttpStatus,
+  Inject,
+  Injectable,
+  UseInterceptors,
+} from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import type { Observable } from 'rxjs';
+import { ApiFieldErrors } from '../../common/api-docs';
 import { ApiError } from '../../common/api-error';
+import { AcceptsMultipart } from '../../http/accepts-multipart.decorator';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { photoTooLarge } from './photo-processor';
 
@@ -56,4 +68,28 @@ export class PhotoUploadInterceptor extends FileInterceptor(PHOTO_FIELD) {
     if (status === HttpStatus.BAD_REQUEST) return ApiError.field(PHOTO_FIELD, 'The upload could not be read. Please try again.');
     return error;
   }
+}
+
+/**
+ * A route that takes one photo (multipart, the field `photo`) through PhotoUploadInterceptor and
+ * answers 200, documented as such with the photo's refusals; `description` says what becomes of
+ * the photo, and `required` whether a form without it is refused (the logo) or changes nothing (a
+ * news photo).
+ */
+export function PhotoUpload(description: string, { required }: { required: boolean }): MethodDecorator {
+  return applyDecorators(
+    AcceptsMultipart(),
+    HttpCode(HttpStatus.OK),
+    UseInterceptors(PhotoUploadInterceptor),
+    ApiConsumes('multipart/form-data'),
+    ApiBody({
+      schema: {
+        type: 'object',
+        ...(required ? { required: [PHOTO_FIELD] } : {}),
+        properties: { [PHOTO_FIELD]: { type: 'string', format: 'binary', description } },
+      },
+    }),
+    ApiFieldErrors('The photo is too large', HttpStatus.PAYLOAD_TOO_LARGE),
+    ApiFieldErrors('The file is not an accepted image', HttpStatus.UNSUPPORTED_MEDIA_TYPE),
+  );
 }
