@@ -12,6 +12,8 @@ import { startBenchServer } from './support.mjs';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const PASSES = Number(process.env.BENCH_PASSES ?? 2);
 const SIZES = (process.env.BENCH_SIZES ?? '100000,1000000').split(',').map(Number);
+/** Only the reads whose label contains one of these (comma-separated; e.g. `public,one by id`); all by default. */
+const ONLY = (process.env.BENCH_READS ?? '').split(',').filter(Boolean);
 /**
  * The lowest app/bare ratio each read must reach in every pass (issue 19): an admin read also
  * reads its session row, one query the bare server does not make.
@@ -85,7 +87,7 @@ try {
   for (const size of SIZES) {
     await seedTo(bench.db, size);
     const { rows: one } = await bench.db.query('SELECT id, slug FROM news ORDER BY created_at DESC LIMIT 1 OFFSET 5000');
-    const reads = [
+    const allReads = [
       ['list page 1', '/api/news?page=1'],
       ['list page 1,000', '/api/news?page=1000'],
       ['search, rare word', '/api/news?title=zephyrine'],
@@ -97,6 +99,7 @@ try {
       ['public news list', '/news', { maintenance: false }],
       ['public article', `/news/${one[0].slug}`, { maintenance: false }],
     ];
+    const reads = allReads.filter(([label]) => ONLY.length === 0 || ONLY.some((part) => label.includes(part)));
     /** The site's switch as a read needs it, and the headers it is read with (visitors have no cookie). */
     const prepare = async (site) => {
       if (!site) return bench.headers;
@@ -115,7 +118,7 @@ try {
       await bare.serve(path, Buffer.from(await page.arrayBuffer()));
     }
     // Both answer the same before anything is timed.
-    for (const [label, path] of reads.slice(0, 5)) {
+    for (const [label, path] of reads.filter(([, path]) => path.startsWith('/api/'))) {
       const [a, b] = await Promise.all([bench.request(path).then((r) => r.json()), fetch(bare.baseURL + path).then((r) => r.json())]);
       if (JSON.stringify(a.data ?? a) !== JSON.stringify(b.data ?? b)) throw new Error(`${label}: the app and the bare server disagree`);
     }

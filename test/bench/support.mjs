@@ -87,6 +87,7 @@ export async function startBenchServer(env = {}) {
   await db.connect();
   return {
     baseURL,
+    pid: server.pid,
     databaseUrl: database.url,
     headers: { cookie },
     db,
