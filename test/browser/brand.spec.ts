@@ -124,6 +124,37 @@ test.describe('as a visitor', () => {
     expect(violations).toEqual([]);
   });
 
+  test('on a phone the news list lays out and loads the cards near the screen first, and every other one as it is scrolled to', async ({
+    page,
+  }) => {
+    // A full first page of articles with photos, newest first.
+    const photo = await image('jpeg', 1600, 1000);
+    for (let i = 0; i < 10; i++) {
+      const news = await admin.post('/api/news', {
+        data: { title: unique('Photo card '), description: 'd', about: 'a', photoAlt: 'A card' },
+      });
+      const { id } = (await news.json()) as { id: string };
+      const upload = await admin.post(`/api/news/${id}/upload`, {
+        multipart: { photo: { name: 'p.jpg', mimeType: 'image/jpeg', buffer: photo } },
+      });
+      expect(upload.status()).toBe(200);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/news', { waitUntil: 'networkidle' });
+    const photos = page.locator('.grid .card img.photo');
+    await expect(photos).toHaveCount(10);
+    // The first card is drawn at once; the last, far below, is skipped (content-visibility) until
+    // it comes near, and its lazy photo with it, so the first photo has the connection to itself.
+    const drawn = (index: number) => photos.nth(index).evaluate((img) => img.checkVisibility({ contentVisibilityAuto: true }));
+    expect(await drawn(0)).toBe(true);
+    expect(await drawn(9)).toBe(false);
+    for (let i = 0; i < 10; i++) {
+      await photos.nth(i).scrollIntoViewIfNeeded();
+      await expect.poll(() => photos.nth(i).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    }
+    expect(await drawn(9)).toBe(true);
+  });
+
   test('the branded home page, news list and article have no accessibility violations at 1280 and 390 px', async ({ page }) => {
     for (const path of ['/', '/news', `/news/${article.slug}`]) {
       for (const width of [1280, 390]) {
