@@ -63,21 +63,25 @@ try {
     ['article with a photo', `/news/${article.slug}`],
   ]) {
     const report = join(out, `${name.replace(/\W+/g, '-')}.json`);
-    const run = spawnSync(
-      'npx',
-      [
-        '--yes',
-        'lighthouse@13',
-        bench.baseURL + path,
-        '--quiet',
-        '--no-enable-error-reporting',
-        '--output=json',
-        `--output-path=${report}`,
-        '--chrome-flags=--headless=new --no-sandbox',
-      ],
-      { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: chrome } },
-    );
-    if (run.status !== 0) throw new Error(`lighthouse failed on ${path} (exit ${run.status})`);
+    // Lighthouse sometimes fails to record the trace (NO_NAVSTART) and says to run it again.
+    let status;
+    for (let attempt = 1; attempt <= 3 && status !== 0; attempt++) {
+      ({ status } = spawnSync(
+        'npx',
+        [
+          '--yes',
+          'lighthouse@13',
+          bench.baseURL + path,
+          '--quiet',
+          '--no-enable-error-reporting',
+          '--output=json',
+          `--output-path=${report}`,
+          '--chrome-flags=--headless=new --no-sandbox',
+        ],
+        { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: chrome } },
+      ));
+    }
+    if (status !== 0) throw new Error(`lighthouse failed on ${path} three times (exit ${status})`);
     const { categories, audits } = JSON.parse(readFileSync(report, 'utf8'));
     const scores = CATEGORIES.map((key) => Math.round(categories[key].score * 100));
     below += scores.filter((score) => score < 100).length;
