@@ -122,6 +122,21 @@ for (const [label, viewport] of [
       });
     });
 
+    test('a photo in the news list sits in a 4:3 box, whole, whatever its shape', async ({ page }) => {
+      for (const [width, height] of [
+        [1600, 900],
+        [600, 1000],
+      ]) {
+        const { title } = await articleWithPhoto(page, width, height);
+        await page.goto(`/admin/news?title=${encodeURIComponent(title)}`);
+        const photo = page.getByRole('list', { name: 'News' }).getByRole('img', { name: title });
+        await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+        const box = (await photo.boundingBox())!;
+        expect(box.height / box.width, `${width}×${height}`).toBeCloseTo(3 / 4, 1);
+        expect(await photo.evaluate((img) => getComputedStyle(img).objectFit)).toBe('scale-down');
+      }
+    });
+
     test('an empty list offers Create, and a search that found nothing offers Clear search', async ({ page }) => {
       // An empty first page, as a new site has (other tests fill this server's lists meanwhile).
       await page.route('**/api/services?page=1', (route) =>
