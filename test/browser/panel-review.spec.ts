@@ -122,6 +122,15 @@ for (const [label, viewport] of [
       });
     });
 
+    test("the News header keeps its search box and Create on one line, within the screen's width", async ({ page }) => {
+      await page.goto('/admin/news');
+      const search = (await page.getByRole('searchbox', { name: 'Search news by title' }).boundingBox())!;
+      const create = (await page.getByRole('link', { name: 'Create', exact: true }).boundingBox())!;
+      expect(Math.abs(search.y + search.height / 2 - (create.y + create.height / 2))).toBeLessThan(4);
+      expect(search.x + search.width).toBeLessThan(create.x);
+      expect(create.x + create.width).toBeLessThanOrEqual(viewport.width);
+    });
+
     test('a photo in the news list sits in a 4:3 box, whole, whatever its shape', async ({ page }) => {
       for (const [width, height] of [
         [1600, 900],
