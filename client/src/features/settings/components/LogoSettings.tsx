@@ -44,8 +44,10 @@ export function LogoSettings() {
   };
 
   return (
-    <section className="logo-settings" aria-labelledby={`${id}-title`} aria-busy={busy}>
-      <h2 id={`${id}-title`}>Logo</h2>
+    <section className="panel logo-settings" aria-labelledby={`${id}-title`} aria-busy={busy}>
+      <h2 id={`${id}-title`} className="panel__title">
+        Logo
+      </h2>
       <p className="form__hint" id={`${id}-hint`}>
         Shown in the website’s header, as its icon in browser tabs and in this menu. JPEG, PNG or WebP; it is shown square.
       </p>

@@ -28,8 +28,10 @@ export function MailSettings() {
   useLoggedError('Loading the mail status failed', status.error);
 
   return (
-    <section className="mail-settings" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Mail</h2>
+    <section className="panel mail-settings" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="panel__title">
+        Mail
+      </h2>
       {status.isPending && <PageSpinner label="Loading the mail status" />}
       {status.isError && (
         <Alert>
