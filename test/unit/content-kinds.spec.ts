@@ -14,7 +14,9 @@ import {
 } from '../../server/content/content-kinds';
 
 const NOW = new Date('2026-11-26T12:00:00Z');
-const article = (fields: Partial<{ slug: string; status: string; publishAt: Date | null; deletedAt: Date | null; photo: string | null }>) => ({
+const article = (
+  fields: Partial<{ slug: string; status: string; publishAt: Date | null; deletedAt: Date | null; photo: string | null }>,
+) => ({
   slug: 'spring-sale',
   status: 'published',
   publishAt: null,
