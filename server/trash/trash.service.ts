@@ -7,7 +7,7 @@ import { isUuid, notFound, distinctIds, labelsOf } from '../common/by-id-or-404'
 import { boundedCountOf, COUNT_CAP, type BoundedCount, paginateSql, type Paged } from '../common/pagination';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { TrashItemDto } from './dto/trash-item.dto';
-import { isTrashKind, ownedFiles, TRASH_KINDS, trashKind, type TrashKind } from '../content/content-kinds';
+import { isTrashKind, labelOf, ownedFiles, TRASH_KINDS, trashKind, type TrashKind } from '../content/content-kinds';
 
 /**
  * A slice of every kind's trashed rows, newest deleted first. Each branch reads its table's partial
@@ -113,7 +113,7 @@ export class TrashService {
    */
   async restore(kindName: string, id: string, by: Actor): Promise<ObjectLiteral> {
     const kind = kindOr404(kindName);
-    const { entity, label, resource } = trashKind(kind);
+    const { entity, resource } = trashKind(kind);
     if (!isUuid(id)) throw notFound(resource);
     return this.dataSource.transaction(async (manager) => {
       const repository = manager.getRepository(entity);
@@ -121,7 +121,7 @@ export class TrashService {
       if (!affected) throw notFound(resource);
       await repository.update({ id }, { deletedBy: null });
       const item = await repository.findOneByOrFail({ id });
-      await this.activity.record(manager, { by, action: 'restore', kind, itemId: id, label: item[label] as string });
+      await this.activity.record(manager, { by, action: 'restore', kind, itemId: id, label: labelOf(kind, item) });
       return item;
     });
   }
@@ -133,7 +133,7 @@ export class TrashService {
    */
   async purge(kindName: string, id: string, by: Actor): Promise<{ id: string }> {
     const kind = kindOr404(kindName);
-    const { entity, label, resource } = trashKind(kind);
+    const { entity, resource } = trashKind(kind);
     if (!isUuid(id)) throw notFound(resource);
     const files = await this.dataSource.transaction(async (manager) => {
       const repository = manager.getRepository(entity);
@@ -144,7 +144,7 @@ export class TrashService {
       });
       if (!item) throw notFound(resource);
       await repository.delete({ id });
-      await this.activity.record(manager, { by, action: 'purge', kind, itemId: id, label: item[label] as string });
+      await this.activity.record(manager, { by, action: 'purge', kind, itemId: id, label: labelOf(kind, item) });
       return ownedFiles(kind, item);
     });
     await this.removeFiles(files);
@@ -187,11 +187,11 @@ export class TrashService {
       const entries: ActivityEntry[] = [];
       const files: string[] = [];
       for (const [kind, ids] of byKind(items)) {
-        const { entity, label } = trashKind(kind);
+        const { entity } = trashKind(kind);
         const rows = await lockedInTrash(manager, kind, ids);
         await manager.getRepository(entity).delete({ id: In(ids) });
         for (const row of rows) {
-          entries.push({ by, action: 'purge', kind, itemId: row.id as string, label: row[label] as string });
+          entries.push({ by, action: 'purge', kind, itemId: row.id as string, label: labelOf(kind, row) });
           files.push(...ownedFiles(kind, row));
         }
       }
