@@ -36,6 +36,15 @@ const at = (...parts) => join(root, ...parts);
 /** An import of `<folder>/<name>.<role>` (no extension in server imports), as a RegExp source. */
 const roleFile = (folder, roles) => `^${at(folder).replaceAll('/', '\\/')}\\/[^/]+\\.(${roles.join('|')})(\\.ts)?$`;
 
+/**
+ * Plain declarations a resource may read from another besides its module, services and entities:
+ * the content-kind registry (what the trash, the activity log and the client's names are made of),
+ * and the public site's paths, where the registry says each kind appears.
+ */
+const SHARED_DECLARATIONS = { content: ['content-kinds'], site: ['site-paths'] };
+/** An import of one of those files, as a RegExp source. */
+const declarationFile = (folder, names) => `^${at(folder).replaceAll('/', '\\/')}\\/(${names.join('|')})(\\.ts)?$`;
+
 const boundaryZones = [
   ...clientFeatures.map((feature) => ({
     target: [at('client/src/features', feature)],
@@ -53,7 +62,10 @@ const boundaryZones = [
       .map((other) => ({
         target: [at('server', resource)],
         from: [at('server', other)],
-        except: [roleFile(`server/${other}`, ['module', 'service', 'entity'])],
+        except: [
+          roleFile(`server/${other}`, ['module', 'service', 'entity']),
+          ...(other in SHARED_DECLARATIONS ? [declarationFile(`server/${other}`, SHARED_DECLARATIONS[other])] : []),
+        ],
         message: `server/${resource} reaches server/${other} only through its module, exported services and entities.`,
       })),
   ),

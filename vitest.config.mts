@@ -33,6 +33,15 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          // Pure functions, without the app or a database: quick enough to run on every change.
+          name: 'unit',
+          include: ['test/unit/**/*.spec.ts'],
+          environment: 'node',
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'client',

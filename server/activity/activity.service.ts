@@ -5,12 +5,16 @@ import type { Actor } from '../common/actor.decorator';
 import { paginate, type Paged } from '../common/pagination';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Admin } from '../admins/admin.entity';
+import { CONTENT_KINDS, type ContentKind } from '../content/content-kinds';
 import { Activity } from './activity.entity';
 import type { ActivityEntryDto } from './dto/activity-entry.dto';
 
-/** What an entry is about: a kind of item, the admins themselves, sessions, or settings. */
-export const ACTIVITY_KINDS = ['services', 'news', 'contactus', 'admins', 'session', 'settings'] as const;
-export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+/** Subjects of the log that are no content: the administrators themselves, and their sessions. */
+export const ACCOUNT_KINDS = ['admins', 'session'] as const;
+
+/** What an entry is about: a kind of content (the registry's), or an account subject. */
+export const ACTIVITY_KINDS = [...CONTENT_KINDS, ...ACCOUNT_KINDS] as const;
+export type ActivityKind = ContentKind | (typeof ACCOUNT_KINDS)[number];
 
 /**
  * Actions by kind: sign-in (with a password alone), sign-in-code and sign-in-recovery-code (a

@@ -6,7 +6,7 @@ import { PagePipe } from '../common/pagination';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { BulkTrashDto } from './dto/bulk-trash.dto';
 import { TrashItemDto, TrashPageDto } from './dto/trash-item.dto';
-import { TRASH_KINDS } from './trash-kinds';
+import { contentKind, TRASH_KINDS } from '../content/content-kinds';
 import { TrashService } from './trash.service';
 
 /** Which kind of item, as the API's paths name them. */
@@ -53,7 +53,7 @@ export class TrashController {
   // The schemas by name: another resource's reply classes are not this module's to import.
   @ApiOkResponse({
     description: 'The restored item, as its own resource answers it',
-    schema: { oneOf: ['Service', 'News', 'ContactMessage'].map((name) => ({ $ref: getSchemaPath(name) })) },
+    schema: { oneOf: TRASH_KINDS.map((kind) => ({ $ref: getSchemaPath(contentKind(kind).schema) })) },
   })
   restore(@Param('kind') kind: string, @Param('id') id: string, @CurrentActor() by: Actor) {
     return this.trash.restore(kind, id, by);

@@ -1,23 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, In, IsNull, LessThan, Not, type EntityManager, type EntityTarget, type ObjectLiteral, type Repository } from 'typeorm';
+import { DataSource, In, IsNull, LessThan, Not, type EntityManager, type ObjectLiteral, type Repository } from 'typeorm';
 import { ActivityService, type ActivityEntry } from '../activity/activity.service';
-import { ContactMessage } from '../contact-us/contact-message.entity';
-import { News } from '../news/news.entity';
 import { NewsPhotos } from '../news/news-photos.service';
-import { Service } from '../services/service.entity';
 import type { Actor } from '../common/actor.decorator';
 import { isUuid, notFound, distinctIds, labelsOf } from '../common/by-id-or-404';
 import { boundedCountOf, COUNT_CAP, type BoundedCount, paginateSql, type Paged } from '../common/pagination';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { TrashItemDto } from './dto/trash-item.dto';
-import { TRASH_KINDS, type TrashKind } from './trash-kinds';
-
-/** Each kind's entity and table, the column that names an item in the trash, and its 404's resource name. */
-const KINDS: Record<TrashKind, { entity: EntityTarget<ObjectLiteral>; table: string; label: string; resource: string }> = {
-  services: { entity: Service, table: 'services', label: 'title', resource: 'Service' },
-  news: { entity: News, table: 'news', label: 'title', resource: 'News' },
-  contactus: { entity: ContactMessage, table: 'contact_messages', label: 'name', resource: 'Message' },
-};
+import { isTrashKind, labelOf, ownedFiles, TRASH_KINDS, trashKind, type TrashKind } from '../content/content-kinds';
 
 /**
  * A slice of every kind's trashed rows, newest deleted first. Each branch reads its table's partial
@@ -29,8 +19,8 @@ const KINDS: Record<TrashKind, { entity: EntityTarget<ObjectLiteral>; table: str
 export function trashSlice({ offset, limit }: { offset: number; limit: number }): [string, unknown[]] {
   const branches = TRASH_KINDS.map(
     (kind) =>
-      `(SELECT '${kind}'::text AS kind, id, ${KINDS[kind].label}::text AS label, deleted_at, deleted_by
-          FROM ${KINDS[kind].table} WHERE deleted_at IS NOT NULL ORDER BY deleted_at DESC, id DESC LIMIT $1)`,
+      `(SELECT '${kind}'::text AS kind, id, ${trashKind(kind).label}::text AS label, deleted_at, deleted_by
+          FROM ${trashKind(kind).table} WHERE deleted_at IS NOT NULL ORDER BY deleted_at DESC, id DESC LIMIT $1)`,
   );
   const sql = `
     SELECT t.kind, t.id, t.label, t.deleted_at, t.deleted_by,
@@ -55,8 +45,8 @@ interface TrashRow {
 
 /** A known kind, or the 404 an unknown one answers (as an unknown item would). */
 function kindOr404(kind: string): TrashKind {
-  if (!(TRASH_KINDS as readonly string[]).includes(kind)) throw notFound('Item');
-  return kind as TrashKind;
+  if (!isTrashKind(kind)) throw notFound('Item');
+  return kind;
 }
 
 /** The items grouped by kind, in TRASH_KINDS' order (so concurrent batches lock rows in one order), each id once. */
@@ -68,7 +58,7 @@ function byKind(items: { kind: TrashKind; id: string }[]): [TrashKind, string[]]
 
 /** The kind's rows of `ids` that are in the trash, locked FOR UPDATE in id order; the kind's 404 unless all of them are. */
 async function lockedInTrash(manager: EntityManager, kind: TrashKind, ids: string[]): Promise<ObjectLiteral[]> {
-  const { entity, resource } = KINDS[kind];
+  const { entity, resource } = trashKind(kind);
   const rows = await manager.getRepository(entity).find({
     where: { id: In(ids), deletedAt: Not(IsNull()) },
     withDeleted: true,
@@ -108,7 +98,7 @@ export class TrashService {
    * after 1,001 entries of its partial deleted_at index.
    */
   async count(): Promise<BoundedCount> {
-    const branches = TRASH_KINDS.map((kind) => `(SELECT 1 FROM ${KINDS[kind].table} WHERE deleted_at IS NOT NULL LIMIT $1)`);
+    const branches = TRASH_KINDS.map((kind) => `(SELECT 1 FROM ${trashKind(kind).table} WHERE deleted_at IS NOT NULL LIMIT $1)`);
     const [{ n }] = await this.dataSource.query<{ n: number }[]>(
       `SELECT count(*)::int AS n FROM (${branches.join(' UNION ALL ')} LIMIT $1) AS bounded`,
       [COUNT_CAP + 1],
@@ -123,7 +113,7 @@ export class TrashService {
    */
   async restore(kindName: string, id: string, by: Actor): Promise<ObjectLiteral> {
     const kind = kindOr404(kindName);
-    const { entity, label, resource } = KINDS[kind];
+    const { entity, resource } = trashKind(kind);
     if (!isUuid(id)) throw notFound(resource);
     return this.dataSource.transaction(async (manager) => {
       const repository = manager.getRepository(entity);
@@ -131,7 +121,7 @@ export class TrashService {
       if (!affected) throw notFound(resource);
       await repository.update({ id }, { deletedBy: null });
       const item = await repository.findOneByOrFail({ id });
-      await this.activity.record(manager, { by, action: 'restore', kind, itemId: id, label: item[label] as string });
+      await this.activity.record(manager, { by, action: 'restore', kind, itemId: id, label: labelOf(kind, item) });
       return item;
     });
   }
@@ -139,13 +129,13 @@ export class TrashService {
   /**
    * Deletes an item in the trash for good. The row is read FOR UPDATE first (withDeleted, and only
    * if it is in the trash): the loser of a race with another purge or a restore waits, then finds
-   * it gone: 404. An article's photo is removed once the delete has committed.
+   * it gone: 404. The files the item owns (an article's photo) are removed once the delete has committed.
    */
   async purge(kindName: string, id: string, by: Actor): Promise<{ id: string }> {
     const kind = kindOr404(kindName);
-    const { entity, label, resource } = KINDS[kind];
+    const { entity, resource } = trashKind(kind);
     if (!isUuid(id)) throw notFound(resource);
-    const photo = await this.dataSource.transaction(async (manager) => {
+    const files = await this.dataSource.transaction(async (manager) => {
       const repository = manager.getRepository(entity);
       const item = await repository.findOne({
         where: { id, deletedAt: Not(IsNull()) },
@@ -154,10 +144,10 @@ export class TrashService {
       });
       if (!item) throw notFound(resource);
       await repository.delete({ id });
-      await this.activity.record(manager, { by, action: 'purge', kind, itemId: id, label: item[label] as string });
-      return (item as Partial<News>).photo ?? null;
+      await this.activity.record(manager, { by, action: 'purge', kind, itemId: id, label: labelOf(kind, item) });
+      return ownedFiles(kind, item);
     });
-    await this.news.removePhoto(photo);
+    await this.removeFiles(files);
     return { id };
   }
 
@@ -172,7 +162,7 @@ export class TrashService {
     return this.dataSource.transaction(async (manager) => {
       const entries: ActivityEntry[] = [];
       for (const [kind, ids] of byKind(items)) {
-        const { entity, label, resource } = KINDS[kind];
+        const { entity, label, resource } = trashKind(kind);
         const repository = manager.getRepository(entity);
         const { affected } = await repository.restore({ id: In(ids) });
         if ((affected ?? 0) < ids.length) throw notFound(resource);
@@ -190,24 +180,25 @@ export class TrashService {
    * kind's rows are read FOR UPDATE first (withDeleted, only those in the trash, in id order so two
    * purges of the same items lock them in the same order and never deadlock): the loser of a race
    * with another purge or a restore waits, then finds fewer rows: 404, and nothing is deleted.
-   * Photos of purged articles go once the transaction has committed.
+   * The files the items own (articles' photos) go once the transaction has committed.
    */
   async purgeMany(items: { kind: TrashKind; id: string }[], by: Actor): Promise<{ ids: string[] }> {
-    const { ids, photos } = await this.dataSource.transaction(async (manager) => {
+    const { ids, files } = await this.dataSource.transaction(async (manager) => {
       const entries: ActivityEntry[] = [];
-      const photos: (string | null)[] = [];
+      const files: string[] = [];
       for (const [kind, ids] of byKind(items)) {
+        const { entity } = trashKind(kind);
         const rows = await lockedInTrash(manager, kind, ids);
-        await manager.getRepository(KINDS[kind].entity).delete({ id: In(ids) });
+        await manager.getRepository(entity).delete({ id: In(ids) });
         for (const row of rows) {
-          entries.push({ by, action: 'purge', kind, itemId: row.id as string, label: row[KINDS[kind].label] as string });
-          if (kind === 'news') photos.push((row as Partial<News>).photo ?? null);
+          entries.push({ by, action: 'purge', kind, itemId: row.id as string, label: labelOf(kind, row) });
+          files.push(...ownedFiles(kind, row));
         }
       }
       await this.activity.recordMany(manager, entries);
-      return { ids: entries.map((entry) => entry.itemId!), photos };
+      return { ids: entries.map((entry) => entry.itemId!), files };
     });
-    for (const photo of photos) await this.news.removePhoto(photo);
+    await this.removeFiles(files);
     return { ids };
   }
 
@@ -215,8 +206,8 @@ export class TrashService {
    * The purge job's work: deletes what has been in the trash longer than TRASH_DAYS and activity
    * entries older than ACTIVITY_DAYS, as of `now` (the tests move time by passing it). One replica
    * at a time: the transaction takes a PostgreSQL advisory lock, and a replica that cannot get it
-   * skips the run (answers null), since another is doing the same work. Photos of purged articles
-   * go after the commit.
+   * skips the run (answers null), since another is doing the same work. The files purged items
+   * owned (articles' photos) go after the commit.
    */
   async purgeExpired(now = new Date()): Promise<{ purged: number; pruned: number } | null> {
     const day = 24 * 60 * 60 * 1000;
@@ -226,25 +217,32 @@ export class TrashService {
       const [{ locked }] = await manager.query<{ locked: boolean }[]>('SELECT pg_try_advisory_xact_lock($1) AS locked', [PURGE_LOCK]);
       if (!locked) return null;
       let purged = 0;
-      const photos: (string | null)[] = [];
+      const files: string[] = [];
       for (const kind of TRASH_KINDS) {
-        // deleted_at < before: only rows in the trash (a live row's deleted_at is NULL).
+        const { entity, files: fileColumns } = trashKind(kind);
+        // deleted_at < before: only rows in the trash (a live row's deleted_at is NULL). The raw
+        // rows are keyed by SQL column names, which the registry keeps equal to the fields'.
         const result = await manager
           .createQueryBuilder()
           .delete()
-          .from(KINDS[kind].entity)
+          .from(entity)
           .where({ deletedAt: LessThan(trashBefore) })
-          .returning(kind === 'news' ? ['photo'] : ['id'])
+          .returning(['id', ...fileColumns])
           .execute();
-        const rows = result.raw as { photo?: string | null }[];
+        const rows = result.raw as ObjectLiteral[];
         purged += rows.length;
-        if (kind === 'news') photos.push(...rows.map((row) => row.photo ?? null));
+        for (const row of rows) files.push(...ownedFiles(kind, row));
       }
       const pruned = await this.activity.prune(manager, activityBefore);
-      return { purged, pruned, photos };
+      return { purged, pruned, files };
     });
     if (!result) return null;
-    for (const photo of result.photos) await this.news.removePhoto(photo);
+    await this.removeFiles(result.files);
     return { purged: result.purged, pruned: result.pruned };
+  }
+
+  /** Removes stored files whose rows are gone (every size of a photo); never throws, a leftover waits for the orphan sweep. */
+  private async removeFiles(paths: string[]): Promise<void> {
+    for (const path of paths) await this.news.removePhoto(path);
   }
 }

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,6 +68,17 @@ describe('the orphan sweep', () => {
     expect(names).not.toContain(nameOf(orphan));
     expect(names).toContain(nameOf(kept.photo));
     expect((await t.http().get(kept.photo)).status).toBe(200);
+  });
+
+  // A UUID's last group may be all decimal digits: such a photo is a photo, not a smaller copy of another.
+  it('removes an orphan whose UUID ends in twelve digits, with its smaller copies', async () => {
+    const storage = t.app.get(PhotoStorage);
+    const uuid = `${randomUUID().slice(0, 24)}${String(Date.now()).padStart(12, '0').slice(-12)}`;
+    const names = [`${uuid}.webp`, `${uuid}-480.webp`, `${uuid}-960.webp`];
+    for (const name of names) await storage.put(name, await png(20));
+
+    await t.app.get(PhotoSweep).sweep(Date.now() + 2 * HOUR);
+    for (const name of names) expect(await storage.get(name), name).toBeUndefined();
   });
 
   // Sessions of the embedded database share one backend, where an advisory lock cannot exclude

@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactUsService } from '../../server/contact-us/contact-us.service';
+import { everySize } from '../../server/news/photos/photo-sizes';
+import { PhotoStorage } from '../../server/news/photos/photo-storage.service';
 import { TrashService, trashSlice } from '../../server/trash/trash.service';
 import { createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
 import { image } from '../support/images.mjs';
@@ -226,6 +229,21 @@ describe('trash', () => {
       expect(await t.dataSource.query(`SELECT id FROM ${table} WHERE id = $1`, [item.id])).toEqual([]);
       expect((await agent.delete(`/api/trash/${kind}/${item.id}`)).status).toBe(404);
       expect((await agent.post(`/api/trash/${kind}/${item.id}/restore`)).status).toBe(404);
+    });
+
+    // A UUID's last group may be all decimal digits; the storage once took such a photo for a
+    // smaller copy (`-<digits>.webp`) and kept it, served, after its article was gone.
+    it("removes the photo of an article whose photo's UUID ends in twelve digits, every size of it", async () => {
+      const item = await trashed('news');
+      const photo = `/uploads/news/${randomUUID().slice(0, 24)}${String(Date.now()).padStart(12, '0').slice(-12)}.webp`;
+      const storage = t.app.get(PhotoStorage);
+      const data = await image('png', 20);
+      const names = everySize(photo).map((path) => path.slice('/uploads/news/'.length));
+      for (const name of names) await storage.put(name, data);
+      await t.dataSource.query('UPDATE news SET photo = $2 WHERE id = $1', [item.id, photo]);
+
+      expect((await agent.delete(`/api/trash/news/${item.id}`)).status).toBe(200);
+      for (const name of names) expect(await storage.get(name), name).toBeUndefined();
     });
 
     it('refuses to purge a live item or an unknown kind', async () => {

@@ -28,6 +28,7 @@ describe('import boundaries', () => {
     ['server/contact-us/probe.ts', '../news/photos/photo-storage.service', 'server/contact-us reaches server/news only through its module'],
     ['server/common/probe.ts', '../news/news.service', 'Shared server code imports no resource.'],
     ['server/http/probe.ts', '../site/site.service', 'Shared server code imports no resource.'],
+    ['server/trash/probe.ts', '../site/feed', 'server/trash reaches server/site only through its module'],
     ['server/database/probe.ts', '../news/news.service', 'The database folder knows resources only by their entities.'],
     ['server/probe.ts', '../test/support/unique.mjs', 'The server never imports client or test code.'],
     ['client/src/features/news/probe.ts', '../services/api/services', 'A feature never imports another feature'],
@@ -45,6 +46,8 @@ describe('import boundaries', () => {
     ['server/database/probe.ts', '../news/news.entity'],
     ['server/site/probe.ts', '../http/static-assets'],
     ['server/news/probe.ts', '../rate-limit/rate-limit.service'],
+    ['server/trash/probe.ts', '../content/content-kinds'],
+    ['server/content/probe.ts', '../site/site-paths'],
   ])('lets %s import %s', async (file, from) => {
     expect(await boundaryErrors(file, from)).toEqual([]);
   });

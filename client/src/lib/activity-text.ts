@@ -1,3 +1,5 @@
+import { KIND_NAMES, type Kind } from './content-kinds';
+
 /**
  * How an activity entry reads, shared by the Activity screen and the dashboard's recent activity
  * (features do not import each other). The shape is the API's activity entry.
@@ -5,7 +7,7 @@
 export interface ActivityText {
   admin: { id: string; name: string | null } | null;
   action: string;
-  kind: string;
+  kind: Kind;
   label: string | null;
 }
 
@@ -38,8 +40,6 @@ const ACTIONS: Record<string, string> = {
   purge: 'deleted forever',
 };
 
-const KIND_NAMES: Record<string, string> = { services: 'service', news: 'news', contactus: 'message from' };
-
 /** Field names as the forms label them, where the API's name is not already a word. */
 export const FIELD_NAMES: Record<string, string> = { companyName: 'company name', maintenance: 'maintenance mode' };
 
@@ -49,8 +49,7 @@ export function describeActivity(entry: ActivityText): string {
   // The address is recorded only when it is an administrator's.
   if (entry.action === 'password-reset-request' && !entry.label) return `${who} asked for a password reset for an unknown address`;
   const action = ACTIONS[entry.action] ?? entry.action;
-  const kind = KIND_NAMES[entry.kind];
-  // An item's label is a name someone typed, so it is quoted; the settings' label names the screen.
-  const label = !entry.label || entry.kind === 'session' ? '' : entry.kind === 'settings' ? ` ${entry.label}` : ` “${entry.label}”`;
-  return `${who} ${action}${kind ? ` ${kind}` : ''}${label}`;
+  const names = KIND_NAMES[entry.kind];
+  const label = !entry.label || names.label === 'hidden' ? '' : names.label === 'plain' ? ` ${entry.label}` : ` “${entry.label}”`;
+  return `${who} ${action}${names.inSentence ? ` ${names.inSentence}` : ''}${label}`;
 }

@@ -1324,7 +1324,7 @@ export interface components {
       items: components['schemas']['TrashItemRefDto'][];
     };
     /** @enum {string} */
-    ActivityKind: 'services' | 'news' | 'contactus' | 'admins' | 'session' | 'settings';
+    ActivityKind: 'services' | 'news' | 'contactus' | 'settings' | 'admins' | 'session';
     ActivityAdmin: {
       /** Format: uuid */
       id: string;

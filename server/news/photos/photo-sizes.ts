@@ -23,9 +23,21 @@ export function everySize(path: string): string[] {
   return [path, ...SMALLER_WIDTHS.map((width) => sizedPath(path, width))];
 }
 
-/** The stored photo a copy belongs to: `<uuid>-480.webp` → `<uuid>.webp`. */
+/**
+ * What a smaller copy's name adds before `.webp`: `-480` or `-960`, those widths only. Not any
+ * `-<digits>`: a UUID's last group may be all digits (`…-059878002210.webp` is a photo's own name).
+ */
+export const SIZE_SUFFIX = `-(?:${SMALLER_WIDTHS.join('|')})`;
+const SMALLER_COPY = new RegExp(`${SIZE_SUFFIX}\\.webp$`);
+
+/** Whether a name or path is a smaller copy's (`<uuid>-480.webp`) rather than a stored photo's own. */
+export function isSmallerCopy(name: string): boolean {
+  return SMALLER_COPY.test(name);
+}
+
+/** The stored photo a copy belongs to: `<uuid>-480.webp` → `<uuid>.webp`; a photo's own name as it is. */
 export function largestOf(name: string): string {
-  return name.replace(/-\d+\.webp$/, '.webp');
+  return name.replace(SMALLER_COPY, '.webp');
 }
 
 /** The `srcset` of a photo whose largest copy is `width` px wide. */

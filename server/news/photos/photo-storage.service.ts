@@ -1,14 +1,14 @@
 import { Logger } from '@nestjs/common';
 import type { RequestHandler } from 'express';
 import { randomUUID } from 'node:crypto';
-import { everySize, sizedPath } from './photo-sizes';
+import { everySize, isSmallerCopy, SIZE_SUFFIX, sizedPath } from './photo-sizes';
 
 export const PUBLIC_PREFIX = '/uploads/news/';
 /**
  * The only names the storage writes, so it never touches anything else, whatever a row says: a
  * photo (or the logo) and its smaller copies (photo-sizes.ts).
  */
-export const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(-(480|960))?\.webp$/;
+export const STORED_NAME = new RegExp(`^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:${SIZE_SUFFIX})?\\.webp$`);
 /** Served photos never change (names never repeat), so they may be cached for a year. */
 export const PHOTO_MAX_AGE_SECONDS = 365 * 24 * 3600;
 
@@ -79,7 +79,8 @@ export abstract class PhotoStorage {
    */
   async remove(publicPath: string | null | undefined): Promise<void> {
     if (!publicPath) return;
-    if (!storedName(publicPath) || /-\d+\.webp$/.test(publicPath)) {
+    // Removing a photo removes its copies; a copy's own path is not a photo to remove.
+    if (!storedName(publicPath) || isSmallerCopy(publicPath)) {
       this.logger.warn(`not removing ${JSON.stringify(publicPath)}: not a stored photo path`);
       return;
     }

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { CONTENT_KINDS, contentKind } from '../../content/content-kinds';
 import { largestOf } from './photo-sizes';
 import { PhotoStorage, PUBLIC_PREFIX } from './photo-storage.service';
 
@@ -10,16 +11,25 @@ export const ORPHAN_MIN_AGE_MS = 3600_000;
 const SWEEP_LOCK = "hashtext('photos:sweep')";
 const BATCH = 500;
 
+/**
+ * Which of the paths in $1 a row names: every column the content kinds declare as files they own
+ * (an article's photo, the settings' logo), rows in the trash included.
+ */
+const REFERENCED = CONTENT_KINDS.flatMap((kind) => {
+  const { table, files } = contentKind(kind);
+  return files.map((column) => `SELECT ${column} AS photo FROM ${table} WHERE ${column} = ANY($1)`);
+}).join(' UNION ');
+
 export interface SweepResult {
   checked: number;
   removed: number;
 }
 
 /**
- * Removes stored photos that no news row (soft-deleted rows included: they stay in the table) and
- * not the settings' logo point at, a smaller copy with the photo it belongs to, and that are older
- * than an hour, so an upload in flight (photo written, row not yet
- * updated) is never taken. Leftovers come from a process that died between the two steps, or from
+ * Removes stored photos that no row names as a file it owns (an article's photo, soft-deleted rows
+ * included: they stay in the table; the settings' logo), a smaller copy with the photo it belongs
+ * to, and that are older than an hour, so an upload in flight (photo written, row not yet updated)
+ * is never taken. Leftovers come from a process that died between the two steps, or from
  * a removal that failed. Hourly, in one replica at a time (pg_try_advisory_lock: the others skip).
  */
 @Injectable()
@@ -71,9 +81,7 @@ export class PhotoSweep implements OnApplicationBootstrap, OnApplicationShutdown
     let removed = 0;
     for (let start = 0; start < candidates.length; start += BATCH) {
       const batch = candidates.slice(start, start + BATCH);
-      const rows = (await query('SELECT photo FROM news WHERE photo = ANY($1) UNION SELECT logo FROM site_settings WHERE logo = ANY($1)', [
-        batch,
-      ])) as { photo: string }[];
+      const rows = (await query(REFERENCED, [batch])) as { photo: string }[];
       const referenced = new Set(rows.map((row) => row.photo));
       for (const path of batch.filter((candidate) => !referenced.has(candidate))) {
         await this.photos.remove(path);

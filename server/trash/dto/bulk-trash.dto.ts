@@ -2,12 +2,12 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsUUID, ValidateNested } from 'class-validator';
 import { BULK_MAX } from '../../common/by-id-or-404';
-import { TRASH_KINDS, type TrashKind } from '../trash-kinds';
+import { kindList, TRASH_KINDS, type TrashKind } from '../../content/content-kinds';
 
 /** One item in the trash, named as the trash list names it. */
 export class TrashItemRefDto {
   @ApiProperty({ enum: TRASH_KINDS, enumName: 'TrashKind' })
-  @IsIn(TRASH_KINDS, { message: 'Kind must be services, news or contactus' })
+  @IsIn(TRASH_KINDS, { message: `Kind must be ${kindList(TRASH_KINDS)}` })
   kind: TrashKind;
 
   @ApiProperty({ format: 'uuid' })

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { PageOf } from '../../common/api-docs';
-import { TRASH_KINDS, type TrashKind } from '../trash-kinds';
+import { TRASH_KINDS, type TrashKind } from '../../content/content-kinds';
 
 @ApiSchema({ name: 'DeletedBy' })
 class DeletedBy {

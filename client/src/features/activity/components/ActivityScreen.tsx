@@ -5,21 +5,13 @@ import { CardList } from '../../../components/CardList';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pagination } from '../../../components/Pagination';
 import { describeActivity, FIELD_NAMES } from '../../../lib/activity-text';
+import { KIND_NAMES } from '../../../lib/content-kinds';
 import { formatDateTime } from '../../../lib/format';
 import { usePageParam, withPage } from '../../../lib/search-params';
 import { useLoggedError } from '../../../lib/use-logged-error';
 import { activityQueries, type ActivityFilters } from '../api/activity';
 import '../../../components/Field.css';
 import './ActivityScreen.css';
-
-const KINDS: [string, string][] = [
-  ['services', 'Services'],
-  ['news', 'News'],
-  ['contactus', 'Contact messages'],
-  ['admins', 'Administrators'],
-  ['session', 'Sign-in and sign-out'],
-  ['settings', 'Settings'],
-];
 
 /** A select box whose value lives in the URL (`?<param>=`), going back to page 1 when it changes. */
 function useFilterParam(param: string): [string, (value: string) => void] {
@@ -64,9 +56,9 @@ export function ActivityScreen() {
           <label htmlFor={`${id}-kind`}>Kind</label>
           <select id={`${id}-kind`} value={kind} onChange={(event) => setKind(event.target.value)}>
             <option value="">All kinds</option>
-            {KINDS.map(([value, name]) => (
+            {Object.entries(KIND_NAMES).map(([value, names]) => (
               <option key={value} value={value}>
-                {name}
+                {names.many}
               </option>
             ))}
           </select>

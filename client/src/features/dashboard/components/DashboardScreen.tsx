@@ -5,6 +5,7 @@ import { Alert } from '../../../components/Alert';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageSpinner } from '../../../components/Spinner';
 import { describeActivity } from '../../../lib/activity-text';
+import { KIND_NAMES } from '../../../lib/content-kinds';
 import { formatCount, formatDateTime } from '../../../lib/format';
 import { useLoggedError } from '../../../lib/use-logged-error';
 import { dashboardQueries, type Dashboard } from '../api/dashboard';
@@ -87,8 +88,8 @@ function SitePanel({ site }: { site: Dashboard['site'] }) {
 
 function CountsPanel({ counts }: { counts: Dashboard['counts'] }) {
   const rows = [
-    { name: 'Services', to: paths.services.list, count: counts.services },
-    { name: 'News', to: paths.news.list, count: counts.news },
+    { name: KIND_NAMES.services.many, to: paths.services.list, count: counts.services },
+    { name: KIND_NAMES.news.many, to: paths.news.list, count: counts.news },
     { name: 'In the trash', to: paths.trash, count: counts.trash },
   ];
   return (

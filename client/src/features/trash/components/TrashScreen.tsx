@@ -9,13 +9,12 @@ import { Alert } from '../../../components/Alert';
 import { useNotify } from '../../../components/Toaster';
 import { useSelection } from '../../../components/useSelection';
 import { errorMessage } from '../../../lib/api';
+import { KIND_NAMES } from '../../../lib/content-kinds';
 import { formatDateTime } from '../../../lib/format';
 import { usePageParam } from '../../../lib/search-params';
 import { useLoggedError } from '../../../lib/use-logged-error';
 import { trashQueries, useBulkPurge, useBulkRestore, usePurge, useRestore, type TrashItem } from '../api/trash';
 import './TrashScreen.css';
-
-const KIND_NAMES: Record<TrashItem['kind'], string> = { services: 'Service', news: 'News', contactus: 'Contact message' };
 
 /** When an item deleted at `deletedAt` leaves the trash for good (the hourly purge takes it then or soon after). */
 function purgeDate(deletedAt: string, days: number): string {
@@ -37,7 +36,7 @@ function TrashCard({
   const restore = useRestore(item.kind, item.id);
   return (
     <>
-      <p className="trash__kind">{KIND_NAMES[item.kind]}</p>
+      <p className="trash__kind">{KIND_NAMES[item.kind].one}</p>
       <h2 className="card__title">{item.label}</h2>
       <p className="card__meta">
         Deleted by {item.deletedBy?.name ?? 'a removed administrator'} on{' '}

@@ -1,0 +1,161 @@
+import type { ObjectLiteral } from 'typeorm';
+import { ContactMessage } from '../contact-us/contact-message.entity';
+import { News } from '../news/news.entity';
+import { Service } from '../services/service.entity';
+import { SiteSettingsRow } from '../settings/site-settings.entity';
+import { SITE_PATHS } from '../site/site-paths';
+
+/**
+ * Every public page at once: what a change to the whole site's look (the settings) touches. The
+ * wildcard CDNs take for "everything" (CloudFront's invalidation path, for one).
+ */
+export const EVERY_PUBLIC_PAGE = '/*';
+
+/** A row as the registry reads it: the entity's fields, and whether it is in the trash (`deletedAt` is not selected unless asked for). */
+type RowOf<Entity> = Entity & { deletedAt?: Date | null };
+
+interface KindDefinition<Entity extends ObjectLiteral> {
+  entity: new () => Entity;
+  /** Its table, for the trash's raw SQL. */
+  table: string;
+  /**
+   * The column an item is named by in the trash and the activity log (its name in SQL is the
+   * same: the trash's list reads it raw), or null for a kind of one row, whose entries name the
+   * screen instead.
+   */
+  label: (keyof Entity & string) | null;
+  /** Its 404's resource name: "News not found". */
+  resource: string;
+  /** Its reply's schema in the OpenAPI document (the trash's restore answers the item as its own resource does). */
+  schema: string;
+  /** Deleting moves it to the trash (a deleted_at and deleted_by column), whence it is restored or purged. */
+  trashable: boolean;
+  /**
+   * Columns naming stored photos the row owns (public paths, named alike in SQL): removed, every
+   * size with them (PhotoStorage.remove), once the row is deleted for good, and kept by the orphan
+   * sweep while a row names them.
+   */
+  files: readonly (keyof Entity & string)[];
+  /**
+   * The public site's paths the row appears on at `now` (none while it is a draft, not yet due or
+   * in the trash). A paged list is named by its first page's path and stands for all its pages.
+   */
+  publicPaths(row: RowOf<Entity>, now: Date): string[];
+}
+
+/** A kind's definition, its columns checked against its entity's fields and its trashability kept as a type. */
+function kind<Entity extends ObjectLiteral, Trashable extends boolean>(
+  definition: KindDefinition<Entity> & { trashable: Trashable },
+): KindDefinition<Entity> & { trashable: Trashable } {
+  return definition;
+}
+
+const inTrash = (row: { deletedAt?: Date | null }) => row.deletedAt != null;
+
+/** An article is public once published and due, as news.service.ts's VISIBLE says in SQL. */
+function isPublicArticle(row: RowOf<Pick<News, 'status' | 'publishAt'>>, now: Date): boolean {
+  return !inTrash(row) && row.status === 'published' && (row.publishAt === null || row.publishAt.getTime() <= now.getTime());
+}
+
+/**
+ * The kinds of content administrators manage, named as the API names them (`kind` in the trash and
+ * the activity log), in the order the trash locks rows in. A new kind is declared here once; the
+ * trash, the activity log and the client's names (client/src/lib/content-kinds.ts, keyed by the
+ * API's enum) follow from it.
+ */
+const KINDS = {
+  services: kind({
+    entity: Service,
+    table: 'services',
+    label: 'title',
+    resource: 'Service',
+    schema: 'Service',
+    trashable: true,
+    files: [],
+    // The home page shows the newest services.
+    publicPaths: (row) => (inTrash(row) ? [] : [SITE_PATHS.services, SITE_PATHS.home]),
+  }),
+  news: kind({
+    entity: News,
+    table: 'news',
+    label: 'title',
+    resource: 'News',
+    schema: 'News',
+    trashable: true,
+    files: ['photo'],
+    // The home page shows the newest articles; the feed and the sitemap list them.
+    publicPaths: (row, now) =>
+      isPublicArticle(row, now)
+        ? [SITE_PATHS.article(row.slug), SITE_PATHS.news, SITE_PATHS.home, SITE_PATHS.feed, SITE_PATHS.sitemap]
+        : [],
+  }),
+  contactus: kind({
+    entity: ContactMessage,
+    table: 'contact_messages',
+    label: 'name',
+    resource: 'Message',
+    schema: 'ContactMessage',
+    trashable: true,
+    files: [],
+    // Visitors' messages are read in the office only.
+    publicPaths: () => [],
+  }),
+  settings: kind({
+    entity: SiteSettingsRow,
+    table: 'site_settings',
+    label: null,
+    resource: 'Settings',
+    schema: 'SiteSettings',
+    trashable: false,
+    files: ['logo'],
+    // The company's name, logo, colours and the maintenance switch are on every page.
+    publicPaths: () => [EVERY_PUBLIC_PAGE],
+  }),
+};
+
+export type ContentKind = keyof typeof KINDS;
+export const CONTENT_KINDS = Object.keys(KINDS) as readonly ContentKind[];
+/** Each kind's definition, read without its entity's own types. */
+const DEFINITIONS: Record<ContentKind, KindDefinition<ObjectLiteral>> = KINDS;
+
+/** What goes to the trash: the trashable kinds, in CONTENT_KINDS' order. */
+export type TrashKind = { [K in ContentKind]: (typeof KINDS)[K]['trashable'] extends true ? K : never }[ContentKind];
+export const TRASH_KINDS = CONTENT_KINDS.filter((name) => DEFINITIONS[name].trashable) as readonly TrashKind[];
+
+/** A kind's definition (entity, table, label column, resource name, trashability, files, public paths). */
+export function contentKind(name: ContentKind): Readonly<KindDefinition<ObjectLiteral>> {
+  return DEFINITIONS[name];
+}
+
+/** A trashable kind's definition, its label a column (the trash's list reads it raw). */
+export function trashKind(name: TrashKind): Readonly<KindDefinition<ObjectLiteral>> & { label: string } {
+  const definition = DEFINITIONS[name];
+  if (definition.label === null) throw new Error(`${name} is in the trash but has no label column`);
+  return { ...definition, label: definition.label };
+}
+
+/** Whether `name` is a kind the trash holds (a path's `:kind`, a bulk item's `kind`). */
+export function isTrashKind(name: string): name is TrashKind {
+  return (TRASH_KINDS as readonly string[]).includes(name);
+}
+
+/** What the trash and the activity log name the row by: its label column's value, or null for a kind of one row. */
+export function labelOf(name: ContentKind, row: ObjectLiteral): string | null {
+  const { label } = DEFINITIONS[name];
+  return label === null ? null : (row[label] as string);
+}
+
+/** The stored photos the row owns (public paths), for removing them once it is deleted for good. */
+export function ownedFiles(name: ContentKind, row: ObjectLiteral): string[] {
+  return DEFINITIONS[name].files.map((column) => row[column] as string | null | undefined).filter((path): path is string => !!path);
+}
+
+/** The public site's paths the row appears on at `now`: none while hidden or in the trash, every page for the settings. */
+export function publicPaths(name: ContentKind, row: ObjectLiteral, now = new Date()): string[] {
+  return DEFINITIONS[name].publicPaths(row, now);
+}
+
+/** "services, news or contactus": a list of kinds as a validation message says it. */
+export function kindList(names: readonly string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+}
