@@ -136,6 +136,7 @@ export function loadConfig(env: Env = process.env, options: { serving?: boolean 
     metricsPort: metricsPort(env, port),
     metricsHost: metricsHost(env),
     // Production asks for a second factor unless told otherwise in so many words (main.ts warns then).
-    requireSecondFactor: oneOf(env, 'REQUIRE_SECOND_FACTOR', ['true', 'false'] as const, nodeEnv === 'production' ? 'true' : 'false') === 'true',
+    requireSecondFactor:
+      oneOf(env, 'REQUIRE_SECOND_FACTOR', ['true', 'false'] as const, nodeEnv === 'production' ? 'true' : 'false') === 'true',
   };
 }

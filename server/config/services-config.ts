@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { MailConfig, S3StorageConfig, StorageDriver } from './app-config';
 import { ConfigError, integer, oneOf, parsedUrl, text, type Env } from './env';
 
@@ -76,8 +77,13 @@ export function s3(env: Env, storage: StorageDriver): S3StorageConfig | undefine
 export function metricsHost(env: Env): string {
   const raw = text(env, 'METRICS_HOST');
   if (raw === undefined) return '127.0.0.1';
-  if (!/^(?:[A-Za-z0-9.-]+|[0-9A-Fa-f:.]+)$/.test(raw) || /^:*\d+$/.test(raw)) {
-    throw new ConfigError('METRICS_HOST', `must be an address or host name to listen on, such as 0.0.0.0 or 10.0.0.5, without a port (got "${raw}")`);
+  const hostName =
+    /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*$/.test(raw) && !/^[\d.]+$/.test(raw);
+  if (isIP(raw) === 0 && !hostName) {
+    throw new ConfigError(
+      'METRICS_HOST',
+      `must be an address or host name to listen on, such as 0.0.0.0 or 10.0.0.5, without a port (got "${raw}")`,
+    );
   }
   return raw;
 }

@@ -20,14 +20,14 @@ export const NOTHING_TO_CONFIRM = 'Start the setup again: there is no authentica
 export const NOT_ON = 'Authenticator codes are not on.';
 
 /**
- * A code of the step before or after the current one is accepted too: the phone's clock may be a
- * little off, and a code typed at the end of its 30 seconds arrives in the next step.
+ * The current step's code and the previous step's (a code typed at the end of its 30 seconds
+ * arrives in the next step), never a future one: a code is good for 60 seconds at most.
  */
-const TOLERANCE_SECONDS = 30;
+const TOLERANCE_SECONDS: [past: number, future: number] = [30, 0];
 
-/** The time step of a right code, else null (otplib's verify answers for TOTP and HOTP alike). */
-async function stepOf(secret: string, code: string): Promise<number | null> {
-  const result = await verify({ secret, token: code, epochTolerance: TOLERANCE_SECONDS });
+/** The time step of a right code, else null (otplib's verify answers for TOTP and HOTP alike). `epoch` in seconds, for the tests. */
+export async function stepOf(secret: string, code: string, epoch?: number): Promise<number | null> {
+  const result = await verify({ secret, token: code, epochTolerance: TOLERANCE_SECONDS, ...(epoch === undefined ? {} : { epoch }) });
   return result.valid && 'timeStep' in result ? result.timeStep : null;
 }
 

@@ -109,7 +109,7 @@ describe('signing in in two steps', () => {
     const halfOpenCookie = sessionCookie(first);
     expect(halfOpenCookie).toBeDefined();
 
-    const done = await agent.post('/api/admins/login/second-factor').send({ code: await codeAt(secret, 30) });
+    const done = await agent.post('/api/admins/login/second-factor').send({ code: await codeAt(secret) });
     expect(done.status).toBe(200);
     expect(done.body).toEqual({ admin: { id: admin.id, name: admin.name, email: admin.email, createdAt: expect.any(String) } });
     expect(sessionCookie(done)?.split(';')[0]).not.toBe(halfOpenCookie?.split(';')[0]);
@@ -120,15 +120,25 @@ describe('signing in in two steps', () => {
 
   it('refuses a code used once already (no replay within its window)', async () => {
     const { admin, secret } = await adminWithTotp(t);
-    const code = await codeAt(secret, 30);
+    const code = await codeAt(secret);
     expect((await (await halfOpen(admin)).post('/api/admins/login/second-factor').send({ code })).status).toBe(200);
 
     const again = await (await halfOpen(admin)).post('/api/admins/login/second-factor').send({ code });
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ error: { code: { msg: 'This code was used already. Wait for the next one.' } } });
     // The code that confirmed the setup (an earlier step) is spent too.
-    const older = await (await halfOpen(admin)).post('/api/admins/login/second-factor').send({ code: await codeAt(secret) });
+    const older = await (await halfOpen(admin)).post('/api/admins/login/second-factor').send({ code: await codeAt(secret, -30) });
     expect(older.status).toBe(400);
+  });
+
+  it("refuses the next step's code and one two steps old: the current step's and the previous one's only", async () => {
+    const { admin, secret } = await adminWithTotp(t);
+    const agent = await halfOpen(admin);
+    for (const offset of [30, -60]) {
+      const res = await agent.post('/api/admins/login/second-factor').send({ code: await codeAt(secret, offset) });
+      expect(res.body).toEqual({ error: { code: { msg: 'This code is not right. Enter the code your authenticator app shows now.' } } });
+    }
+    expect((await agent.post('/api/admins/login/second-factor').send({ code: await codeAt(secret) })).status).toBe(200);
   });
 
   it('takes each recovery code once, typed in any case and without its dashes', async () => {
@@ -166,7 +176,7 @@ describe('signing in in two steps', () => {
       `UPDATE session SET sess = jsonb_set(sess::jsonb, '{secondStep,at}', to_jsonb($2::bigint))::json WHERE sess::jsonb #>> '{secondStep,adminId}' = $1`,
       [admin.id, Date.now() - 6 * 60 * 1000],
     );
-    const late = await agent.post('/api/admins/login/second-factor').send({ code: await codeAt(secret, 30) });
+    const late = await agent.post('/api/admins/login/second-factor').send({ code: await codeAt(secret) });
     expect(late.status).toBe(401);
     expect(late.body).toEqual(SIGN_IN_AGAIN);
   });
@@ -187,7 +197,7 @@ describe('signing in in two steps', () => {
     for (let i = 0; i < 4; i++) {
       expect((await agent.post('/api/admins/login/second-factor').send({ code: '000000' })).status).toBe(400);
     }
-    const locked = await agent.post('/api/admins/login/second-factor').send({ code: await codeAt(secret, 30) });
+    const locked = await agent.post('/api/admins/login/second-factor').send({ code: await codeAt(secret) });
     expect(locked.status).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     expect((await t.http().post('/api/admins/login').send({ email: admin.email, password: PASSWORD })).status).toBe(429);
@@ -198,7 +208,7 @@ describe('signing in in two steps', () => {
     const { admin, secret } = await adminWithTotp(t);
     const agent = await halfOpen(admin);
     for (let i = 0; i < 3; i++) await agent.post('/api/admins/login/second-factor').send({ code: '000000' });
-    expect((await agent.post('/api/admins/login/second-factor').send({ code: await codeAt(secret, 30) })).status).toBe(200);
+    expect((await agent.post('/api/admins/login/second-factor').send({ code: await codeAt(secret) })).status).toBe(200);
     const [row] = await t.dataSource.query(`SELECT count(*)::int AS n FROM rate_limits WHERE key = $1`, [`login:account:${admin.email}`]);
     expect(row.n).toBe(0);
   });
