@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { ConfigError, integer, oneOf, text, type Env } from './env';
-import { firstAdmin, secretsKey, sessionSecret } from './secrets-config';
+import { archiveKey, firstAdmin, secretsKey, sessionSecret } from './secrets-config';
 import { databaseUrl, mail, metricsHost, metricsPort, s3 } from './services-config';
 import { corsOrigins, publicUrl, trustProxy } from './web-config';
 
@@ -36,6 +36,8 @@ export interface AppConfig {
    * Empty for the command-line tools, which never decrypt.
    */
   secretsKey: string;
+  /** ARCHIVE_KEY: what `site:export` signs the archive with and `site:import` checks it with (or `--key`). */
+  archiveKey: string | undefined;
   sessionIdleHours: number;
   sessionMaxDays: number;
   registration: RegistrationPolicy;
@@ -116,6 +118,7 @@ export function loadConfig(env: Env = process.env, options: { serving?: boolean 
     dataDir,
     sessionSecret: serving ? sessionSecret(env, nodeEnv, dataDir) : '',
     secretsKey: serving ? secretsKey(env, nodeEnv, dataDir) : '',
+    archiveKey: archiveKey(env),
     sessionIdleHours: integer(env, 'SESSION_IDLE_HOURS', 12, 1, 24 * 365),
     sessionMaxDays: integer(env, 'SESSION_MAX_DAYS', 7, 1, 365),
     registration: oneOf(env, 'REGISTRATION', ['first-admin', 'open', 'closed'] as const, 'first-admin'),

@@ -24,6 +24,13 @@ export function secretsKey(env: Env, nodeEnv: AppConfig['nodeEnv'], dataDir: str
   return givenOrKept(env, 'SECRETS_KEY', nodeEnv, join(dataDir, 'secrets-key'));
 }
 
+/** ARCHIVE_KEY, when set: the site archive's signing key, which only the archive commands use. */
+export function archiveKey(env: Env): string | undefined {
+  const raw = text(env, 'ARCHIVE_KEY');
+  if (raw !== undefined && raw.length < 32) throw new ConfigError('ARCHIVE_KEY', 'must be at least 32 characters long');
+  return raw;
+}
+
 /** The variable's value (32+ characters), or outside production the one kept in `file`, made on first start. */
 function givenOrKept(env: Env, variable: string, nodeEnv: AppConfig['nodeEnv'], file: string): string {
   const raw = text(env, variable);

@@ -44,6 +44,7 @@ describe('loadConfig', () => {
       dataDir,
       sessionSecret: SECRET,
       secretsKey: expect.stringMatching(/^.{32,}$/),
+      archiveKey: undefined,
       sessionIdleHours: 12,
       sessionMaxDays: 7,
       registration: 'first-admin',
