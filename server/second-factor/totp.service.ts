@@ -10,8 +10,7 @@ import { ApiError } from '../common/api-error';
 import { SecretBox } from '../common/secret-box';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { OutboxService } from '../mail/outbox.service';
-import { verifyPassword } from '../admins/password';
-import { newRecoveryCode, parseRecoveryCode, RECOVERY_CODE_COUNT, storedRecoveryCode } from './recovery-codes';
+import { newRecoveryCode, parseRecoveryCode, RECOVERY_CODE_COUNT, recoverySecretMatches, storedRecoveryCode } from './recovery-codes';
 import { secondFactorMail } from './second-factor-mails';
 import { Totp } from './totp.entity';
 
@@ -201,7 +200,7 @@ export class TotpService implements OnApplicationBootstrap {
         `SELECT id, code_phc FROM admin_recovery_codes WHERE admin_id = $1 AND lookup = $2 AND used_at IS NULL`,
         [adminId, typed.lookup],
       );
-      for (const row of rows) if (await verifyPassword(row.code_phc, typed.secret)) id = row.id;
+      for (const row of rows) if (await recoverySecretMatches(row.code_phc, typed.secret)) id = row.id;
     }
     const [used] = id
       ? await this.dataSource.query<[unknown[], number]>(
