@@ -15,6 +15,8 @@ export class SecretBox {
   private readonly key: Buffer;
 
   constructor(secretsKey: string) {
+    // The command-line tools load no key (''): sealing under it would lock the secrets away for good.
+    if (secretsKey.length < 32) throw new Error('SecretBox needs SECRETS_KEY (32+ characters)');
     this.key = Buffer.from(hkdfSync('sha256', secretsKey, 'company-site', 'stored secrets v1', 32));
   }
 

@@ -25,5 +25,6 @@ describe('SecretBox', () => {
     expect(() => new SecretBox(KEY).open(`v1:${raw.toString('base64url')}`, 'admin-1')).toThrow();
     expect(() => new SecretBox(KEY).open('JBSWY3DPEHPK3PXP', 'admin-1')).toThrow();
     expect(() => new SecretBox(KEY).open('v1:AAAA', 'admin-1')).toThrow();
+    expect(() => new SecretBox('')).toThrow('SecretBox needs SECRETS_KEY');
   });
 });
