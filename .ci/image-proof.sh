@@ -69,9 +69,10 @@ post() { # path json; prints "status body"
   curl -s -w ' %{http_code}' -H "Origin: $BASE" -H 'Content-Type: application/json' -d "$2" "$BASE$1"
 }
 secret=$(head -c 48 /dev/urandom | base64 | tr -d '\n')
+key=$(head -c 48 /dev/urandom | base64 | tr -d '\n')
 run_app() { # name [docker run options...]
   local name=$1; shift
-  docker run -d --name "$name" --network host -e PORT="$PORT" -e PUBLIC_URL="$BASE" -e SESSION_SECRET="$secret" "$@" "$IMAGE" >/dev/null
+  docker run -d --name "$name" --network host -e PORT="$PORT" -e PUBLIC_URL="$BASE" -e SESSION_SECRET="$secret" -e SECRETS_KEY="$key" "$@" "$IMAGE" >/dev/null
 }
 admin='"name":"Image Proof","email":"image@example.com","password":"a long enough password 42"'
 
@@ -96,7 +97,7 @@ note "JSON request log lines"
 
 echo "▶ a second container on the same embedded volume"
 set +e
-out=$(docker run --rm --network host -e PORT=$((PORT + 1)) -e PUBLIC_URL="$BASE" -e SESSION_SECRET="$secret" -v ip-data:/data "$IMAGE" 2>&1)
+out=$(docker run --rm --network host -e PORT=$((PORT + 1)) -e PUBLIC_URL="$BASE" -e SESSION_SECRET="$secret" -e SECRETS_KEY="$key" -v ip-data:/data "$IMAGE" 2>&1)
 code=$?
 set -e
 [ "$code" -ne 0 ] || fail "the second container started"

@@ -17,7 +17,8 @@ cp -r "$root/dist" "$root/package.json" "$root/package-lock.json" "$scratch/"
 (cd "$scratch" && npm ci --omit=dev --no-audit --no-fund --loglevel=error)
 
 secret="$(head -c 48 /dev/urandom | base64)"
-if NODE_ENV=production SESSION_SECRET="$secret" PORT=$port DATA_DIR="$scratch/data" \
+key="$(head -c 48 /dev/urandom | base64)"
+if NODE_ENV=production SESSION_SECRET="$secret" SECRETS_KEY="$key" PORT=$port DATA_DIR="$scratch/data" \
   node "$scratch/dist/server/main.js" >"$scratch/refused.log" 2>&1; then
   echo "FAIL: started in production without PUBLIC_URL"; exit 1
 fi
@@ -29,7 +30,7 @@ echo "ok   refuses to start without PUBLIC_URL"
 public_url="http://127.0.0.1:$port"
 started=$(date +%s%N)
 # Started directly (no subshell), so $! is node itself and the cleanup stops it.
-NODE_ENV=production SESSION_SECRET="$secret" PUBLIC_URL="$public_url" PORT=$port DATA_DIR="$scratch/data" \
+NODE_ENV=production SESSION_SECRET="$secret" SECRETS_KEY="$key" PUBLIC_URL="$public_url" PORT=$port DATA_DIR="$scratch/data" \
   node "$scratch/dist/server/main.js" >"$scratch/server.log" 2>&1 &
 pid=$!
 for _ in $(seq 1 120); do

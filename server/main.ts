@@ -38,6 +38,9 @@ async function bootstrap(): Promise<void> {
 
   const database = connection.embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL from DATABASE_URL';
   logger.log(`Listening on http://localhost:${config.port} (${database})`);
+  if (config.nodeEnv === 'production' && !config.requireSecondFactor) {
+    logger.warn('REQUIRE_SECOND_FACTOR=false: in production an administrator may sign in with a password alone');
+  }
 
   // From here on a stop drains the requests first (before, it ends the process at once: see
   // Lifecycle). Nest's close ends the session store and the pool; the embedded database goes last.

@@ -10,12 +10,15 @@ import { type PhotoStorage } from '../news/photos/photo-storage.service';
 import {
   ArchiveError,
   addEntry,
+  archivedRows,
+  archiveSignature,
   ARCHIVE_FORMAT,
   ARCHIVE_VERSION,
   CHUNK_BYTES,
   lastMigration,
   ROWS_PER_CHUNK,
   sha256,
+  SIGNATURE_FILE,
   siteTables,
   quote,
   type ArchiveSummary,
@@ -28,9 +31,12 @@ export async function exportSite(options: {
   connection: DatabaseConnection;
   storage: PhotoStorage;
   output: Writable;
+  /** The key the archive is signed with (--key or ARCHIVE_KEY): import asks for the same. */
+  key: string;
   onProgress?: (progress: Progress) => void;
 }): Promise<ArchiveSummary> {
   const { storage, onProgress } = options;
+  let manifestBytes: Buffer;
   const dataSource = await new DataSource(dataSourceOptions(options.connection, { bounded: false })).initialize();
   const pack = tar.pack();
   const written = pipeline(pack, createGzip(), options.output);
@@ -48,6 +54,14 @@ export async function exportSite(options: {
       const found = await lastMigration(runner);
       if (!found) throw new ArchiveError('The database has no schema yet (no migration has run): there is nothing to export.');
       migration = found;
+      const [{ clear }] = (await runner.query(
+        `SELECT CASE WHEN to_regclass('admin_totp') IS NULL THEN 0 ELSE (SELECT count(*)::int FROM admin_totp WHERE secret NOT LIKE 'v1:%') END AS clear`,
+      )) as { clear: number }[];
+      if (clear > 0) {
+        throw new ArchiveError(
+          'The database holds authenticator secrets in clear (stored before SECRETS_KEY): start the app once with SECRETS_KEY set, which seals them, then export.',
+        );
+      }
       const tables = await siteTables(runner);
       const manifest: Manifest = {
         format: ARCHIVE_FORMAT,
@@ -56,14 +70,15 @@ export async function exportSite(options: {
         migration,
         tables,
       };
-      await addEntry(pack, 'manifest.json', Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
+      manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+      await addEntry(pack, 'manifest.json', manifestBytes);
 
       for (const table of tables) {
         progress.table = table.name;
         checksums.rows[table.name] = 0;
         const select = table.columns.map(quote).join(', ');
         await runner.query(
-          `DECLARE archive_rows NO SCROLL CURSOR FOR SELECT row_to_json(r)::text AS row FROM (SELECT ${select} FROM ${quote(table.name)}) r`,
+          `DECLARE archive_rows NO SCROLL CURSOR FOR SELECT row_to_json(r)::text AS row FROM (SELECT ${select} FROM ${quote(table.name)}${archivedRows(table.name)}) r`,
         );
         let chunk: string[] = [];
         let chunkBytes = 0;
@@ -111,7 +126,10 @@ export async function exportSite(options: {
       photoBytes += data.length;
       onProgress?.(progress);
     }
-    await addEntry(pack, 'checksums.json', Buffer.from(`${JSON.stringify(checksums)}\n`));
+    const checksumsBytes = Buffer.from(`${JSON.stringify(checksums)}\n`);
+    await addEntry(pack, 'checksums.json', checksumsBytes);
+    const signature = archiveSignature(options.key, manifestBytes!, checksumsBytes);
+    await addEntry(pack, SIGNATURE_FILE, Buffer.from(`${JSON.stringify({ algorithm: 'HMAC-SHA256', signature })}\n`));
     pack.finalize();
     await written;
   } catch (error) {

@@ -11,6 +11,9 @@ import { STORED_NAME, type PhotoStorage } from '../news/photos/photo-storage.ser
 import {
   ArchiveError,
   lastMigration,
+  parseChecksums,
+  signatureMatches,
+  SIGNATURE_FILE,
   siteTables,
   type ArchiveTable,
   parseManifest,
@@ -59,13 +62,16 @@ async function migrateTo(connection: DatabaseConnection, name: string): Promise<
 
 /**
  * Reads an archive into an EMPTY database and the photo storage. Nothing is left half-done: the
- * rows go in one transaction that commits only after every chunk and photo matched its checksum;
- * photos are written before that commit and removed again on any failure.
+ * rows go in one transaction that commits only after the signature matched (under `key`) and
+ * every chunk and photo its checksum; photos are written before that commit and removed again on
+ * any failure.
  */
 export async function importSite(options: {
   connection: DatabaseConnection;
   storage: PhotoStorage;
   input: Readable;
+  /** The key the archive was signed with (--key or ARCHIVE_KEY). */
+  key: string;
   onProgress?: (progress: Progress) => void;
 }): Promise<ArchiveSummary> {
   const { connection, storage, onProgress } = options;
@@ -85,7 +91,8 @@ export async function importSite(options: {
 
   const first = await nextEntry();
   if (first?.header.name !== 'manifest.json') throw new ArchiveError('The archive does not start with manifest.json: not a site archive.');
-  const manifest = parseManifest(await readEntry(first, 'manifest.json'));
+  const manifestBytes = await readEntry(first, 'manifest.json');
+  const manifest = parseManifest(manifestBytes);
   if (!migrations.some((migration) => migration.name === manifest.migration)) {
     throw new ArchiveError(
       `The archive was taken at migration ${manifest.migration}, which this version of the site does not know: import it with the version that wrote it, or a newer one.`,
@@ -145,9 +152,13 @@ export async function importSite(options: {
       for (const table of tables.keys()) if (SEEDED_BY_MIGRATIONS.has(table)) await runner.query(`DELETE FROM ${quote(table)}`);
 
       let checksums: Checksums | undefined;
+      let checksumsBytes: Buffer | undefined;
+      let signature: Buffer | undefined;
       for (let entry = await nextEntry(); entry; entry = await nextEntry()) {
         const name = entry.header.name;
-        if (checksums) throw new ArchiveError(`The archive has ${name} after checksums.json: not a site archive.`);
+        if (signature) throw new ArchiveError(`The archive has ${name} after its ${SIGNATURE_FILE}: not a site archive.`);
+        if (checksums && name !== SIGNATURE_FILE)
+          throw new ArchiveError(`The archive has ${name} after checksums.json: not a site archive.`);
         const data = await readEntry(entry, name);
         const chunk = /^tables\/([^/]+)\/\d{6}\.ndjson$/.exec(name);
         if (chunk) {
@@ -180,17 +191,24 @@ export async function importSite(options: {
           photoBytes += data.length;
           onProgress?.(progress);
         } else if (name === 'checksums.json') {
-          try {
-            checksums = JSON.parse(data.toString('utf8')) as Checksums;
-          } catch {
-            throw new ArchiveError("The archive's checksums.json is not JSON: a damaged archive.");
-          }
+          checksums = parseChecksums(data);
+          checksumsBytes = data;
+        } else if (name === SIGNATURE_FILE) {
+          if (!checksums) throw new ArchiveError(`The archive has its ${SIGNATURE_FILE} before checksums.json: not a site archive.`);
+          signature = data;
         } else {
           throw new ArchiveError(`The archive holds ${name}, which is no part of a site archive.`);
         }
       }
-      if (!checksums)
+      if (!checksums || !checksumsBytes)
         throw new ArchiveError('The archive ends before its checksums.json: it is incomplete (cut off while written or copied).');
+      if (!signature) throw new ArchiveError(`The archive ends before its ${SIGNATURE_FILE}: it is incomplete, or not signed.`);
+      // First the signature: checksums that match prove nothing of an archive edited with them.
+      if (!signatureMatches(options.key, manifestBytes, checksumsBytes, signature)) {
+        throw new ArchiveError(
+          "The archive's signature does not match: it was changed after it was written, or this is not the key it was signed with (--key or ARCHIVE_KEY).",
+        );
+      }
       verify(checksums, seen);
 
       // Sequences (serial and identity columns) continue after the archive's highest values.

@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import * as tar from 'tar-stream';
 import { type QueryRunner } from 'typeorm';
 
@@ -13,14 +14,26 @@ import { type QueryRunner } from 'typeorm';
  *                                     as PostgreSQL writes it, so ids, times and paths stay exact)
  *   photos/<name>.webp                each stored photo, under its stored name
  *   checksums.json                    rows per table, and the SHA-256 of every chunk and photo:
- *                                     last, because only then are they known
+ *                                     near the end, because only then are they known
+ *   signature.json                    HMAC-SHA256, under the operator's key (--key or
+ *                                     ARCHIVE_KEY), of manifest.json and checksums.json: an
+ *                                     archive changed by someone without the key is refused
+ *
+ * The archive is a private file (0600): it holds the admins' password hashes. It leaves out what
+ * would let its reader in: sessions, pending reset and invitation links, unsent mail (whose body
+ * may hold such a link); authenticator secrets stay sealed under SECRETS_KEY as the database
+ * keeps them.
  *
  * Streams end to end: rows through a cursor in chunks, photos one at a time, tar and gzip as
  * streams; memory stays bounded whatever the site's size (the README has the numbers).
  */
 
 export const ARCHIVE_FORMAT = 'company-site-archive';
-export const ARCHIVE_VERSION = 1;
+/** 2: signed (signature.json), without pending links or unsent mail. */
+export const ARCHIVE_VERSION = 2;
+export const SIGNATURE_FILE = 'signature.json';
+/** An archive key shorter than this is refused: it is all that stands between an edited archive and an import. */
+export const ARCHIVE_KEY_MIN = 32;
 
 /** Tables never archived: sessions and rate-limit counters are of one running site, migrations of its schema. */
 export const EXCLUDED_TABLES = new Set(['migrations', 'session', 'rate_limits']);
@@ -29,6 +42,72 @@ export const EXCLUDED_TABLES = new Set(['migrations', 'session', 'rate_limits'])
  * "not empty", and the archive's rows replace those on import.
  */
 export const SEEDED_BY_MIGRATIONS = new Set(['site_settings']);
+
+/**
+ * Rows of archived tables that stay out: a reset or invitation link still pending (its token's
+ * hash) and mail not sent yet (its body may hold such a link). Spent links and sent mail (their
+ * bodies already gone) are history, and go in.
+ */
+export const ARCHIVED_ROWS: Readonly<Record<string, string>> = {
+  admin_tokens: 'used_at IS NOT NULL OR expires_at <= now()',
+  mail_outbox: "status <> 'pending'",
+};
+
+/** The WHERE clause (with its leading space) that picks a table's archived rows, or ''. */
+export const archivedRows = (table: string) => (ARCHIVED_ROWS[table] ? ` WHERE ${ARCHIVED_ROWS[table]}` : '');
+
+/** The archive file: new (never overwriting) and readable by its owner only, whatever the umask. */
+export function createArchiveFile(path: string): WriteStream {
+  return createWriteStream(path, { flags: 'wx', mode: 0o600 });
+}
+
+/**
+ * The archive's signature: HMAC-SHA256 under the operator's key of manifest.json and
+ * checksums.json (which hold the SHA-256 of every other entry), each length-prefixed so no byte
+ * can move from one to the other.
+ */
+export function archiveSignature(key: string, manifest: Buffer, checksums: Buffer): string {
+  return createHmac('sha256', key)
+    .update(`${ARCHIVE_FORMAT} ${ARCHIVE_VERSION}\n${manifest.length}\n`)
+    .update(manifest)
+    .update(`${checksums.length}\n`)
+    .update(checksums)
+    .digest('hex');
+}
+
+/** Whether signature.json's bytes hold the signature these bytes have under `key` (compared in constant time). */
+export function signatureMatches(key: string, manifest: Buffer, checksums: Buffer, signatureFile: Buffer): boolean {
+  let given: unknown;
+  try {
+    given = (JSON.parse(signatureFile.toString('utf8')) as { signature?: unknown } | null)?.signature;
+  } catch {
+    return false;
+  }
+  if (typeof given !== 'string' || !/^[0-9a-f]{64}$/.test(given)) return false;
+  return timingSafeEqual(Buffer.from(given, 'hex'), Buffer.from(archiveSignature(key, manifest, checksums), 'hex'));
+}
+
+/** The archive commands' arguments: the file, and `--key KEY` or `--key=KEY`. Null when they are not that. */
+export function archiveArguments(args: string[]): { file: string; key: string | undefined } | null {
+  let file: string | undefined;
+  let key: string | undefined;
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i];
+    if (arg === '--key' && i + 1 < args.length) key = args[++i];
+    else if (arg.startsWith('--key=')) key = arg.slice('--key='.length);
+    else if (arg.startsWith('-') || file !== undefined) return null;
+    else file = arg;
+  }
+  return file === undefined ? null : { file, key };
+}
+
+/** Why this archive key cannot be used, or undefined. */
+export function archiveKeyProblem(key: string | undefined): string | undefined {
+  if (key === undefined || key.trim() === '')
+    return 'Give the archive key: --key KEY, or ARCHIVE_KEY in the environment (at least 32 characters; keep it apart from the archives).';
+  if (key.length < ARCHIVE_KEY_MIN) return `The archive key must be at least ${ARCHIVE_KEY_MIN} characters long.`;
+  return undefined;
+}
 
 export const ROWS_PER_CHUNK = 2000;
 export const CHUNK_BYTES = 4 * 1024 * 1024;
@@ -174,31 +253,63 @@ export function parseManifest(data: Buffer): Manifest {
       `The archive is in format version ${JSON.stringify(raw.version)}; this version of the site reads up to ${ARCHIVE_VERSION}: upgrade it first.`,
     );
   }
+  if (raw.version < ARCHIVE_VERSION) {
+    throw new ArchiveError(
+      `The archive is in format version ${raw.version}, written before archives were signed: this version imports signed archives only. Export the site again with this version.`,
+    );
+  }
   if (!Array.isArray(raw.tables) || typeof raw.migration !== 'string') throw new ArchiveError("The archive's manifest.json is incomplete.");
+  raw.tables.forEach((table: unknown, index) => {
+    const { name, columns } = (table ?? {}) as Partial<ArchiveTable>;
+    const named = typeof name === 'string' && /^[a-z_][a-z0-9_]*$/.test(name);
+    if (!named || !Array.isArray(columns) || !columns.every((column) => typeof column === 'string' && column !== '')) {
+      throw new ArchiveError(`The archive's manifest.json is malformed: its table ${index + 1} is not a name and a list of column names.`);
+    }
+  });
   return raw as Manifest;
+}
+
+/** checksums.json as verify reads it, or a clear refusal: a malformed one never reaches a TypeError. */
+export function parseChecksums(data: Buffer): Checksums {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(data.toString('utf8'));
+  } catch {
+    throw new ArchiveError("The archive's checksums.json is not JSON: a damaged archive.");
+  }
+  const { rows, chunks, photos } = (raw ?? {}) as Partial<Checksums>;
+  const record = (value: unknown, valid: (entry: unknown) => boolean) =>
+    typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every(valid);
+  const photo = (entry: unknown) => {
+    const { bytes, sha256: hash } = (entry ?? {}) as { bytes?: unknown; sha256?: unknown };
+    return typeof bytes === 'number' && typeof hash === 'string';
+  };
+  if (!record(rows, (n) => typeof n === 'number') || !record(chunks, (h) => typeof h === 'string') || !record(photos, photo)) {
+    throw new ArchiveError("The archive's checksums.json is malformed: a damaged archive.");
+  }
+  return raw as Checksums;
 }
 
 /** Why the target is not empty, or undefined when it is (tables the migrations fill aside). */
 
 export function verify(expected: Checksums, seen: Checksums): void {
-  for (const [name, hash] of Object.entries(expected.chunks ?? {})) {
+  for (const [name, hash] of Object.entries(expected.chunks)) {
     if (seen.chunks[name] === undefined) throw new ArchiveError(`The archive lacks ${name}.`);
     if (seen.chunks[name] !== hash) throw new ArchiveError(`The archive's ${name} does not match its checksum: a damaged archive.`);
   }
-  for (const name of Object.keys(seen.chunks))
-    if (!expected.chunks?.[name]) throw new ArchiveError(`The archive's ${name} has no checksum.`);
-  for (const [table, count] of Object.entries(expected.rows ?? {})) {
+  for (const name of Object.keys(seen.chunks)) if (!expected.chunks[name]) throw new ArchiveError(`The archive's ${name} has no checksum.`);
+  for (const [table, count] of Object.entries(expected.rows)) {
     if (seen.rows[table] !== count)
       throw new ArchiveError(`The archive's table ${table} should hold ${count} rows, and ${seen.rows[table] ?? 0} were read.`);
   }
-  for (const [photo, { bytes, sha256: hash }] of Object.entries(expected.photos ?? {})) {
+  for (const [photo, { bytes, sha256: hash }] of Object.entries(expected.photos)) {
     const got = seen.photos[photo];
     if (!got) throw new ArchiveError(`The archive lacks photos/${photo}.`);
     if (got.bytes !== bytes || got.sha256 !== hash)
       throw new ArchiveError(`The archive's photos/${photo} does not match its checksum: a damaged archive.`);
   }
   for (const photo of Object.keys(seen.photos))
-    if (!expected.photos?.[photo]) throw new ArchiveError(`The archive's photos/${photo} has no checksum.`);
+    if (!expected.photos[photo]) throw new ArchiveError(`The archive's photos/${photo} has no checksum.`);
 }
 
 /** Sets every sequence owned by these tables' columns past the highest value imported. */

@@ -1,27 +1,36 @@
 import 'reflect-metadata';
-import { createWriteStream, existsSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import { checkedPhotoStorage, commandConfig, openCommandDatabase, runCommand } from './cli-database';
-import { ArchiveError, summaryLines, terminalProgress } from './site-archive';
+import { archiveArguments, archiveKeyProblem, ArchiveError, createArchiveFile, summaryLines, terminalProgress } from './site-archive';
 import { exportSite } from './site-archive-export';
 
-const USAGE = `Usage: npm run site:export -- site.tar.gz
-   or: node dist/server/cli/site-export.js site.tar.gz
-Writes the whole site (every table's rows but sessions and rate limits, and every photo) to one
-archive, from DATABASE_URL or the embedded database in DATA_DIR (stop the app first) and the photo
-storage that STORAGE names. The file must not exist yet. See "Site archive" in the README.`;
+const USAGE = `Usage: npm run site:export -- site.tar.gz [--key KEY]
+   or: node dist/server/cli/site-export.js site.tar.gz [--key KEY]
+Writes the whole site (every table's rows but sessions, rate limits, pending links and unsent
+mail, and every photo) to one archive readable by its owner only, signed with the archive key
+(ARCHIVE_KEY, or --key; import needs the same), from DATABASE_URL or the embedded database in
+DATA_DIR (stop the app first) and the photo storage that STORAGE names. The file must not exist
+yet. See "Site archive" in the README.`;
 
 async function main(): Promise<number> {
-  const file = process.argv[2];
-  if (!file || file.startsWith('-') || process.argv.length > 3) {
+  const args = archiveArguments(process.argv.slice(2));
+  if (!args) {
     console.log(USAGE);
-    return file === '--help' ? 0 : 2;
+    return process.argv[2] === '--help' ? 0 : 2;
   }
+  const { file } = args;
   if (existsSync(file)) {
     console.error(`${file} already exists: choose another name (the export never overwrites a file).`);
     return 2;
   }
   const config = commandConfig();
   if (!config) return 2;
+  const key = args.key ?? config.archiveKey;
+  const keyProblem = archiveKeyProblem(key);
+  if (keyProblem) {
+    console.error(keyProblem);
+    return 2;
+  }
   const storage = await checkedPhotoStorage(config);
   const connection = await openCommandDatabase(config);
   // Written under a temporary name and renamed when complete: a failed export leaves no file that looks whole.
@@ -32,7 +41,8 @@ async function main(): Promise<number> {
     const summary = await exportSite({
       connection,
       storage,
-      output: createWriteStream(partial, { flags: 'wx' }),
+      output: createArchiveFile(partial),
+      key: key!,
       onProgress: progress.update,
     });
     renameSync(partial, file);

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { ConfigError, integer, oneOf, text, type Env } from './env';
-import { firstAdmin, sessionSecret } from './secrets-config';
-import { databaseUrl, mail, metricsPort, s3 } from './services-config';
+import { archiveKey, firstAdmin, secretsKey, sessionSecret } from './secrets-config';
+import { databaseUrl, mail, metricsHost, metricsPort, s3 } from './services-config';
 import { corsOrigins, publicUrl, trustProxy } from './web-config';
 
 // Where the tools and tests have always found them.
@@ -30,6 +30,14 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   dataDir: string;
   sessionSecret: string;
+  /**
+   * SECRETS_KEY: what stored secrets (authenticator keys) are encrypted with, AES-256-GCM under a
+   * key derived from it. Required in production; elsewhere generated once and kept in DATA_DIR.
+   * Empty for the command-line tools, which never decrypt.
+   */
+  secretsKey: string;
+  /** ARCHIVE_KEY: what `site:export` signs the archive with and `site:import` checks it with (or `--key`). */
+  archiveKey: string | undefined;
   sessionIdleHours: number;
   sessionMaxDays: number;
   registration: RegistrationPolicy;
@@ -61,16 +69,26 @@ export interface AppConfig {
   publicUrl: string;
   /** METRICS_PORT: where Prometheus scrapes /metrics; unset, no metrics listener. Never the public port. */
   metricsPort: number | undefined;
+  /** METRICS_HOST: the address the metrics listener binds to; 127.0.0.1 unless the scraper is on another host. */
+  metricsHost: string;
   /** Set when SMTP_URL is: mail goes out through the outbox. Unset: mail is off. */
   mail: MailConfig | undefined;
-  /** REQUIRE_SECOND_FACTOR: an admin without a second factor must set one up before anything else. */
+  /**
+   * REQUIRE_SECOND_FACTOR: an admin without a second factor must set one up before anything else.
+   * On by default in production (off only when set to false explicitly), off by default elsewhere.
+   */
   requireSecondFactor: boolean;
 }
 
 /** Sending mail (SMTP_URL, MAIL_FROM) and the outbox's sender. */
 export interface MailConfig {
-  /** `smtp://user:pass@host:587` (STARTTLS where offered) or `smtps://…:465`. */
+  /**
+   * `smtp://user:pass@host:587` (STARTTLS required) or `smtps://…:465` (TLS from the start);
+   * `smtp://relay:25?insecure=true` lets mail go in clear to a relay that offers no STARTTLS.
+   */
   url: string;
+  /** Never set from the environment: the tests' STARTTLS server has a self-signed certificate. */
+  tls?: { rejectUnauthorized: boolean };
   /** The From header, e.g. `"Company" <site@example.com>`. */
   from: string;
   /** MAIL_FROM's domain, for the Message-ID of each mail. */
@@ -99,6 +117,8 @@ export function loadConfig(env: Env = process.env, options: { serving?: boolean 
     databaseUrl: databaseUrl(env),
     dataDir,
     sessionSecret: serving ? sessionSecret(env, nodeEnv, dataDir) : '',
+    secretsKey: serving ? secretsKey(env, nodeEnv, dataDir) : '',
+    archiveKey: archiveKey(env),
     sessionIdleHours: integer(env, 'SESSION_IDLE_HOURS', 12, 1, 24 * 365),
     sessionMaxDays: integer(env, 'SESSION_MAX_DAYS', 7, 1, 365),
     registration: oneOf(env, 'REGISTRATION', ['first-admin', 'open', 'closed'] as const, 'first-admin'),
@@ -117,6 +137,9 @@ export function loadConfig(env: Env = process.env, options: { serving?: boolean 
     publicUrl: publicUrl(env, { required: serving && nodeEnv === 'production', port }),
     mail: mail(env),
     metricsPort: metricsPort(env, port),
-    requireSecondFactor: oneOf(env, 'REQUIRE_SECOND_FACTOR', ['true', 'false'] as const, 'false') === 'true',
+    metricsHost: metricsHost(env),
+    // Production asks for a second factor unless told otherwise in so many words (main.ts warns then).
+    requireSecondFactor:
+      oneOf(env, 'REQUIRE_SECOND_FACTOR', ['true', 'false'] as const, nodeEnv === 'production' ? 'true' : 'false') === 'true',
   };
 }

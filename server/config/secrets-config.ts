@@ -1,26 +1,46 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { guessablePassword } from '../common/validation';
 import type { AppConfig } from './app-config';
 import { ConfigError, text, type Env } from './env';
 
-/* The secrets a deployment is given: the session secret and the first administrator's password. */
+/* The secrets a deployment is given: the session secret, the secrets key and the first administrator's password. */
 
 /**
  * In production the secret must be given. Elsewhere one is generated on first start and kept in
  * DATA_DIR, so sessions survive restarts without any setup.
  */
 export function sessionSecret(env: Env, nodeEnv: AppConfig['nodeEnv'], dataDir: string): string {
-  const raw = text(env, 'SESSION_SECRET');
+  return givenOrKept(env, 'SESSION_SECRET', nodeEnv, join(dataDir, 'session-secret'));
+}
+
+/**
+ * The key stored secrets are encrypted with (server/common/secret-box.ts). Like the session secret:
+ * given in production (every replica must decrypt what another wrote), else kept in DATA_DIR. Losing
+ * it loses the authenticator keys (each admin then sets up their app again), not the site.
+ */
+export function secretsKey(env: Env, nodeEnv: AppConfig['nodeEnv'], dataDir: string): string {
+  return givenOrKept(env, 'SECRETS_KEY', nodeEnv, join(dataDir, 'secrets-key'));
+}
+
+/** ARCHIVE_KEY, when set: the site archive's signing key, which only the archive commands use. */
+export function archiveKey(env: Env): string | undefined {
+  const raw = text(env, 'ARCHIVE_KEY');
+  if (raw !== undefined && raw.length < 32) throw new ConfigError('ARCHIVE_KEY', 'must be at least 32 characters long');
+  return raw;
+}
+
+/** The variable's value (32+ characters), or outside production the one kept in `file`, made on first start. */
+function givenOrKept(env: Env, variable: string, nodeEnv: AppConfig['nodeEnv'], file: string): string {
+  const raw = text(env, variable);
   if (raw !== undefined) {
-    if (raw.length < 32) throw new ConfigError('SESSION_SECRET', 'must be at least 32 characters long');
+    if (raw.length < 32) throw new ConfigError(variable, 'must be at least 32 characters long');
     return raw;
   }
   if (nodeEnv === 'production') {
-    throw new ConfigError('SESSION_SECRET', 'is required when NODE_ENV=production (at least 32 random characters)');
+    throw new ConfigError(variable, 'is required when NODE_ENV=production (at least 32 random characters)');
   }
-  const file = join(dataDir, 'session-secret');
   let stored: string | undefined;
   try {
     stored = readFileSync(file, 'utf8').trim();
@@ -29,14 +49,11 @@ export function sessionSecret(env: Env, nodeEnv: AppConfig['nodeEnv'], dataDir: 
   }
   if (stored !== undefined) {
     if (stored.length < 32)
-      throw new ConfigError(
-        'SESSION_SECRET',
-        `is not set and ${file} holds fewer than 32 characters: delete the file to generate a new one`,
-      );
+      throw new ConfigError(variable, `is not set and ${file} holds fewer than 32 characters: delete the file to generate a new one`);
     return stored;
   }
   const secret = randomBytes(32).toString('base64url');
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { MailConfig, S3StorageConfig, StorageDriver } from './app-config';
 import { ConfigError, integer, oneOf, parsedUrl, text, type Env } from './env';
 
@@ -28,6 +29,8 @@ export function mail(env: Env): MailConfig | undefined {
     // Never echo the value: it may hold a password.
     throw new ConfigError('SMTP_URL', 'must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.com:587');
   }
+  const problem = smtpUrlProblem(url);
+  if (problem) throw new ConfigError('SMTP_URL', problem);
   if (from === undefined) throw new ConfigError('MAIL_FROM', 'is required when SMTP_URL is set, e.g. "Company <site@example.com>"');
   const address = /^(?:[^<>\r\n]*<([^<>\s@]+@([^<>\s@]+))>|([^<>\s@]+@([^<>\s@]+)))$/.exec(from);
   if (!address)
@@ -39,6 +42,19 @@ export function mail(env: Env): MailConfig | undefined {
     pollMs: integer(env, 'MAIL_POLL_MS', 5000, 50, 600_000),
     sendTimeoutMs: integer(env, 'MAIL_SEND_TIMEOUT_MS', 60_000, 1000, 600_000),
   };
+}
+
+/**
+ * What is wrong with SMTP_URL's query, or undefined. Nodemailer would take any option from it
+ * (`?ignoreTLS=true` sends in clear), so the one it may carry is ours: `insecure=true`, on smtp://.
+ */
+function smtpUrlProblem(url: URL): string | undefined {
+  for (const [name, value] of url.searchParams) {
+    if (name !== 'insecure') return `takes no option but insecure=true (got "${name}")`;
+    if (value !== 'true') return `takes insecure=true or no insecure at all (got insecure="${value}")`;
+    if (url.protocol !== 'smtp:') return 'takes insecure=true only with smtp:// (smtps:// is TLS from the start)';
+  }
+  return undefined;
 }
 
 export function s3(env: Env, storage: StorageDriver): S3StorageConfig | undefined {
@@ -55,6 +71,21 @@ export function s3(env: Env, storage: StorageDriver): S3StorageConfig | undefine
   }
   const pathStyle = oneOf(env, 'S3_FORCE_PATH_STYLE', ['true', 'false'] as const, 'false');
   return { bucket, region, endpoint, forcePathStyle: pathStyle === 'true' };
+}
+
+/** METRICS_HOST: 127.0.0.1 by default, so only the machine (or pod) itself can scrape; an address or host name, no port. */
+export function metricsHost(env: Env): string {
+  const raw = text(env, 'METRICS_HOST');
+  if (raw === undefined) return '127.0.0.1';
+  const hostName =
+    /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*$/.test(raw) && !/^[\d.]+$/.test(raw);
+  if (isIP(raw) === 0 && !hostName) {
+    throw new ConfigError(
+      'METRICS_HOST',
+      `must be an address or host name to listen on, such as 0.0.0.0 or 10.0.0.5, without a port (got "${raw}")`,
+    );
+  }
+  return raw;
 }
 
 export function metricsPort(env: Env, port: number): number | undefined {

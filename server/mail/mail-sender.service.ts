@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { createTransport } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { DataSource } from 'typeorm';
 import { scrapedGauge } from '../common/metrics';
 import { APP_CONFIG, type AppConfig, type MailConfig } from '../config/app-config';
@@ -33,6 +34,28 @@ interface ClaimedMail {
 export function retryDelayMs(attempt: number): number {
   const base = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempt - 1));
   return Math.round(base * (0.9 + Math.random() * 0.2));
+}
+
+/**
+ * Nodemailer's options for SMTP_URL. An smtp:// server must offer STARTTLS: one that does not
+ * (or an attacker in the path who strips the offer) fails the send before the password or a mail
+ * goes out, and the outbox retries it. Only `?insecure=true`, for a relay on the same host or
+ * private network, lets mail go in clear when STARTTLS is not offered. The query is ours alone
+ * (the configuration refused any other), so it never reaches nodemailer, which would read options from it.
+ */
+export function transportOptions(mail: MailConfig): SMTPTransport.Options & { url: string } {
+  const url = new URL(mail.url);
+  const insecure = url.searchParams.get('insecure') === 'true';
+  url.search = '';
+  return {
+    url: url.href,
+    requireTLS: url.protocol === 'smtp:' && !insecure,
+    ignoreTLS: false,
+    ...(mail.tls ? { tls: mail.tls } : {}),
+    connectionTimeout: mail.sendTimeoutMs / 2,
+    greetingTimeout: mail.sendTimeoutMs / 2,
+    socketTimeout: mail.sendTimeoutMs,
+  };
 }
 
 /** A refusal the SMTP server gives for this mail itself (a 5xx to the sender or a recipient): retrying cannot help. */
@@ -104,12 +127,11 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
       return;
     }
     // Not pooled: mail is rare, and a closed transport leaves no connection open to wait for.
-    this.transport = createTransport({
-      url: mail.url,
-      connectionTimeout: mail.sendTimeoutMs / 2,
-      greetingTimeout: mail.sendTimeoutMs / 2,
-      socketTimeout: mail.sendTimeoutMs,
-    });
+    const options = transportOptions(mail);
+    this.transport = createTransport(options);
+    if (!options.requireTLS && options.url.startsWith('smtp:')) {
+      this.logger.warn('SMTP_URL has insecure=true: mail goes in clear text when the server offers no STARTTLS');
+    }
     this.outbox.onWake(() => this.kick());
     // The app starts whatever the SMTP server says: the outbox keeps mail until it answers.
     void this.verify();

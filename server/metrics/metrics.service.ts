@@ -8,7 +8,9 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 /**
  * Serves the metrics in Prometheus's text format at GET /metrics on METRICS_PORT, a port of its
  * own: the public port never shows them (it answers 404 for /metrics), so the numbers stay on the
- * network the operator's Prometheus uses. Unset METRICS_PORT: no listener at all.
+ * network the operator's Prometheus uses. It listens on METRICS_HOST, 127.0.0.1 by default: only
+ * the machine (or pod) itself reaches it until the operator names an address Prometheus can reach.
+ * Unset METRICS_PORT: no listener at all.
  */
 @Injectable()
 export class MetricsService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -23,7 +25,7 @@ export class MetricsService implements OnApplicationBootstrap, OnApplicationShut
 
   async onApplicationBootstrap(): Promise<void> {
     this.unwatch = watchPool((this.dataSource.driver as unknown as { master: Pool }).master);
-    const port = this.config.metricsPort;
+    const { metricsPort: port, metricsHost: host } = this.config;
     if (port === undefined) return;
     const server = createServer((req, res) => {
       if (req.url?.split('?')[0] !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
@@ -40,10 +42,10 @@ export class MetricsService implements OnApplicationBootstrap, OnApplicationShut
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(port, () => resolve());
+      server.listen(port, host, () => resolve());
     });
     this.server = server;
-    this.logger.log(`Metrics on http://localhost:${port}/metrics`);
+    this.logger.log(`Metrics on http://${host.includes(':') ? `[${host}]` : host}:${port}/metrics`);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -2,8 +2,9 @@ import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
 /**
  * An admin's authenticator (TOTP, RFC 6238). Pending until a code from the app confirms the setup
- * (`enabledAt`); only then is it a second factor. The secret must be readable to check codes, so it
- * is kept as it is and never selected unless asked for.
+ * (`enabledAt`); only then is it a second factor. The secret must be readable to check codes: it is
+ * kept sealed (SecretBox, AES-256-GCM under SECRETS_KEY, bound to the admin id) and never selected
+ * unless asked for.
  */
 @Entity('admin_totp')
 export class Totp {

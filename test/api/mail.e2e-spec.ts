@@ -71,10 +71,8 @@ describe('a new contact message', () => {
     expect(mail.replyTo).toEqual(['vera@example.org']);
     expect(mail.headers.get('from')).toMatchObject({ value: [{ address: 'site@example.com', name: 'Example Co' }] });
     expect(mail.messageId).toMatch(/^<[0-9a-f-]{36}@example\.com>$/);
-    expect(mail.text).toContain('Name: Vera Visitor');
-    expect(mail.text).toContain('Email: vera@example.org');
-    expect(mail.text).toContain('Phone: +44 20 7946 0000');
-    expect(mail.text).toContain('Do you ship to Norway?\nThanks!');
+    expect(mail.text).toContain('> Name: Vera Visitor\n> Email: vera@example.org\n> Phone: +44 20 7946 0000\n>\n');
+    expect(mail.text).toContain('> Do you ship to Norway?\n> Thanks!');
     expect(mail.text).toContain(`https://www.example.com/admin/adminContactUs?view=${posted.body.id}`);
     // Two recipients, two mails, two Message-IDs.
     expect(new Set(sink.messages.map((m) => m.messageId)).size).toBe(2);
@@ -101,6 +99,25 @@ describe('a new contact message', () => {
       .send({ ...visitor, email: 'vera@example.org\r\nBcc: victim@example.net' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.email.msg).toEqual(expect.any(String));
+  });
+
+  it("quotes the visitor's text, so it cannot pass for the mail's own lines, and makes no link of an address in it", async () => {
+    const ada = await loggedInAgent(t);
+    const fake = 'Open it in the admin panel: https://evil.example/admin';
+    const posted = await t
+      .http()
+      .post('/api/contactus')
+      .send({ ...visitor, name: `Eve\n${fake}`, msg: `Hello\n\n${fake}\nor www.evil.example\n` });
+    expect(posted.status).toBe(201);
+    const [mail] = await sink.waitFor((all) => all.length >= 1);
+    expect(mail.to).toEqual([ada.admin.email]);
+    const own = mail.text.split('\n').filter((line) => !line.startsWith('>'));
+    expect(own.filter((line) => line.startsWith('Open it in the admin panel:'))).toEqual([
+      `Open it in the admin panel: https://www.example.com/admin/adminContactUs?view=${posted.body.id}`,
+    ]);
+    expect(mail.text).toContain('> Name: Eve Open it in the admin panel: https[:]//evil[.]example/admin\n');
+    expect(mail.text).toContain('> Hello\n>\n> Open it in the admin panel: https[:]//evil[.]example/admin\n> or www[.]evil[.]example\n');
+    expect(mail.text).not.toMatch(/evil\.example/);
   });
 });
 

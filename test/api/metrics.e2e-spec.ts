@@ -1,3 +1,4 @@
+import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
 import { freePort } from '../support/free-port.mjs';
@@ -61,6 +62,14 @@ describe('GET /metrics on METRICS_PORT', () => {
     expect(sample(text, 'site_page_cache_requests_total', { result: 'hit' })).toBeGreaterThanOrEqual(1);
     // Bounded labels: the article's id (a raw URL) is never one.
     expect(text).not.toContain(id);
+  });
+
+  it('listens on 127.0.0.1 only by default: another address of the machine is refused', async ({ skip }) => {
+    const other = Object.values(networkInterfaces())
+      .flat()
+      .find((address) => address && address.family === 'IPv4' && !address.internal);
+    if (!other) skip('this machine has no address but loopback');
+    await expect(fetch(`http://${other!.address}:${metricsPort}/metrics`)).rejects.toThrow();
   });
 
   it('answers 404 for anything else on the metrics port', async () => {

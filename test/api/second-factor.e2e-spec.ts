@@ -1,3 +1,4 @@
+import { TotpService } from '../../server/second-factor/totp.service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_LOGGED_IN, PASSWORD, sessionCookie } from '../support/admin-helpers';
 import { APP_TEST_TIMEOUT, createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
@@ -63,10 +64,20 @@ describe('authenticator codes in Your account', () => {
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.recoveryCodes).toHaveLength(10);
     expect(new Set(confirmed.body.recoveryCodes).size).toBe(10);
-    for (const code of confirmed.body.recoveryCodes) expect(code).toMatch(/^[0-9a-hjkmnp-tv-z]{4}(-[0-9a-hjkmnp-tv-z]{4}){3}$/);
-    // Only hashes are kept.
-    const stored = JSON.stringify(await t.dataSource.query(`SELECT * FROM admin_recovery_codes WHERE admin_id = $1`, [admin.id]));
-    for (const code of confirmed.body.recoveryCodes) expect(stored).not.toContain(code);
+    // 32 characters of 5 random bits: a 6-character lookup id and 130 secret bits.
+    for (const code of confirmed.body.recoveryCodes) expect(code).toMatch(/^[0-9a-hjkmnp-tv-z]{4}(-[0-9a-hjkmnp-tv-z]{4}){7}$/);
+    // Only the lookup ids and salted argon2id hashes of the secret parts are kept.
+    const rows: { lookup: string; code_phc: string; code_hash: null }[] = await t.dataSource.query(
+      `SELECT * FROM admin_recovery_codes WHERE admin_id = $1`,
+      [admin.id],
+    );
+    expect(rows.map((row) => row.lookup).sort()).toEqual(
+      confirmed.body.recoveryCodes.map((code: string) => code.slice(0, 4) + code.slice(5, 7)).sort(),
+    );
+    for (const row of rows) expect(row).toMatchObject({ code_phc: expect.stringMatching(/^\$argon2id\$/), code_hash: null });
+    expect(new Set(rows.map((row) => row.code_phc.split('$')[4])).size).toBe(10);
+    const stored = JSON.stringify(rows);
+    for (const code of confirmed.body.recoveryCodes) expect(stored).not.toContain(code.replaceAll('-', '').slice(6));
 
     expect((await agent.get('/api/admins/me/second-factor')).body).toEqual({
       enabled: true,
@@ -109,7 +120,7 @@ describe('signing in in two steps', () => {
     const halfOpenCookie = sessionCookie(first);
     expect(halfOpenCookie).toBeDefined();
 
-    const done = await agent.post('/api/admins/login/second-factor').send({ code: await codeAt(secret, 30) });
+    const done = await agent.post('/api/admins/login/second-factor').send({ code: await codeAt(secret) });
     expect(done.status).toBe(200);
     expect(done.body).toEqual({ admin: { id: admin.id, name: admin.name, email: admin.email, createdAt: expect.any(String) } });
     expect(sessionCookie(done)?.split(';')[0]).not.toBe(halfOpenCookie?.split(';')[0]);
@@ -120,15 +131,25 @@ describe('signing in in two steps', () => {
 
   it('refuses a code used once already (no replay within its window)', async () => {
     const { admin, secret } = await adminWithTotp(t);
-    const code = await codeAt(secret, 30);
+    const code = await codeAt(secret);
     expect((await (await halfOpen(admin)).post('/api/admins/login/second-factor').send({ code })).status).toBe(200);
 
     const again = await (await halfOpen(admin)).post('/api/admins/login/second-factor').send({ code });
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ error: { code: { msg: 'This code was used already. Wait for the next one.' } } });
     // The code that confirmed the setup (an earlier step) is spent too.
-    const older = await (await halfOpen(admin)).post('/api/admins/login/second-factor').send({ code: await codeAt(secret) });
+    const older = await (await halfOpen(admin)).post('/api/admins/login/second-factor').send({ code: await codeAt(secret, -30) });
     expect(older.status).toBe(400);
+  });
+
+  it("refuses the next step's code and one two steps old: the current step's and the previous one's only", async () => {
+    const { admin, secret } = await adminWithTotp(t);
+    const agent = await halfOpen(admin);
+    for (const offset of [30, -60]) {
+      const res = await agent.post('/api/admins/login/second-factor').send({ code: await codeAt(secret, offset) });
+      expect(res.body).toEqual({ error: { code: { msg: 'This code is not right. Enter the code your authenticator app shows now.' } } });
+    }
+    expect((await agent.post('/api/admins/login/second-factor').send({ code: await codeAt(secret) })).status).toBe(200);
   });
 
   it('takes each recovery code once, typed in any case and without its dashes', async () => {
@@ -143,6 +164,40 @@ describe('signing in in two steps', () => {
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ error: { recoveryCode: { msg: 'This is not one of your recovery codes, or it was used already.' } } });
     expect((await agent.get('/api/admins/me/second-factor')).body.recoveryCodesLeft).toBe(9);
+  });
+
+  it('keeps the authenticator secret sealed under SECRETS_KEY, and seals one stored in clear at start', async () => {
+    const { admin, secret } = await adminWithTotp(t);
+    const [row] = await t.dataSource.query(`SELECT secret FROM admin_totp WHERE admin_id = $1`, [admin.id]);
+    expect(row.secret).toMatch(/^v1:/);
+    expect(row.secret).not.toContain(secret);
+    // As an archive or a database from before sealing holds it.
+    await t.dataSource.query(`UPDATE admin_totp SET secret = $2 WHERE admin_id = $1`, [admin.id, secret]);
+    await t.app.get(TotpService).onApplicationBootstrap();
+    const [again] = await t.dataSource.query(`SELECT secret FROM admin_totp WHERE admin_id = $1`, [admin.id]);
+    expect(again.secret).toMatch(/^v1:/);
+    expect((await (await halfOpen(admin)).post('/api/admins/login/second-factor').send({ code: await codeAt(secret) })).status).toBe(200);
+  });
+
+  it('still takes a recovery code made before lookup ids (SHA-256), once', async () => {
+    const { admin } = await adminWithTotp(t);
+    const legacy = 'abcd-efgh-jkmn-pqrs';
+    await t.dataSource.query(`INSERT INTO admin_recovery_codes (admin_id, code_hash) VALUES ($1, sha256($2::bytea))`, [
+      admin.id,
+      'abcdefghjkmnpqrs',
+    ]);
+    expect((await (await halfOpen(admin)).post('/api/admins/login/second-factor').send({ recoveryCode: legacy })).status).toBe(200);
+    expect((await (await halfOpen(admin)).post('/api/admins/login/second-factor').send({ recoveryCode: legacy })).status).toBe(400);
+  });
+
+  it("refuses a made-up code whose lookup id is one of the admin's", async () => {
+    const { admin, recoveryCodes } = await adminWithTotp(t);
+    const forged = `${recoveryCodes[0].slice(0, 10)}${'0000-'.repeat(5)}0000`;
+    const res = await (await halfOpen(admin)).post('/api/admins/login/second-factor').send({ recoveryCode: forged });
+    expect(res.body).toEqual({ error: { recoveryCode: { msg: 'This is not one of your recovery codes, or it was used already.' } } });
+    expect((await (await halfOpen(admin)).post('/api/admins/login/second-factor').send({ recoveryCode: recoveryCodes[0] })).status).toBe(
+      200,
+    );
   });
 
   it('lets a half-open session reach nothing else', async () => {
@@ -166,7 +221,7 @@ describe('signing in in two steps', () => {
       `UPDATE session SET sess = jsonb_set(sess::jsonb, '{secondStep,at}', to_jsonb($2::bigint))::json WHERE sess::jsonb #>> '{secondStep,adminId}' = $1`,
       [admin.id, Date.now() - 6 * 60 * 1000],
     );
-    const late = await agent.post('/api/admins/login/second-factor').send({ code: await codeAt(secret, 30) });
+    const late = await agent.post('/api/admins/login/second-factor').send({ code: await codeAt(secret) });
     expect(late.status).toBe(401);
     expect(late.body).toEqual(SIGN_IN_AGAIN);
   });
@@ -187,7 +242,7 @@ describe('signing in in two steps', () => {
     for (let i = 0; i < 4; i++) {
       expect((await agent.post('/api/admins/login/second-factor').send({ code: '000000' })).status).toBe(400);
     }
-    const locked = await agent.post('/api/admins/login/second-factor').send({ code: await codeAt(secret, 30) });
+    const locked = await agent.post('/api/admins/login/second-factor').send({ code: await codeAt(secret) });
     expect(locked.status).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     expect((await t.http().post('/api/admins/login').send({ email: admin.email, password: PASSWORD })).status).toBe(429);
@@ -198,7 +253,7 @@ describe('signing in in two steps', () => {
     const { admin, secret } = await adminWithTotp(t);
     const agent = await halfOpen(admin);
     for (let i = 0; i < 3; i++) await agent.post('/api/admins/login/second-factor').send({ code: '000000' });
-    expect((await agent.post('/api/admins/login/second-factor').send({ code: await codeAt(secret, 30) })).status).toBe(200);
+    expect((await agent.post('/api/admins/login/second-factor').send({ code: await codeAt(secret) })).status).toBe(200);
     const [row] = await t.dataSource.query(`SELECT count(*)::int AS n FROM rate_limits WHERE key = $1`, [`login:account:${admin.email}`]);
     expect(row.n).toBe(0);
   });

@@ -1,10 +1,21 @@
-import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import * as tar from 'tar-stream';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ArchiveError, siteTables, terminalProgress, type Progress } from '../../server/cli/site-archive';
+import {
+  ArchiveError,
+  archivedRows,
+  archiveSignature,
+  createArchiveFile,
+  siteTables,
+  terminalProgress,
+  type Progress,
+} from '../../server/cli/site-archive';
 import { exportSite } from '../../server/cli/site-archive-export';
 import { importSite } from '../../server/cli/site-archive-import';
 import { openDatabase, type DatabaseConnection } from '../../server/database/database-connection';
@@ -17,6 +28,12 @@ import { APP_TEST_TIMEOUT, createTestApp, loggedInAgent, type TestApp } from '..
 import { image } from '../support/images.mjs';
 import { startS3Server } from '../support/s3-server.mjs';
 import { createScratchDatabase } from '../support/scratch-database.mjs';
+import { codeAt } from '../support/second-factor';
+
+/** The operator's archive key (ARCHIVE_KEY or --key). */
+const KEY = 'the-archive-key-of-this-test-at-least-32-chars';
+/** In the unsent mail's body and a pending link: neither may reach the archive. */
+const PENDING_TOKEN = 'pending-reset-token-that-must-not-leave';
 
 // Both databases in one file, whatever DATABASE_URL says: the round trips go from one to the other.
 const POSTGRES = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -31,8 +48,8 @@ const embedded = () => openDatabase({ dataDir: null });
 /** A different photo for each seed (its width). */
 const photo = (seed: number) => image('png', 64 + seed, 48);
 
-/** A site with a bit of everything: admins, live and trashed items of each kind, photos, settings, activity. */
-async function populate(t: TestApp): Promise<void> {
+/** A site with a bit of everything: admins, live and trashed items of each kind, photos, settings, activity, links, mail. Returns the authenticator secret. */
+async function populate(t: TestApp): Promise<string> {
   const { agent } = await loggedInAgent(t, { name: 'Ada Lovelace' });
   await t.app.get(AdminsService).create({ name: 'Grace Hopper', email: `grace-${Date.now()}@example.com`, password: 'another password' });
   const services: string[] = [];
@@ -65,6 +82,48 @@ async function populate(t: TestApp): Promise<void> {
   );
   // A failed login: a rate-limit row and an activity entry (the first is not archived, the second is).
   await t.http().post('/api/admins/login').send({ email: 'nobody@example.com', password: 'wrong password' });
+  // Authenticator codes on (a sealed secret), links pending and spent, mail unsent and sent.
+  const setup = await agent.post('/api/admins/me/totp');
+  expect((await agent.post('/api/admins/me/totp/confirm').send({ code: await codeAt(setup.body.secret) })).status).toBe(200);
+  const [{ id: adaId }] = await t.dataSource.query(`SELECT id FROM admins WHERE name = 'Ada Lovelace'`);
+  await t.dataSource.query(
+    `INSERT INTO admin_tokens (purpose, token_hash, admin_id, email, invited_by, invited_by_name, expires_at, used_at) VALUES
+       ('invitation', sha256('pending invitation'), NULL, 'invited@example.com', $1, 'Ada Lovelace', now() + interval '7 days', NULL),
+       ('password-reset', sha256($2::bytea), $1, 'ada@example.com', NULL, NULL, now() + interval '1 hour', NULL),
+       ('password-reset', sha256('spent'), $1, 'ada@example.com', NULL, NULL, now() + interval '1 hour', now())`,
+    [adaId, PENDING_TOKEN],
+  );
+  await t.dataSource.query(
+    `INSERT INTO mail_outbox (kind, recipient, subject, body, message_id) VALUES ('password-reset', 'ada@example.com', 'Reset', $1, '<unsent@example.com>')`,
+    [`Set a new password: https://www.example.com/admin/reset-password?token=${PENDING_TOKEN}`],
+  );
+  await t.dataSource.query(
+    `INSERT INTO mail_outbox (kind, recipient, subject, body, message_id, status, finished_at) VALUES ('test', 'ada@example.com', 'Sent', NULL, '<sent@example.com>', 'sent', now())`,
+  );
+  return setup.body.secret as string;
+}
+
+/** Every entry of an archive, in order. */
+async function entriesOf(data: Buffer): Promise<{ name: string; data: Buffer }[]> {
+  const extract = tar.extract();
+  Readable.from([gunzipSync(data)]).pipe(extract);
+  const entries: { name: string; data: Buffer }[] = [];
+  for await (const entry of extract) {
+    const parts: Buffer[] = [];
+    for await (const part of entry) parts.push(part as Buffer);
+    entries.push({ name: entry.header.name, data: Buffer.concat(parts) });
+  }
+  return entries;
+}
+
+/** These entries as a .tar.gz. */
+async function packed(entries: { name: string; data: Buffer }[]): Promise<Buffer> {
+  const pack = tar.pack();
+  for (const { name, data } of entries) pack.entry({ name, size: data.length }, data);
+  pack.finalize();
+  const parts: Buffer[] = [];
+  for await (const part of pack) parts.push(part as Buffer);
+  return gzipSync(Buffer.concat(parts));
 }
 
 interface Snapshot {
@@ -80,7 +139,9 @@ async function snapshot(connection: DatabaseConnection, storage: PhotoStorage): 
     const runner = dataSource.createQueryRunner();
     try {
       for (const table of await siteTables(runner)) {
-        const found = (await runner.query(`SELECT row_to_json(t)::text AS row FROM "${table.name}" t ORDER BY 1`)) as { row: string }[];
+        const found = (await runner.query(
+          `SELECT row_to_json(t)::text AS row FROM "${table.name}" t${archivedRows(table.name)} ORDER BY 1`,
+        )) as { row: string }[];
         rows[table.name] = found.map(({ row }) => row);
       }
     } finally {
@@ -104,19 +165,21 @@ function isEmpty(state: Snapshot): boolean {
 
 describe('site archive: npm run site:export / site:import', () => {
   const work = mkdtempSync(join(tmpdir(), 'site-archive-'));
-  const sources: Record<'embedded' | 'postgres', { app: TestApp; connection: DatabaseConnection; archive: string; state: Snapshot }> =
-    {} as never;
+  const sources: Record<
+    'embedded' | 'postgres',
+    { app: TestApp; connection: DatabaseConnection; archive: string; state: Snapshot; totpSecret: string }
+  > = {} as never;
   const progress: Progress[] = [];
 
   beforeAll(async () => {
     for (const kind of ['embedded', 'postgres'] as const) {
       const connection = kind === 'embedded' ? await embedded() : await postgres();
       const app = await createTestApp({ storage: 'local' }, { connection });
-      await populate(app);
+      const totpSecret = await populate(app);
       const archive = join(work, `${kind}.tar.gz`);
       const storage = app.app.get(PhotoStorage);
-      await exportSite({ connection, storage, output: createWriteStream(archive), onProgress: (p) => progress.push({ ...p }) });
-      sources[kind] = { app, connection, archive, state: await snapshot(connection, storage) };
+      await exportSite({ connection, storage, output: createArchiveFile(archive), key: KEY, onProgress: (p) => progress.push({ ...p }) });
+      sources[kind] = { app, connection, archive, state: await snapshot(connection, storage), totpSecret };
     }
   }, APP_TEST_TIMEOUT * 2);
 
@@ -127,7 +190,7 @@ describe('site archive: npm run site:export / site:import', () => {
 
   async function roundTrip(from: 'embedded' | 'postgres', target: DatabaseConnection, storage: PhotoStorage): Promise<void> {
     try {
-      const summary = await importSite({ connection: target, storage, input: createReadStream(sources[from].archive) });
+      const summary = await importSite({ connection: target, storage, input: createReadStream(sources[from].archive), key: KEY });
       const after = await snapshot(target, storage);
       // Every row of every table, every photo's bytes: the same as the source's.
       expect(after).toEqual(sources[from].state);
@@ -177,7 +240,7 @@ describe('site archive: npm run site:export / site:import', () => {
   it('refuses a non-empty target with the reason, and changes nothing there', { timeout: APP_TEST_TIMEOUT }, async () => {
     const { connection, app, archive, state } = sources.postgres;
     const storage = app.app.get(PhotoStorage);
-    const refused = importSite({ connection, storage, input: createReadStream(sources.embedded.archive) });
+    const refused = importSite({ connection, storage, input: createReadStream(sources.embedded.archive), key: KEY });
     await expect(refused).rejects.toThrow(ArchiveError);
     await expect(refused).rejects.toThrow(/^The target database is not empty \(its table \w+ has rows\)/);
     expect(await snapshot(connection, storage)).toEqual(state);
@@ -185,13 +248,13 @@ describe('site archive: npm run site:export / site:import', () => {
   });
 
   /** Imports a damaged archive into a fresh PostgreSQL and local storage: refused, nothing written. */
-  async function refusedWithNothingWritten(data: Buffer, reason: RegExp): Promise<void> {
+  async function refusedWithNothingWritten(data: Buffer, reason: RegExp, key = KEY): Promise<void> {
     const file = join(work, `damaged-${Date.now()}.tar.gz`);
     writeFileSync(file, data);
     const target = await postgres();
     const storage = new LocalPhotoStorage(mkdtempSync(join(work, 'photos-')));
     try {
-      const refused = importSite({ connection: target, storage, input: createReadStream(file) });
+      const refused = importSite({ connection: target, storage, input: createReadStream(file), key });
       await expect(refused).rejects.toThrow(ArchiveError);
       await expect(refused).rejects.toThrow(reason);
       expect(isEmpty(await snapshot(target, storage))).toBe(true);
@@ -215,6 +278,107 @@ describe('site archive: npm run site:export / site:import', () => {
 
   it('refuses a file that is no site archive', { timeout: APP_TEST_TIMEOUT }, async () => {
     await refusedWithNothingWritten(Buffer.from('not an archive at all'), /damaged or not a \.tar\.gz/);
+  });
+
+  it('writes the archive readable by its owner only (0600), whatever the umask', () => {
+    for (const { archive } of Object.values(sources)) expect(statSync(archive).mode & 0o777).toBe(0o600);
+    const loose = process.umask(0);
+    try {
+      const file = join(work, 'umask-0.tar.gz');
+      createArchiveFile(file).end();
+      return new Promise<void>((resolve) =>
+        setTimeout(() => {
+          expect(statSync(file).mode & 0o777).toBe(0o600);
+          resolve();
+        }, 100),
+      );
+    } finally {
+      process.umask(loose);
+    }
+  });
+
+  it('holds no session, no pending link, no unsent mail and no authenticator secret in clear', async () => {
+    for (const { archive, totpSecret } of Object.values(sources)) {
+      const entries = await entriesOf(readFileSync(archive));
+      const text = entries.map((entry) => entry.data.toString('utf8')).join('\n');
+      const rows = (table: string) =>
+        entries
+          .filter((entry) => entry.name.startsWith(`tables/${table}/`))
+          .flatMap((entry) => entry.data.toString('utf8').split('\n').filter(Boolean))
+          .map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(rows('admin_tokens')).toEqual([expect.objectContaining({ purpose: 'password-reset', used_at: expect.any(String) })]);
+      expect(rows('mail_outbox')).toEqual([expect.objectContaining({ status: 'sent', body: null })]);
+      expect(rows('admin_totp')).toEqual([expect.objectContaining({ secret: expect.stringMatching(/^v1:/) })]);
+      expect(text).not.toContain(PENDING_TOKEN);
+      expect(text).not.toContain(createHash('sha256').update(PENDING_TOKEN).digest('hex'));
+      expect(text).not.toContain('invited@example.com');
+      expect(text).not.toContain(totpSecret);
+      expect(entries.map((entry) => entry.name).filter((name) => !/^(tables|photos)\//.test(name))).toEqual([
+        'manifest.json',
+        'checksums.json',
+        'signature.json',
+      ]);
+    }
+  });
+
+  it(
+    'refuses an archive edited with its checksums made to match (an extra admin), with nothing written',
+    { timeout: APP_TEST_TIMEOUT },
+    async () => {
+      const entries = await entriesOf(readFileSync(sources.postgres.archive));
+      const chunk = entries.find((entry) => entry.name.startsWith('tables/admins/'))!;
+      const admin = JSON.parse(chunk.data.toString('utf8').split('\n')[0]) as Record<string, unknown>;
+      const intruder = { ...admin, id: '00000000-0000-4000-8000-000000000001', email: 'intruder@example.com', name: 'Intruder' };
+      chunk.data = Buffer.concat([chunk.data, Buffer.from(`${JSON.stringify(intruder)}\n`)]);
+      const checksums = entries.find((entry) => entry.name === 'checksums.json')!;
+      const sums = JSON.parse(checksums.data.toString('utf8'));
+      sums.chunks[chunk.name] = createHash('sha256').update(chunk.data).digest('hex');
+      sums.rows.admins += 1;
+      checksums.data = Buffer.from(`${JSON.stringify(sums)}\n`);
+      await refusedWithNothingWritten(await packed(entries), /^The archive's signature does not match/);
+      // Signed again without the key (with another one): refused the same.
+      const manifest = entries.find((entry) => entry.name === 'manifest.json')!.data;
+      entries.find((entry) => entry.name === 'signature.json')!.data = Buffer.from(
+        JSON.stringify({
+          algorithm: 'HMAC-SHA256',
+          signature: archiveSignature('a-guess-at-the-key-a-guess-at-the-key', manifest, checksums.data),
+        }),
+      );
+      await refusedWithNothingWritten(await packed(entries), /^The archive's signature does not match/);
+    },
+  );
+
+  it(
+    'refuses the archive under another key, and one without its signature, with nothing written',
+    { timeout: APP_TEST_TIMEOUT },
+    async () => {
+      await refusedWithNothingWritten(readFileSync(sources.postgres.archive), /signature does not match/, `${KEY}-not`);
+      const entries = await entriesOf(readFileSync(sources.postgres.archive));
+      await refusedWithNothingWritten(await packed(entries.filter((entry) => entry.name !== 'signature.json')), /not signed/);
+    },
+  );
+
+  it('refuses a malformed manifest or checksums with a clear message, never a TypeError', { timeout: APP_TEST_TIMEOUT }, async () => {
+    const entries = await entriesOf(readFileSync(sources.postgres.archive));
+    const manifest = entries.find((entry) => entry.name === 'manifest.json')!;
+    const original = JSON.parse(manifest.data.toString('utf8'));
+    for (const tables of [
+      [null],
+      [{ name: 'admins' }],
+      [{ name: 'admins; DROP TABLE x', columns: ['id'] }],
+      [{ name: 'admins', columns: [1] }],
+    ]) {
+      manifest.data = Buffer.from(JSON.stringify({ ...original, tables }));
+      await refusedWithNothingWritten(
+        await packed(entries),
+        /^The archive's manifest\.json is malformed: its table 1 is not a name and a list of column names\.$/,
+      );
+    }
+    manifest.data = Buffer.from(JSON.stringify({ ...original, version: 1 }));
+    await refusedWithNothingWritten(await packed(entries), /format version 1, written before archives were signed/);
+    manifest.data = Buffer.from(JSON.stringify(original));
+    entries.find((entry) => entry.name === 'checksums.json')!.data = Buffer.from('null');
+    await refusedWithNothingWritten(await packed(entries), /^The archive's checksums\.json is malformed/);
   });
 });
 

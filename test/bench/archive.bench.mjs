@@ -19,7 +19,7 @@ const work = mkdtempSync(join(tmpdir(), 'bench-archive-'));
 function timed(script, args, env) {
   return new Promise((resolve, reject) => {
     const child = spawn('/usr/bin/time', ['-f', 'TIME %e %M', process.execPath, script, ...args], {
-      env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+      env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ARCHIVE_KEY: 'bench-archive-key-bench-archive-key!', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

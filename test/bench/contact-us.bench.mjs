@@ -26,7 +26,7 @@ async function startSmtpDrain() {
     });
   });
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${port}?insecure=true`,
     mails: () => mails,
     stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))),
   };

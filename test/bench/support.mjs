@@ -24,6 +24,8 @@ export async function startServer(env, { stdout = 'inherit', pollMs = 250, nodeA
       ...process.env,
       NODE_ENV: 'production',
       SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+      SECRETS_KEY: 'bench-secrets-key-bench-secrets-key!',
+      REQUIRE_SECOND_FACTOR: 'false',
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config/app-config';
 
 const SECRET = 'a-session-secret-of-at-least-32-chars!';
+const KEY = 'a-secrets-key-of-at-least-32-characters!';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -18,7 +19,7 @@ afterEach(() => {
 
 /** A valid environment plus the given variables. */
 function env(vars: Record<string, string | undefined> = {}) {
-  return { NODE_ENV: 'test', DATA_DIR: tempDir(), SESSION_SECRET: SECRET, ...vars };
+  return { NODE_ENV: 'test', DATA_DIR: tempDir(), SESSION_SECRET: SECRET, SECRETS_KEY: KEY, ...vars };
 }
 
 /** The ConfigError loadConfig throws for this environment. */
@@ -42,6 +43,8 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       dataDir,
       sessionSecret: SECRET,
+      secretsKey: expect.stringMatching(/^.{32,}$/),
+      archiveKey: undefined,
       sessionIdleHours: 12,
       sessionMaxDays: 7,
       registration: 'first-admin',
@@ -60,8 +63,51 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:3000',
       mail: undefined,
       metricsPort: undefined,
+      metricsHost: '127.0.0.1',
       requireSecondFactor: false,
     });
+  });
+
+  it('requires a second factor by default in production only, and lets production turn it off only in so many words', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://www.example.com' };
+    expect(loadConfig(env(production)).requireSecondFactor).toBe(true);
+    expect(loadConfig(env({ ...production, REQUIRE_SECOND_FACTOR: 'false' })).requireSecondFactor).toBe(false);
+    expect(loadConfig(env({ ...production, REQUIRE_SECOND_FACTOR: '' })).requireSecondFactor).toBe(true);
+    expect(loadConfig(env({ NODE_ENV: 'development' })).requireSecondFactor).toBe(false);
+    expect(loadConfig(env({ REQUIRE_SECOND_FACTOR: 'true' })).requireSecondFactor).toBe(true);
+  });
+
+  it('requires SECRETS_KEY in production; elsewhere keeps one in DATA_DIR, readable by the owner only', () => {
+    const error = failure({ NODE_ENV: 'production', PUBLIC_URL: 'https://www.example.com', SECRETS_KEY: undefined });
+    expect(error.message).toBe('Invalid configuration: SECRETS_KEY is required when NODE_ENV=production (at least 32 random characters)');
+    expect(failure({ SECRETS_KEY: 'short' }).message).toContain('SECRETS_KEY must be at least 32 characters long');
+    const dataDir = tempDir();
+    const first = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir });
+    expect(readFileSync(join(dataDir, 'secrets-key'), 'utf8')).toBe(first.secretsKey);
+    expect(statSync(join(dataDir, 'secrets-key')).mode & 0o077).toBe(0);
+    expect(first.secretsKey).not.toBe(first.sessionSecret);
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir }).secretsKey).toBe(first.secretsKey);
+  });
+
+  it('takes insecure=true in SMTP_URL for a relay in clear, and no other option from its query', () => {
+    const mail = (url: string) => loadConfig(env({ SMTP_URL: url, MAIL_FROM: 'site@example.com' })).mail;
+    expect(mail('smtp://relay:25?insecure=true')?.url).toBe('smtp://relay:25?insecure=true');
+    expect(failure({ SMTP_URL: 'smtp://u:secret@relay:25?ignoreTLS=true', MAIL_FROM: 'a@b.c' }).message).toBe(
+      'Invalid configuration: SMTP_URL takes no option but insecure=true (got "ignoreTLS")',
+    );
+    expect(failure({ SMTP_URL: 'smtp://relay:25?insecure=yes', MAIL_FROM: 'a@b.c' }).message).toContain('SMTP_URL takes insecure=true');
+    expect(failure({ SMTP_URL: 'smtps://relay:465?insecure=true', MAIL_FROM: 'a@b.c' }).message).toContain('only with smtp://');
+    expect(failure({ SMTP_URL: 'smtp://u:secret@relay:25?tls.rejectUnauthorized=false', MAIL_FROM: 'a@b.c' }).message).not.toContain(
+      'secret',
+    );
+  });
+
+  it('binds the metrics to 127.0.0.1 unless METRICS_HOST names another address', () => {
+    expect(loadConfig(env({ METRICS_PORT: '9464' })).metricsHost).toBe('127.0.0.1');
+    expect(loadConfig(env({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' })).metricsHost).toBe('0.0.0.0');
+    expect(loadConfig(env({ METRICS_HOST: '::' })).metricsHost).toBe('::');
+    expect(failure({ METRICS_HOST: '10.0.0.5:9464' }).message).toContain('METRICS_HOST must be an address');
+    expect(failure({ METRICS_HOST: 'http://10.0.0.5' }).message).toContain('METRICS_HOST');
   });
 
   it('turns mail on with SMTP_URL and MAIL_FROM together, and takes the Message-ID domain from MAIL_FROM', () => {

@@ -236,6 +236,9 @@ async function main() {
     ADMIN_PASSWORD_FILE: join(secrets, 'admin-password'),
     DATABASE_URL: database.url,
     SESSION_SECRET: 'replica-test-secret-replica-test-secret-0123',
+    SECRETS_KEY: 'replica-secrets-key-replica-secrets-key-0123',
+    // The admins here sign in with a password alone; the second factor has tests of its own.
+    REQUIRE_SECOND_FACTOR: 'false',
     // The balancer's address: both replicas write their links on it (http://, so the cookie stays `sid`).
     PUBLIC_URL: `http://127.0.0.1:${nginxPort}`,
     TRUST_PROXY: 'loopback',

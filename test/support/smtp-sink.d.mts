@@ -9,12 +9,14 @@ export interface SinkMessage {
   replyTo: string[];
   headers: Headers;
   raw: string;
+  secure: boolean;
 }
 
 export interface SmtpSink {
   readonly port: number;
   readonly url: string;
   messages: SinkMessage[];
+  logins: { username: string; password: string }[];
   to(address: string): SinkMessage[];
   waitFor(check: (messages: SinkMessage[]) => boolean, timeoutMs?: number): Promise<SinkMessage[]>;
   stop(): Promise<void>;
@@ -25,6 +27,8 @@ export interface SmtpSink {
 export function startSmtpSink(options?: {
   port?: number;
   onMessage?: (message: SinkMessage, accept: () => void) => void | Promise<void>;
+  starttls?: boolean;
+  auth?: boolean;
 }): Promise<SmtpSink>;
 
 export function linkIn(message: SinkMessage, path: string): string;

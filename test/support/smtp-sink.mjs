@@ -1,17 +1,21 @@
 // A real SMTP server for tests (smtp-server, by nodemailer's authors) on 127.0.0.1. It keeps every
 // mail it accepts, parsed (mailparser), in arrival order. It can be stopped and started again on
 // the same port (an SMTP outage), and `onMessage` may hold a mail's acknowledgement back (a test
-// that kills the sender between sending and marking).
+// that kills the sender between sending and marking). By default it offers no STARTTLS, so its
+// `url` carries the app's opt-in to clear text (`?insecure=true`); `starttls: true` offers it with
+// smtp-server's own self-signed certificate. `auth: true` requires a login and keeps the attempts.
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 /**
  * Starts the server on `port` (0: a free one). Returns `{ port, url, messages, waitFor, stop,
  * start, close }`; each message is `{ to: string[], from, subject, text, messageId, replyTo,
- * headers, raw }`.
+ * headers, raw, secure }`.
  */
-export async function startSmtpSink({ port = 0, onMessage } = {}) {
+export async function startSmtpSink({ port = 0, onMessage, starttls = false, auth = false } = {}) {
   const messages = [];
+  /** Every AUTH the server received: `{ username, password }`. */
+  const logins = [];
   const waiters = new Set();
   let server;
   let boundPort = port;
@@ -22,9 +26,16 @@ export async function startSmtpSink({ port = 0, onMessage } = {}) {
 
   const create = () =>
     new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
+      authOptional: !auth,
+      // A server in the middle that strips STARTTLS would take a password in clear too.
+      allowInsecureAuth: true,
+      disabledCommands: starttls ? [] : ['STARTTLS'],
+      hideSTARTTLS: !starttls,
       logger: false,
+      onAuth(login, session, callback) {
+        logins.push({ username: login.username, password: login.password });
+        callback(null, { user: login.username });
+      },
       onData(stream, session, callback) {
         const chunks = [];
         stream.on('data', (chunk) => chunks.push(chunk));
@@ -40,6 +51,8 @@ export async function startSmtpSink({ port = 0, onMessage } = {}) {
             replyTo: parsed.replyTo?.value.map((address) => address.address) ?? [],
             headers: parsed.headers,
             raw: raw.toString('utf8'),
+            /** Whether the mail came over TLS (STARTTLS). */
+            secure: session.secure,
           };
           const accept = () => {
             messages.push(message);
@@ -76,10 +89,12 @@ export async function startSmtpSink({ port = 0, onMessage } = {}) {
     get port() {
       return boundPort;
     },
+    /** SMTP_URL for this server: with the opt-in to clear text unless it offers STARTTLS. */
     get url() {
-      return `smtp://127.0.0.1:${boundPort}`;
+      return `smtp://127.0.0.1:${boundPort}${starttls ? '' : '?insecure=true'}`;
     },
     messages,
+    logins,
     /** Mails to `address` so far. */
     to(address) {
       return messages.filter((message) => message.to.includes(address));

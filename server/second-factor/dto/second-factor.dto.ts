@@ -36,7 +36,7 @@ export class SecondStepDto {
 
   @ApiProperty({ required: false, maxLength: 40, description: 'One of the recovery codes, instead of a code' })
   @IsOptional()
-  @MaxLength(40, { message: 'This is not one of your recovery codes' })
+  @MaxLength(64, { message: 'This is not one of your recovery codes' })
   @IsString({ message: 'Enter one of your recovery codes' })
   @IsNotEmpty({ message: 'Enter one of your recovery codes' })
   recoveryCode?: string;

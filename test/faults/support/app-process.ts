@@ -94,6 +94,9 @@ export class AppProcess {
         PATH: process.env.PATH ?? '',
         NODE_ENV: 'production',
         SESSION_SECRET,
+        SECRETS_KEY: SESSION_SECRET.split('').reverse().join(''),
+        // The suite signs in with a password alone; the second factor has tests of its own.
+        REQUIRE_SECOND_FACTOR: 'false',
         REGISTRATION: 'open',
         PORT: String(port),
         PUBLIC_URL: `http://127.0.0.1:${port}`,
