@@ -33,6 +33,15 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          // Pure functions (slugs, page windows, rate-limit keys, the CSV writer…): no app, no database.
+          name: 'unit',
+          include: ['test/unit/**/*.spec.ts'],
+          environment: 'node',
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'client',
