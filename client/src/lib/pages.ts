@@ -1,12 +1,9 @@
+// The paging rules the list screens and the Pagination bar follow, kept free of React and the
+// router so they can be tested as plain functions (test/unit/pages.spec.ts).
 import type { components } from './api-types';
 
 /** The API's paging links (`ApiSchema<'PageLinks'>`, named here without api.ts and its browser-only parts). */
 type PageLinks = components['schemas']['PageLinks'];
-
-/*
- * The paging rules the list screens and the Pagination bar follow, kept free of React and the
- * router so they can be tested as plain functions.
- */
 
 /**
  * The one writer of `?page`: a copy of the query with the page set, page 1 (the default) by
