@@ -34,7 +34,7 @@ export default defineConfig({
       },
       {
         test: {
-          // Pure functions, without the app or a database: quick enough to run on every change.
+          // Pure functions (slugs, page windows, rate-limit keys, the CSV writer…): no app, no database.
           name: 'unit',
           include: ['test/unit/**/*.spec.ts'],
           environment: 'node',

@@ -1,5 +1,5 @@
-// `npm test`: builds the app, runs every suite (client components, API end to end, browser, faults,
-// replicas) and ends with one line: `tests: N passed, N failed`. Exits non-zero if anything failed.
+// `npm test`: builds the app, runs every suite (unit, client components, API end to end, checks,
+// browser, faults, replicas) and ends with one line: `tests: N passed, N failed`. Exits non-zero if anything failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,8 +26,9 @@ if (!ok) {
 if (!process.env.DATABASE_URL) console.log('\nDATABASE_URL is not set: the API suite uses the embedded database.');
 
 const vitestReport = join(reports, 'vitest.json');
+// Every project of vitest.config.mts (unit, client, api, checks) in one run and one report.
 ok =
-  run('client components and API end to end (vitest)', npx, [
+  run('unit, client components, API end to end and checks (vitest)', npx, [
     'vitest',
     'run',
     '--reporter=default',

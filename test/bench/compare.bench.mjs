@@ -15,18 +15,22 @@ const SIZES = (process.env.BENCH_SIZES ?? '100000,1000000').split(',').map(Numbe
 /** Only the reads whose label contains one of these (comma-separated; e.g. `public,one by id`); all by default. */
 const ONLY = (process.env.BENCH_READS ?? '').split(',').filter(Boolean);
 /**
- * The lowest app/bare ratio each read must reach in every pass (issue 19): an admin read also
- * reads its session row, one query the bare server does not make.
+ * The lowest app/bare ratio each read must reach in every pass (issue 34). The admin reads' 0.15× is
+ * a regression floor, not a goal: each also reads its session row (one query the bare server does
+ * not make) and goes through TypeORM, both kept as they are on purpose, and a handful of
+ * administrators never wait on 1,500 req/s. The visitors' pages are where speed matters: 0.30×.
  */
+const ADMIN_FLOOR = 0.15;
+const VISITOR_TARGET = 0.3;
 const TARGETS = {
-  'list page 1': 0.35,
-  'list page 1,000': 0.35,
-  'search, rare word': 0.35,
-  'search, common word': 0.35,
-  'one by id': 0.35,
-  'maintenance page': 0.25,
-  'public news list': 0.25,
-  'public article': 0.25,
+  'list page 1': ADMIN_FLOOR,
+  'list page 1,000': ADMIN_FLOOR,
+  'search, rare word': ADMIN_FLOOR,
+  'search, common word': ADMIN_FLOOR,
+  'one by id': ADMIN_FLOOR,
+  'maintenance page': VISITOR_TARGET,
+  'public news list': VISITOR_TARGET,
+  'public article': VISITOR_TARGET,
 };
 
 function loadFor(duration, url, headers, connections = 10) {
@@ -153,7 +157,7 @@ try {
         if (!ok) missed++;
         loadFailures += app.errors;
         rows.push(
-          `| ${fmt(size)} | ${pass} | ${label} | ${fmt(app.rate)} | ${app.p99} | ${fmt(base.rate)} | ${base.p99} | ${ratio.toFixed(2)}× ${ok ? '' : `(target ${TARGETS[label]})`} |`,
+          `| ${fmt(size)} | ${pass} | ${label} | ${fmt(app.rate)} | ${app.p99} | ${fmt(base.rate)} | ${base.p99} | ${ratio.toFixed(2)}× ${ok ? '' : `(target ${TARGETS[label].toFixed(2)}×)`} |`,
         );
         console.log(rows.at(-1));
       }

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import type { PageLinks } from '../lib/api';
-import { withPage } from '../lib/search-params';
+import { currentPage, hasPages, withPage } from '../lib/pages';
 import './Pagination.css';
 
 function usePageHref() {
@@ -45,8 +45,8 @@ function Step({ to, rel }: { to: string | null; rel: 'prev' | 'next' }) {
  */
 export function Pagination({ links, label = 'Pages' }: { links: PageLinks; label?: string }) {
   const href = usePageHref();
-  if (links.loopLink.length <= 1 && !links.previousPage && !links.nextPage) return null;
-  const current = links.loopLink.find((link) => link.active)?.number;
+  if (!hasPages(links)) return null;
+  const current = currentPage(links);
   return (
     <nav className="pagination" aria-label={label}>
       <ul>

@@ -1,20 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { returnSearch, useSearchParamText, withPage } from './search-params';
-
-describe('withPage', () => {
-  it('sets the page and keeps the other parameters, leaving the original alone', () => {
-    const params = new URLSearchParams('name=ann&page=2');
-    expect(withPage(params, 4).toString()).toBe('name=ann&page=4');
-    expect(params.toString()).toBe('name=ann&page=2');
-  });
-
-  it('leaves page 1 (and anything below) out of the query', () => {
-    expect(withPage(new URLSearchParams('page=3&title=x'), 1).toString()).toBe('title=x');
-    expect(withPage(new URLSearchParams('page=3'), 0).toString()).toBe('');
-  });
-});
+import { returnSearch, useSearchParamText } from './search-params';
 
 describe('returnSearch', () => {
   it('returns a list query handed over in navigation state, and nothing else', () => {

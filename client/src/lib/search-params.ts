@@ -1,23 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-
-/**
- * The one writer of `?page`: a copy of the query with the page set, page 1 (the default) by
- * leaving the parameter out. Links, a delete that steps back a page and a search that starts over
- * at page 1 all go through it.
- */
-export function withPage(params: URLSearchParams, page: number): URLSearchParams {
-  const next = new URLSearchParams(params);
-  if (page <= 1) next.delete('page');
-  else next.set('page', String(page));
-  return next;
-}
+import { pageOf, withPage } from './pages';
 
 /** The `page` query parameter (default 1). A change of page scrolls to the top smoothly. */
 export function usePageParam(): [number, (page: number) => void] {
   const [params, setParams] = useSearchParams();
-  const raw = Number(params.get('page'));
-  const page = Number.isInteger(raw) && raw >= 1 ? raw : 1;
+  const page = pageOf(params.get('page'));
 
   useEffect(() => {
     window.scrollTo({ top: 0, behavior: 'smooth' });

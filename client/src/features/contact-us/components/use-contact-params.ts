@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { withPage } from '../../../lib/search-params';
+import { withPage } from '../../../lib/pages';
 
 /**
  * `?unread=true` (only unread messages) and `?view=<id>` (the message open in its dialog; the
