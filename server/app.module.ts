@@ -1,11 +1,12 @@
-import { DynamicModule, Module, type Type } from '@nestjs/common';
-import { RouterModule, type Routes } from '@nestjs/core';
+import { type CanActivate, DynamicModule, Module, type Type } from '@nestjs/common';
+import { APP_GUARD, RouterModule, type Routes } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ActivityModule } from './activity/activity.module';
 import { AccountModule } from './account/account.module';
 import { AdminsModule } from './admins/admins.module';
 import { AuthModule } from './auth/auth.module';
+import { SessionGuard } from './auth/session.guard';
 import type { AppConfig } from './config/app-config';
 import { AppConfigModule } from './config/config.module';
 import { ContactUsModule } from './contact-us/contact-us.module';
@@ -16,6 +17,7 @@ import { migrate } from './database/migrate';
 import { MetricsModule } from './metrics/metrics.module';
 import { HealthModule } from './health/health.module';
 import { API_PREFIX } from './http/api-prefix';
+import { BodyTypeGuard } from './http/body-type.guard';
 import { MailModule } from './mail/mail.module';
 import { HttpLayerModule } from './http/http.module';
 import { NewsModule } from './news/news.module';
@@ -24,6 +26,7 @@ import { PasskeysModule } from './passkeys/passkeys.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { ServicesModule } from './services/services.module';
 import { SettingsModule } from './settings/settings.module';
+import { SecondFactorGuard } from './second-factor/second-factor.guard';
 import { SecondFactorModule } from './second-factor/second-factor.module';
 import { SiteModule } from './site/site.module';
 import { TrashModule } from './trash/trash.module';
@@ -55,6 +58,23 @@ const API_MODULES: Type[] = [
 
 /** The API's routes: its modules under /api. Also read by the OpenAPI preview (server/cli/openapi-document.ts). */
 export const API_ROUTES: Routes = [{ path: API_PREFIX, children: API_MODULES }];
+
+/**
+ * The guards every route passes, in the order they run: Nest runs the global guards in the order
+ * they are provided, all before a controller's or a route's own (LoginGuard, RegistrationGuard,
+ * the contact form's limit). Declared here, not each in its module, because then their order was
+ * the order Nest happened to scan the modules in. Before any guard, configureApp's middleware has
+ * answered the files, let SiteGate judge the website's paths, and loaded the API's session.
+ *
+ * 1. BodyTypeGuard: a body must be of the type the route reads (415). First, so that a foreign
+ *    page's text/plain or form post is refused as it arrives, before anything asks who sent it,
+ *    and a login in the wrong type never reaches LoginGuard.
+ * 2. SessionGuard: a signed-in admin, unless the route is @Public() (401).
+ * 3. SecondFactorGuard: with REQUIRE_SECOND_FACTOR, a signed-in admin without a second factor
+ *    reaches only what sets one up (403). Last: it is the one that asks the database, and it leaves
+ *    a request without an admin to SessionGuard, whose 401 comes first.
+ */
+const APP_GUARDS: Type<CanActivate>[] = [BodyTypeGuard, SessionGuard, SecondFactorGuard];
 
 @Module({})
 export class AppModule {
@@ -88,6 +108,7 @@ export class AppModule {
         MetricsModule,
         RouterModule.register(API_ROUTES),
       ],
+      providers: APP_GUARDS.map((guard) => ({ provide: APP_GUARD, useClass: guard })),
     };
   }
 }

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
 import { AccountModule } from '../account/account.module';
 import { ActivityModule } from '../activity/activity.module';
 import { AdminsModule } from '../admins/admins.module';
@@ -8,7 +7,6 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { passportProvider } from './passport';
 import { SessionAdminService } from './session-admin.service';
-import { SessionGuard } from './session.guard';
 import { SessionsModule } from '../account/sessions.module';
 
 /**
@@ -18,7 +16,7 @@ import { SessionsModule } from '../account/sessions.module';
 @Module({
   imports: [AdminsModule, ActivityModule, SessionsModule, AccountModule, SecondFactorModule],
   controllers: [AuthController],
-  providers: [passportProvider, AuthService, SessionAdminService, { provide: APP_GUARD, useClass: SessionGuard }],
+  providers: [passportProvider, AuthService, SessionAdminService],
   exports: [SessionAdminService],
 })
 export class AuthModule {}

@@ -10,8 +10,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Global: a request body must be JSON, or multipart/form-data on a route that says
  * @AcceptsMultipart(); a route that says @AcceptsForm() reads whatever comes itself (the website's
  * contact form answers a body it cannot read with the form again). Besides holding each route to the body it reads, this refuses the "simple"
- * text/plain and form posts a foreign page can send without a preflight. CommonModule registers it
- * before AuthModule's session guard, so the type is judged first, as the request arrives.
+ * text/plain and form posts a foreign page can send without a preflight. The first of AppModule's
+ * guards, so the type is judged first, as the request arrives.
  */
 @Injectable()
 export class BodyTypeGuard implements CanActivate {

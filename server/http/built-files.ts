@@ -11,15 +11,18 @@ import { PHOTO_POLICY } from './security-headers';
 /** The build's copies compressed by brotli and gzip, in a tree of their own (client/vite.config.mts). */
 const COMPRESSED_DIR = '.compressed';
 const COMPRESSED = /\.(br|gz)$/;
-/** The folders answered by files alone: a miss there is a 404, never a page of the website. */
-const FILE_FOLDERS = ['/assets', '/uploads', '/admin'];
+/**
+ * The folders outside the public website: the API, and those answered by files alone (a miss
+ * there is a 404, never a page of the website). The site's reserved words include them.
+ */
+export const NON_SITE_FOLDERS = [`/${API_PREFIX}`, '/assets', '/uploads', '/admin'];
 
 /**
  * The public website's paths: everything outside the API and the file folders. Their errors are
  * the site's HTML pages (the exception filter hands them to SiteErrorFilter); elsewhere, JSON.
  */
 export function isSitePath(path: string): boolean {
-  return ![`/${API_PREFIX}`, ...FILE_FOLDERS].some((folder) => path === folder || path.startsWith(`${folder}/`));
+  return !NON_SITE_FOLDERS.some((folder) => path === folder || path.startsWith(`${folder}/`));
 }
 
 const notFound: RequestHandler = () => {

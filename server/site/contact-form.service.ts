@@ -46,7 +46,7 @@ export class ContactForm {
       if (type === 'entity.too.large' || type === 'parameters.too.many') {
         throw new ApiError(HttpStatus.PAYLOAD_TOO_LARGE, 'Request body is too large');
       }
-      const errors = { form: { msg: 'The form could not be read. Please try again.' } };
+      const errors = { form: { msg: view.words.contact.unreadable } };
       return sendOnce(req, res, view, createElement(ContactPage, { site: view, values: EMPTY_CONTACT, errors }), 400);
     }
     try {

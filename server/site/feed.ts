@@ -13,7 +13,7 @@ const iso = (at: Date) => new Date(at).toISOString();
  * article's UUID as a URN, so a reader keeps it as one entry when the address (slug) changes. The
  * feed's `updated` is the newest entry's; with no entry, when the settings last changed.
  */
-export function atomFeed(origin: string, companyName: string, articles: News[], settingsUpdatedAt: Date): string {
+export function atomFeed(origin: string, companyName: string, title: string, articles: News[], settingsUpdatedAt: Date): string {
   const updated = articles.reduce((latest, article) => Math.max(latest, new Date(article.updatedAt).getTime()), 0);
   const entries = articles.map((article) =>
     [
@@ -32,7 +32,7 @@ export function atomFeed(origin: string, companyName: string, articles: News[], 
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom">',
     `<id>${xml(origin + SITE_PATHS.news)}</id>`,
-    `<title>${xml(`${companyName}: News`)}</title>`,
+    `<title>${xml(title)}</title>`,
     `<updated>${iso(updated > 0 ? new Date(updated) : settingsUpdatedAt)}</updated>`,
     `<author><name>${xml(companyName)}</name></author>`,
     `<link rel="self" type="application/atom+xml" href="${xml(origin + SITE_PATHS.feed)}"/>`,

@@ -6,10 +6,11 @@ import { DatabaseOutage, isDatabaseUnavailable } from '../database/database-heal
 import { logFailure } from '../http/all-exceptions.filter';
 import { sendMaintenancePage } from './maintenance-page';
 import { PageCache } from './page-cache.service';
-import { ProblemPage, PROBLEMS } from './pages/message-page';
+import { ProblemPage } from './pages/message-page';
 import { SiteGate } from './site-gate.middleware';
 import { SitePages } from './site-pages.service';
 import { pageFor, sendOnce, sendPage } from './site-reply';
+import { isProblemStatus, type ProblemStatus } from './words';
 
 /**
  * The website's errors as its pages (SiteController's filter; the app's exception filter hands it
@@ -17,8 +18,8 @@ import { pageFor, sendOnce, sendPage } from './site-reply';
  *
  * - while the site is closed to the request (SiteGate), the maintenance page;
  * - not found: the 404 page (cached like any page);
- * - a refusal with one of PROBLEMS' statuses: that page, with the refusal's headers (`Allow`,
- *   `Retry-After`); any other refusal (such as a path whose percent-encoding does not decode) 400;
+ * - a refusal with a status of words.ts' `problems`: that page, with the refusal's headers
+ *   (`Allow`, `Retry-After`); any other refusal (such as a path whose percent-encoding does not decode) 400;
  * - a database outage: the 503 page asking to come back shortly (logged once by DatabaseOutage);
  * - anything else: 500, logged with the request id.
  */
@@ -47,13 +48,13 @@ export class SiteErrorFilter implements ExceptionFilter {
     const visit = await this.gate.visit(req, res);
     if (!visit) return sendMaintenancePage(req, res);
     const { view } = visit;
-    const problem = (status: keyof typeof PROBLEMS, headers: Record<string, string> = {}) =>
+    const problem = (status: ProblemStatus, headers: Record<string, string> = {}) =>
       sendOnce(req, res, view, createElement(ProblemPage, { site: view, status }), status, headers);
     const status = exception instanceof HttpException ? exception.getStatus() : (exception as { status?: unknown }).status;
     if (status === 404) return sendPage(req, res, view, await pageFor(this.cache, visit, null, this.pages.notFound));
     if (typeof status === 'number' && status >= 400 && status < 500) {
       const headers = exception instanceof ApiError ? exception.headers : {};
-      return problem(status in PROBLEMS ? (status as keyof typeof PROBLEMS) : 400, headers);
+      return problem(isProblemStatus(status) ? status : 400, headers);
     }
     if (isDatabaseUnavailable(exception)) {
       this.outage.report(exception);

@@ -8,6 +8,7 @@ import { isSitePath } from '../http/built-files';
 import { SettingsService } from '../settings/settings.service';
 import { sendMaintenancePage } from './maintenance-page';
 import type { Visit } from './site-reply';
+import { en } from './words';
 
 /** Each request's visit, once the gate has judged it. */
 const visits = new WeakMap<Request, Visit>();
@@ -61,7 +62,7 @@ export class SiteGate {
       if (!admin) return null;
       preview = true;
     }
-    const visit: Visit = { view: { settings, origin: this.config.publicUrl, preview }, version };
+    const visit: Visit = { view: { settings, origin: this.config.publicUrl, preview, words: en }, version };
     visits.set(req, visit);
     return visit;
   }

@@ -110,7 +110,8 @@ export class SitePages {
 
   private async feed(view: SiteView): Promise<BuiltPage> {
     const articles = await this.news.latestPublic(FEED_ARTICLES);
-    const body = atomFeed(view.origin, view.settings.companyName, articles, view.settings.updatedAt);
+    const { companyName, updatedAt } = view.settings;
+    const body = atomFeed(view.origin, companyName, view.words.feedTitle(companyName), articles, updatedAt);
     return { file: memoryFile('application/atom+xml; charset=utf-8', body), status: 200 };
   }
 

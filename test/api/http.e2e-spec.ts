@@ -248,6 +248,12 @@ describe('cross-site requests', () => {
       .send({ name: 'Eve', email: uniqueEmail('eve'), password: PASSWORD });
     expect(res.status).toBe(415);
   });
+
+  it('judges the body’s type before the session (AppModule’s guards in order): 415, not 401, without one', async () => {
+    const res = await t.http().post('/api/services').set('Content-Type', 'text/plain').send('title=x');
+    expect(res.status).toBe(415);
+    expect((await t.http().post('/api/services').send({ title: 'x' })).status).toBe(401);
+  });
 });
 
 describe('errors and headers', () => {

@@ -11,6 +11,7 @@ function isPublic(article: News): boolean {
 
 /** One article: title, date, photo, description and its About text. */
 export function ArticlePage({ site, article }: { site: SiteView; article: News }) {
+  const words = site.words.article;
   return (
     <Layout
       site={site}
@@ -27,17 +28,15 @@ export function ArticlePage({ site, article }: { site: SiteView; article: News }
     >
       <article className="wrap article">
         <a className="back" href={SITE_PATHS.news}>
-          ← All news
+          {words.back}
         </a>
         {site.preview && !isPublic(article) && (
           <p className="preview-note" role="note">
-            {article.status === 'draft'
-              ? 'Draft: visitors do not see this article.'
-              : 'Scheduled: visitors see this article from its date.'}
+            {article.status === 'draft' ? words.draft : words.scheduled}
           </p>
         )}
         <h1>{article.title}</h1>
-        <DateText at={publishedAt(article)} />
+        <DateText at={publishedAt(article)} words={site.words} />
         {article.photo !== null && (
           <div className="article-photo">
             <Photo article={article} sizes="article" eager />
@@ -45,7 +44,7 @@ export function ArticlePage({ site, article }: { site: SiteView; article: News }
         )}
         <p className="lead text">{article.description}</p>
         <section className="about" aria-labelledby="about">
-          <h2 id="about">About</h2>
+          <h2 id="about">{words.about}</h2>
           {/* renderMarkdown writes no raw HTML from the text and no unsafe link: see server/common/markdown.ts. */}
           <div className="markdown" dangerouslySetInnerHTML={{ __html: renderMarkdown(article.about) }} />
         </section>

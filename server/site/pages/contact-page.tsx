@@ -7,40 +7,23 @@ export type ContactValues = Record<'name' | 'phno' | 'email' | 'msg', string>;
 
 export const EMPTY_CONTACT: ContactValues = { name: '', phno: '', email: '', msg: '' };
 
+/** A field's input; its label and hint are the words' (`contact.fields`). */
 interface Field {
   name: keyof ContactValues;
-  label: string;
   optional?: true;
   type?: 'text' | 'tel' | 'email';
   autoComplete: string;
   maxLength: number;
-  /** The server's rule for the field, said before anyone breaks it (the server stays the judge). */
-  hint?: string;
 }
 
 const FIELDS: Field[] = [
-  { name: 'name', label: 'Name', type: 'text', autoComplete: 'name', maxLength: 100 },
-  {
-    name: 'phno',
-    label: 'Phone',
-    optional: true,
-    type: 'tel',
-    autoComplete: 'tel',
-    maxLength: 30,
-    hint: 'Digits, spaces and + ( ) - only.',
-  },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', maxLength: 254 },
-  { name: 'msg', label: 'Message', autoComplete: 'off', maxLength: 5000, hint: 'Up to 5,000 characters.' },
+  { name: 'name', type: 'text', autoComplete: 'name', maxLength: 100 },
+  { name: 'phno', optional: true, type: 'tel', autoComplete: 'tel', maxLength: 30 },
+  { name: 'email', type: 'email', autoComplete: 'email', maxLength: 254 },
+  { name: 'msg', autoComplete: 'off', maxLength: 5000 },
 ];
 
 const fieldId = (name: string) => `contact-${name}`;
-
-/** 45 → "45 seconds", 60 → "1 minute", 430 → "8 minutes". */
-export function waitText(seconds: number): string {
-  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
-  const minutes = Math.ceil(seconds / 60);
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-}
 
 /**
  * The contact form. It posts without script to /contact; the server's messages (the API's own)
@@ -60,6 +43,7 @@ export function ContactPage({
   retryAfterSeconds?: number;
 }) {
   const { companyName, email, phone } = site.settings;
+  const words = site.words.contact;
   const failing = errors ? Object.entries(errors) : [];
   const firstInvalid = FIELDS.find((field) => errors?.[field.name])?.name;
   const refused = failing.length > 0 || retryAfterSeconds !== undefined;
@@ -67,32 +51,29 @@ export function ContactPage({
     <Layout
       site={site}
       meta={{
-        title: refused ? 'Error: Contact us' : 'Contact us',
-        description: `Send ${companyName} a message: we will get back to you.`,
+        title: refused ? words.refusedTitle : words.title,
+        description: words.description(companyName),
         canonical: SITE_PATHS.contact,
         section: 'contact',
       }}
     >
       <div className="wrap">
         <div className="page-head">
-          <h1>Contact us</h1>
-          <p>Tell us what you need and we will get back to you.</p>
+          <h1>{words.heading}</h1>
+          <p>{words.lead}</p>
         </div>
         <div className="contact">
           <form className="form" method="post" action={SITE_PATHS.contact} noValidate aria-labelledby="form-title">
-            <h2 id="form-title">Send a message</h2>
+            <h2 id="form-title">{words.form}</h2>
             {retryAfterSeconds !== undefined && (
               <div className="errors" role="alert" aria-labelledby="errors-title">
-                <h3 id="errors-title">Your message was not sent yet</h3>
-                <p>
-                  We have received too many messages from your address for now. You can send this one in {waitText(retryAfterSeconds)}:
-                  everything you typed is still here.
-                </p>
+                <h3 id="errors-title">{words.notSentYet}</h3>
+                <p>{words.tooMany(retryAfterSeconds)}</p>
               </div>
             )}
             {failing.length > 0 && (
               <div className="errors" role="alert" aria-labelledby="errors-title">
-                <h3 id="errors-title">Please check the form</h3>
+                <h3 id="errors-title">{words.checkForm}</h3>
                 <ul>
                   {failing.map(([name, { msg }]) => (
                     <li key={name}>{FIELDS.some((field) => field.name === name) ? <a href={`#${fieldId(name)}`}>{msg}</a> : msg}</li>
@@ -103,6 +84,8 @@ export function ContactPage({
             {FIELDS.map((field) => {
               const id = fieldId(field.name);
               const error = errors?.[field.name]?.msg;
+              // A hint is the server's rule for the field, said before anyone breaks it (the server stays the judge).
+              const { label, hint }: { label: string; hint?: string } = words.fields[field.name];
               const common = {
                 id,
                 name: field.name,
@@ -111,22 +94,22 @@ export function ContactPage({
                 required: !field.optional,
                 autoFocus: field.name === firstInvalid,
                 'aria-invalid': error ? true : undefined,
-                'aria-describedby': [error && `${id}-error`, field.hint && `${id}-hint`].filter(Boolean).join(' ') || undefined,
+                'aria-describedby': [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ') || undefined,
               };
               return (
                 <div className="field" key={field.name}>
                   <label htmlFor={id}>
-                    {field.label}
-                    {field.optional && <span className="hint"> (optional)</span>}
+                    {label}
+                    {field.optional && <span className="hint"> {words.optional}</span>}
                   </label>
                   {field.type ? (
                     <input type={field.type} defaultValue={values[field.name]} {...common} />
                   ) : (
                     <textarea rows={6} defaultValue={values[field.name]} {...common} />
                   )}
-                  {field.hint && (
+                  {hint && (
                     <p className="hint" id={`${id}-hint`}>
-                      {field.hint}
+                      {hint}
                     </p>
                   )}
                   {error && (
@@ -140,26 +123,26 @@ export function ContactPage({
             {/* The honeypot (the API's `website`): off screen, out of the tab order and hidden from
                 assistive technology, so only a bot fills it in. */}
             <div className="trap" aria-hidden="true">
-              <label htmlFor="contact-website">Website</label>
+              <label htmlFor="contact-website">{words.website}</label>
               <input id="contact-website" type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
             </div>
             <button className="button button-primary" type="submit">
-              Send message
+              {words.send}
             </button>
           </form>
           {(email !== '' || phone !== '') && (
             <section aria-labelledby="other-ways">
-              <h2 id="other-ways">Other ways to reach us</h2>
+              <h2 id="other-ways">{words.otherWays}</h2>
               <ul className="details">
                 {email !== '' && (
                   <li>
-                    <span>Email</span>
+                    <span>{words.email}</span>
                     <a href={`mailto:${email}`}>{email}</a>
                   </li>
                 )}
                 {phone !== '' && (
                   <li>
-                    <span>Phone</span>
+                    <span>{words.phone}</span>
                     <a href={`tel:${phone.replace(/[^0-9+]/g, '')}`}>{phone}</a>
                   </li>
                 )}

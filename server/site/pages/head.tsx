@@ -1,21 +1,15 @@
 import { SITE_PATHS } from '../site-paths';
 import { accentCss, SITE_CSS } from '../site-styles';
 import { breadcrumbList, jsonLdText, logoPath } from '../structured-data';
-import { documentTitle, type PageMeta, type Section, type SiteView } from './layout';
-
-/** The sections' names in a breadcrumb trail. */
-const SECTIONS: Record<Section, [name: string, path: string]> = {
-  home: ['Home', SITE_PATHS.home],
-  services: ['Services', SITE_PATHS.services],
-  news: ['News', SITE_PATHS.news],
-  contact: ['Contact', SITE_PATHS.contact],
-};
+import type { SiteWords } from '../words';
+import { documentTitle, SECTION_PATHS, type PageMeta, type Section, type SiteView } from './layout';
 
 /** Home, the page's section, and the page itself when it is not the section's own page. */
-function trail(meta: PageMeta, title: string): [string, string][] | null {
+function trail(words: SiteWords, meta: PageMeta, title: string): [string, string][] | null {
   if (!meta.section || meta.section === 'home' || meta.canonical === undefined || meta.noindex) return null;
-  const section = SECTIONS[meta.section];
-  return [SECTIONS.home, section, ...(meta.canonical === section[1] ? [] : [[title, meta.canonical] as [string, string]])];
+  const crumb = (section: Section): [string, string] => [words.nav[section], SECTION_PATHS[section]];
+  const section = crumb(meta.section);
+  return [crumb('home'), section, ...(meta.canonical === section[1] ? [] : [[title, meta.canonical] as [string, string]])];
 }
 
 /**
@@ -25,11 +19,12 @@ function trail(meta: PageMeta, title: string): [string, string][] | null {
  */
 export function Head({ site, meta }: { site: SiteView; meta: PageMeta }) {
   const { companyName, logo, accentColor } = site.settings;
-  const title = documentTitle(meta.title, companyName);
+  const { words } = site;
+  const title = documentTitle(words, meta.title, companyName);
   const url = meta.canonical === undefined ? undefined : `${site.origin}${meta.canonical}`;
   const image = `${site.origin}${meta.image ?? logoPath(site.settings)}`;
   const accent = accentCss(accentColor);
-  const crumbs = trail(meta, meta.title ?? companyName);
+  const crumbs = trail(words, meta, meta.title ?? companyName);
   const data = [...(meta.structuredData ?? []), ...(crumbs ? [breadcrumbList(crumbs, site.origin)] : [])];
   return (
     <head>
@@ -40,7 +35,7 @@ export function Head({ site, meta }: { site: SiteView; meta: PageMeta }) {
       {url !== undefined && <link rel="canonical" href={url} />}
       {(meta.noindex || site.preview) && <meta name="robots" content="noindex" />}
       {logo === null ? <link rel="icon" href="/favicon.svg" type="image/svg+xml" /> : <link rel="icon" href={logo} type="image/webp" />}
-      <link rel="alternate" type="application/atom+xml" title={`${companyName}: News`} href={SITE_PATHS.feed} />
+      <link rel="alternate" type="application/atom+xml" title={words.feedTitle(companyName)} href={SITE_PATHS.feed} />
       <meta property="og:site_name" content={companyName} />
       <meta property="og:title" content={meta.title ?? companyName} />
       <meta property="og:description" content={meta.description} />

@@ -8,7 +8,8 @@ import { HomeSection, NewsCard, ServiceCard } from './parts';
 /** The home page: the company, its newest services and its latest news (a section with nothing in it is left out). */
 export function HomePage({ site, services, news }: { site: SiteView; services: Service[]; news: News[] }) {
   const { companyName, tagline } = site.settings;
-  const description = tagline !== '' ? tagline : `${companyName}: our services, our latest news and how to reach us.`;
+  const words = site.words.home;
+  const description = tagline !== '' ? tagline : words.description(companyName);
   return (
     <Layout
       site={site}
@@ -26,16 +27,16 @@ export function HomePage({ site, services, news }: { site: SiteView; services: S
           {tagline !== '' && <p>{tagline}</p>}
           <div className="actions">
             <a className="button button-accent" href={SITE_PATHS.contact}>
-              Contact us
+              {words.contactUs}
             </a>
             <a className="button button-ghost" href={SITE_PATHS.services}>
-              Our services
+              {words.ourServices}
             </a>
           </div>
         </div>
       </section>
       {services.length > 0 && (
-        <HomeSection id="services" title="Our services" more={{ href: SITE_PATHS.services, text: 'All services' }}>
+        <HomeSection id="services" title={words.services} more={{ href: SITE_PATHS.services, text: words.allServices }}>
           {services.map((service) => (
             <li key={service.id}>
               <ServiceCard service={service} heading="h3" muted />
@@ -44,10 +45,10 @@ export function HomePage({ site, services, news }: { site: SiteView; services: S
         </HomeSection>
       )}
       {news.length > 0 && (
-        <HomeSection id="news" title="Latest news" more={{ href: SITE_PATHS.news, text: 'All news' }}>
+        <HomeSection id="news" title={words.news} more={{ href: SITE_PATHS.news, text: words.allNews }}>
           {news.map((article) => (
             <li key={article.id}>
-              <NewsCard article={article} heading="h3" eager={false} />
+              <NewsCard article={article} heading="h3" eager={false} words={site.words} />
             </li>
           ))}
         </HomeSection>

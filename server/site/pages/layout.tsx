@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { SiteSettings } from '../../settings/settings.service';
 import { SITE_PATHS } from '../site-paths';
 import { logoPath } from '../structured-data';
+import type { SiteWords } from '../words';
 import { Head } from './head';
 
 /** What every page knows besides its own content. */
@@ -11,6 +12,8 @@ export interface SiteView {
   origin: string;
   /** An administrator previewing the site while visitors see the maintenance page. */
   preview: boolean;
+  /** The texts the pages are written in (words.ts). */
+  words: SiteWords;
 }
 
 export type Section = 'home' | 'services' | 'news' | 'contact';
@@ -34,36 +37,37 @@ export interface PageMeta {
   structuredData?: Record<string, unknown>[];
 }
 
-const NAV: { section: Section; label: string; href: string }[] = [
-  { section: 'home', label: 'Home', href: SITE_PATHS.home },
-  { section: 'services', label: 'Services', href: SITE_PATHS.services },
-  { section: 'news', label: 'News', href: SITE_PATHS.news },
-  { section: 'contact', label: 'Contact', href: SITE_PATHS.contact },
-];
+/** The main navigation, in order: each section's own page (its name is the words' `nav`). */
+export const SECTION_PATHS: Record<Section, string> = {
+  home: SITE_PATHS.home,
+  services: SITE_PATHS.services,
+  news: SITE_PATHS.news,
+  contact: SITE_PATHS.contact,
+};
 
-/** The tab's title: "<page> – <company>", or the company alone. */
-export function documentTitle(title: string | null, companyName: string): string {
-  return title === null ? companyName : `${title} – ${companyName}`;
+/** The tab's title: the page's and the company's name, or the company's alone. */
+export function documentTitle(words: SiteWords, title: string | null, companyName: string): string {
+  return title === null ? companyName : words.documentTitle(title, companyName);
 }
 
 /** The document around every page: head (head.tsx), header (with the company's logo), footer. */
 export function Layout({ site, meta, children }: { site: SiteView; meta: PageMeta; children: ReactNode }) {
   const { companyName, email, phone } = site.settings;
+  const { words } = site;
   // The section's own page is "the current page"; a page inside it (an article) only belongs to it.
   const current = (href: string, section: Section) =>
     meta.section === section ? (meta.canonical?.split('?')[0] === href ? 'page' : 'true') : undefined;
   return (
-    <html lang="en">
+    <html lang={words.lang}>
       <Head site={site} meta={meta} />
       <body>
         <a className="skip" href="#main">
-          Skip to content
+          {words.skipToContent}
         </a>
         {site.preview && (
-          <aside className="preview" aria-label="Preview">
+          <aside className="preview" aria-label={words.preview.label}>
             <p className="wrap">
-              <strong>Preview.</strong> Visitors see the maintenance page while maintenance is on.{' '}
-              <a href="/admin/settings">Back to Settings</a>
+              <strong>{words.preview.heading}</strong> {words.preview.text} <a href="/admin/settings">{words.preview.back}</a>
             </p>
           </aside>
         )}
@@ -73,12 +77,12 @@ export function Layout({ site, meta, children }: { site: SiteView; meta: PageMet
               <img src={logoPath(site.settings)} alt="" width={36} height={36} />
               <span>{companyName}</span>
             </a>
-            <nav className="nav" aria-label="Main">
+            <nav className="nav" aria-label={words.nav.label}>
               <ul>
-                {NAV.map((item) => (
-                  <li key={item.section}>
-                    <a href={item.href} aria-current={current(item.href, item.section)}>
-                      {item.label}
+                {(Object.entries(SECTION_PATHS) as [Section, string][]).map(([section, href]) => (
+                  <li key={section}>
+                    <a href={href} aria-current={current(href, section)}>
+                      {words.nav[section]}
                     </a>
                   </li>
                 ))}
@@ -96,7 +100,7 @@ export function Layout({ site, meta, children }: { site: SiteView; meta: PageMet
               <br />© {new Date().getUTCFullYear()}
             </p>
             {(email !== '' || phone !== '') && (
-              <ul aria-label="Contact details">
+              <ul aria-label={words.contactDetails}>
                 {email !== '' && (
                   <li>
                     <a href={`mailto:${email}`}>{email}</a>

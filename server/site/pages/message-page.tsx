@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { SITE_PATHS } from '../site-paths';
+import type { ProblemStatus } from '../words';
 import { Layout, type PageMeta, type SiteView } from './layout';
 
 /** A page that only says something: thanks, not found, an error. */
@@ -27,57 +28,52 @@ function MessagePage({
   );
 }
 
-const homeLink = (
-  <p>
-    <a className="button button-primary" href={SITE_PATHS.home}>
-      Go to the home page
-    </a>
-  </p>
-);
+function HomeLink({ site }: { site: SiteView }) {
+  return (
+    <p>
+      <a className="button button-primary" href={SITE_PATHS.home}>
+        {site.words.homeLink}
+      </a>
+    </p>
+  );
+}
 
 export function ThanksPage({ site }: { site: SiteView }) {
+  const { thanks } = site.words;
   return (
     <MessagePage
       site={site}
-      meta={{ title: 'Thank you', description: 'Your message has been sent.', noindex: true, section: 'contact' }}
-      heading="Thank you"
+      meta={{ title: thanks.title, description: thanks.description, noindex: true, section: 'contact' }}
+      heading={thanks.title}
     >
-      <p>Your message has been sent. We will get back to you soon.</p>
-      {homeLink}
+      <p>{thanks.text}</p>
+      <HomeLink site={site} />
     </MessagePage>
   );
 }
 
 export function NotFoundPage({ site }: { site: SiteView }) {
+  const { notFound, errorCode } = site.words;
   return (
     <MessagePage
       site={site}
-      meta={{ title: 'Page not found', description: 'This page does not exist.' }}
-      code="Error 404"
-      heading="Page not found"
+      meta={{ title: notFound.title, description: notFound.description }}
+      code={errorCode(404)}
+      heading={notFound.title}
     >
-      <p>The page you asked for does not exist, or it has been removed.</p>
-      {homeLink}
+      <p>{notFound.text}</p>
+      <HomeLink site={site} />
     </MessagePage>
   );
 }
 
-/** The statuses the site answers with a page of their own, and what each says. */
-export const PROBLEMS = {
-  400: { heading: 'Bad request', text: 'This address could not be read. Please check it and try again.' },
-  403: { heading: 'Request refused', text: 'This form can only be sent from this website.' },
-  405: { heading: 'Not allowed', text: 'This page cannot be used that way.' },
-  413: { heading: 'Message too long', text: 'The form you sent was too large. Please shorten your message and try again.' },
-  500: { heading: 'Something went wrong', text: 'We could not show this page. Please try again in a moment.' },
-  503: { heading: 'Temporarily unavailable', text: 'The site cannot answer right now. Please try again in a moment.' },
-} as const;
-
-export function ProblemPage({ site, status }: { site: SiteView; status: keyof typeof PROBLEMS }) {
-  const { heading, text } = PROBLEMS[status];
+/** A refusal or a failure with a page of its own (words.ts' `problems`). */
+export function ProblemPage({ site, status }: { site: SiteView; status: ProblemStatus }) {
+  const { heading, text } = site.words.problems[status];
   return (
-    <MessagePage site={site} meta={{ title: heading, description: text }} code={`Error ${status}`} heading={heading}>
+    <MessagePage site={site} meta={{ title: heading, description: text }} code={site.words.errorCode(status)} heading={heading}>
       <p>{text}</p>
-      {homeLink}
+      <HomeLink site={site} />
     </MessagePage>
   );
 }

@@ -7,33 +7,34 @@ import { NewsCard, Pager } from './parts';
 /** The news, newest first, a page at a time. */
 export function NewsPage({ site, news }: { site: SiteView; news: Paged<News> }) {
   const { page } = news.meta;
+  const words = site.words.news;
   return (
     <Layout
       site={site}
       meta={{
-        title: page === 1 ? 'News' : `News, page ${page}`,
-        description: `The latest news from ${site.settings.companyName}.`,
+        title: words.title(page),
+        description: words.description(site.settings.companyName),
         canonical: pagePath(SITE_PATHS.news, page),
         section: 'news',
       }}
     >
       <div className="wrap">
         <div className="page-head">
-          <h1>News</h1>
-          <p>What is new with us.</p>
+          <h1>{words.heading}</h1>
+          <p>{words.lead}</p>
         </div>
         {news.data.length === 0 ? (
-          <p className="empty">There is no news yet.</p>
+          <p className="empty">{words.empty}</p>
         ) : (
           <ul className="grid">
             {news.data.map((article, i) => (
               <li key={article.id}>
-                <NewsCard article={article} heading="h2" eager={i === 0} />
+                <NewsCard article={article} heading="h2" eager={i === 0} words={site.words} />
               </li>
             ))}
           </ul>
         )}
-        <Pager list={SITE_PATHS.news} page={page} links={news.links} label="News pages" />
+        <Pager list={SITE_PATHS.news} page={page} links={news.links} label={words.pages} words={site.words} />
       </div>
     </Layout>
   );

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { PageLinks } from '../../common/pagination';
 import { photoSrcset, type News } from '../../news/news.entity';
 import { SITE_PATHS, pagePath } from '../site-paths';
+import type { SiteWords } from '../words';
 
 /** The frame of a photo whose size is not known (stored before sizes were): 16:9, the photo cropped to it. */
 const FRAME = { width: 1600, height: 900 };
@@ -13,12 +14,12 @@ export const PHOTO_SIZES = {
   article: '(min-width: 46rem) 43.5rem, calc(100vw - 2.5rem)',
 } as const;
 
-/** A date as visitors read it, e.g. "November 22, 2026" (UTC, so every replica writes the same page). */
-export function DateText({ at }: { at: Date }) {
+/** A date as visitors read it, e.g. "November 22, 2026" in English (UTC, so every replica writes the same page). */
+export function DateText({ at, words }: { at: Date; words: SiteWords }) {
   const date = new Date(at);
   return (
     <time className="date" dateTime={date.toISOString()}>
-      {date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })}
+      {date.toLocaleDateString(words.dateLocale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })}
     </time>
   );
 }
@@ -51,12 +52,22 @@ export function publishedAt(article: News): Date {
 }
 
 /** One article in a list: photo, date, title (the link), description. */
-export function NewsCard({ article, heading: Heading, eager }: { article: News; heading: 'h2' | 'h3'; eager: boolean }) {
+export function NewsCard({
+  article,
+  heading: Heading,
+  eager,
+  words,
+}: {
+  article: News;
+  heading: 'h2' | 'h3';
+  eager: boolean;
+  words: SiteWords;
+}) {
   return (
     <article className="card">
       <Photo article={article} sizes="card" eager={eager} />
       <div className="card-body">
-        <DateText at={publishedAt(article)} />
+        <DateText at={publishedAt(article)} words={words} />
         <Heading>
           <a href={SITE_PATHS.article(article.slug)}>{article.title}</a>
         </Heading>
@@ -107,32 +118,45 @@ export function HomeSection({
  * Previous, the numbers around this page and Next, as links the server wrote (the API's paging
  * window); a phone shows Previous, "Page N" and Next.
  */
-export function Pager({ list, page, links, label }: { list: string; page: number; links: PageLinks; label: string }) {
+export function Pager({
+  list,
+  page,
+  links,
+  label,
+  words,
+}: {
+  list: string;
+  page: number;
+  links: PageLinks;
+  label: string;
+  words: SiteWords;
+}) {
   if (links.previousPage === null && links.nextPage === null) return null;
+  const { pager } = words;
   return (
     <nav className="pager" aria-label={label}>
       <ul>
         {links.previousPage !== null && (
           <li>
             <a href={pagePath(list, links.previousPage)} rel="prev">
-              Previous
+              {pager.previous}
             </a>
           </li>
         )}
         {links.loopLink.map(({ number }) => (
           <li key={number} className="number">
-            <a href={pagePath(list, number)} aria-current={number === page ? 'page' : undefined} aria-label={`Page ${number}`}>
+            <a href={pagePath(list, number)} aria-current={number === page ? 'page' : undefined} aria-label={pager.page(number)}>
               {number}
             </a>
           </li>
         ))}
         <li className="here">
-          <span>Page {page}</span>
+          <span>{pager.page(page)}</span>
         </li>
         {links.nextPage !== null && (
           <li>
             <a href={pagePath(list, links.nextPage)} rel="next">
-              Next
+              {pager.next}
             </a>
           </li>
         )}

@@ -7,24 +7,24 @@ import { Pager, ServiceCard } from './parts';
 /** Every service, newest first, a page at a time. */
 export function ServicesPage({ site, services }: { site: SiteView; services: Paged<Service> }) {
   const { page } = services.meta;
-  const { companyName } = site.settings;
+  const words = site.words.services;
   return (
     <Layout
       site={site}
       meta={{
-        title: page === 1 ? 'Services' : `Services, page ${page}`,
-        description: `What ${companyName} does for its customers.`,
+        title: words.title(page),
+        description: words.description(site.settings.companyName),
         canonical: pagePath(SITE_PATHS.services, page),
         section: 'services',
       }}
     >
       <div className="wrap">
         <div className="page-head">
-          <h1>Services</h1>
-          <p>What we do for our customers.</p>
+          <h1>{words.heading}</h1>
+          <p>{words.lead}</p>
         </div>
         {services.data.length === 0 ? (
-          <p className="empty">There are no services to show yet.</p>
+          <p className="empty">{words.empty}</p>
         ) : (
           <ul className="grid">
             {services.data.map((service) => (
@@ -34,7 +34,7 @@ export function ServicesPage({ site, services }: { site: SiteView; services: Pag
             ))}
           </ul>
         )}
-        <Pager list={SITE_PATHS.services} page={page} links={services.links} label="Services pages" />
+        <Pager list={SITE_PATHS.services} page={page} links={services.links} label={words.pages} words={site.words} />
       </div>
     </Layout>
   );

@@ -1,0 +1,94 @@
+import { NotFoundException } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { PagePipe } from '../common/pagination';
+import { NON_SITE_FOLDERS } from '../http/built-files';
+import type { ContactForm } from './contact-form.service';
+import type { PageRoute, SitePages } from './site-pages.service';
+import { SITE_PATHS } from './site-paths';
+import type { Visit } from './site-reply';
+
+/** What a route's handlers reach: SiteController hands itself. */
+export interface SiteServices {
+  readonly pages: SitePages;
+  readonly contactForm: ContactForm;
+}
+
+/** One address of the public site: its path, and what each method it takes does there. */
+export interface SiteRoute {
+  /** Express's path, from the site's root: a page's address, or a pattern with `:param`s. */
+  path: string;
+  /** GET (and HEAD, which Express answers with it): the page asked for; null when there is none (not found). */
+  get: (site: SiteServices, req: Request) => PageRoute | null;
+  /** POST, on a form's address: the handler answers it. */
+  post?: (site: SiteServices, req: Request, res: Response, visit: Visit) => Promise<void>;
+}
+
+const pages = new PagePipe();
+
+/** `?page=` by the API's one rule (PagePipe); a page that is no page is not found here, rather than a 400. */
+export function listPage(value: unknown): number {
+  try {
+    return pages.transform(value);
+  } catch {
+    throw new NotFoundException();
+  }
+}
+
+/** A page without parameters: SitePages keeps it by its path. */
+const fixedPage = (path: string): SiteRoute => ({ path, get: (site) => site.pages.fixed[path] });
+
+/**
+ * The public site's routes, in the order Express tries them (a pattern after the fixed paths it
+ * would also match). SiteController registers them, and the 405 for any other method, from here;
+ * the links the pages write are SITE_PATHS'.
+ */
+export const SITE_ROUTES: readonly SiteRoute[] = [
+  fixedPage(SITE_PATHS.home),
+  { path: SITE_PATHS.services, get: (site, req) => site.pages.list(SITE_PATHS.services, listPage(req.query.page)) },
+  { path: SITE_PATHS.news, get: (site, req) => site.pages.list(SITE_PATHS.news, listPage(req.query.page)) },
+  // Before the articles' pattern, which would take it for an article.
+  fixedPage(SITE_PATHS.feed),
+  { path: `${SITE_PATHS.news}/:id`, get: (site, req) => site.pages.article(req.params.id as string) },
+  { ...fixedPage(SITE_PATHS.contact), post: (site, req, res, visit) => site.contactForm.post(req, res, visit) },
+  fixedPage(SITE_PATHS.thanks),
+  fixedPage(SITE_PATHS.sitemap),
+  fixedPage(SITE_PATHS.robots),
+];
+
+/** The methods a route takes, as its 405's `Allow` header says them. */
+export function allowedMethods(route: SiteRoute): string {
+  return ['GET', 'HEAD', ...(route.post ? ['POST'] : [])].join(', ');
+}
+
+/**
+ * Each path Express is given, to its route. The one place a prefix would be added to every route
+ * (a language's `/de`, say): the table's paths stay the site's own. Built once, so a request costs
+ * one lookup.
+ */
+const ROUTER_PATHS = new Map<string, SiteRoute>(SITE_ROUTES.map((route) => [route.path, route]));
+
+/** The paths Express is given for the routes that take `method` (`ALL`: every route, for the 405). */
+export function routerPaths(method: 'GET' | 'POST' | 'ALL'): string[] {
+  return [...ROUTER_PATHS].filter(([, route]) => method !== 'POST' || route.post).map(([path]) => path);
+}
+
+/** The route a request matched (by the path Express matched it on). */
+export function routeOf(req: Request): SiteRoute {
+  const route = ROUTER_PATHS.get((req.route as { path: string }).path);
+  if (!route) throw new Error(`No site route for ${String((req.route as { path: unknown }).path)}`);
+  return route;
+}
+
+const firstSegment = (path: string) => path.split('/')[1] ?? '';
+
+/**
+ * The first path segments a top-level address (`/<slug>`) cannot take: the site's own routes
+ * (news, services, contact, sitemap.xml, …), the folders answered outside the site (api, admin,
+ * assets, uploads), and configureApp's `/metrics` (the metrics have a port of their own). The
+ * files of client/public have dots in their names, which no slug has.
+ */
+export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set([
+  ...SITE_ROUTES.map((route) => firstSegment(route.path)).filter((segment) => segment !== '' && !segment.startsWith(':')),
+  ...NON_SITE_FOLDERS.map(firstSegment),
+  'metrics',
+]);
