@@ -64,10 +64,9 @@ export class NewsPhotos {
     stored?: UploadedPhoto,
   ): Promise<{ previous: string | null } | undefined> {
     if (!isUuid(id)) throw notFound('News');
-    const rows: { photo: string | null }[] = await manager.query(
-      `SELECT photo FROM news WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
-      [id],
-    );
+    const rows: { photo: string | null }[] = await manager.query(`SELECT photo FROM news WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [
+      id,
+    ]);
     if (rows.length === 0) throw notFound('News');
     const previous = rows[0].photo;
     if (previous === photo) return undefined;
