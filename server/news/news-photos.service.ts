@@ -51,7 +51,7 @@ export class NewsPhotos {
   /**
    * Points the article at `photo` (a path from store(), or null for none) inside the save's
    * transaction, and answers the photo it replaced, for the caller to remove once that has
-   * committed (remove()); undefined when the article already had this photo. The row is locked
+   * committed (removePhoto()); undefined when the article already had this photo. The row is locked
    * first (FOR UPDATE), so of two saves at once the second waits and then reads the first one's
    * photo as its previous: each removes exactly the files it replaced. An article in the trash is
    * not there (404). `stored` is the photo's size when the caller has just stored it; else it is
