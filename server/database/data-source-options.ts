@@ -22,6 +22,7 @@ import { ContactReadState1763770700000 } from './migrations/1763770700000-Contac
 import { NewsAddresses1763770900000 } from './migrations/1763770900000-NewsAddresses';
 import { CredentialVersion1763771500000 } from './migrations/1763771500000-CredentialVersion';
 import { Brand1763771700000 } from './migrations/1763771700000-Brand';
+import { NewsPhotoKey1763772300000 } from './migrations/1763772300000-NewsPhotoKey';
 import { RecoveryCodeLookup1763772700000 } from './migrations/1763772700000-RecoveryCodeLookup';
 import { Service } from '../services/service.entity';
 import { SecondFactor1763771300000 } from './migrations/1763771300000-SecondFactor';
@@ -63,6 +64,7 @@ export const migrations = [
   Passkeys1763771400000,
   CredentialVersion1763771500000,
   Brand1763771700000,
+  NewsPhotoKey1763772300000,
   RecoveryCodeLookup1763772700000,
 ];
 

@@ -1,97 +1,116 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
-import type { Actor } from '../common/actor.decorator';
+import sharp from 'sharp';
+import { EntityManager } from 'typeorm';
 import { isUuid, notFound } from '../common/by-id-or-404';
-import { News } from './news.entity';
-import { NewsService } from './news.service';
+import { ApiError } from '../common/api-error';
 import { preparePhoto } from './photos/photo-processor';
-import { PhotoStorage } from './photos/photo-storage.service';
+import { PhotoStorage, PUBLIC_PREFIX, storedName } from './photos/photo-storage.service';
+import { ORPHAN_MIN_AGE_MS } from './photos/photo-sweep.service';
 
-/** An article's photo: its upload (every size, photo-sizes.ts), and its removal with the article. */
+/**
+ * The path of a photo as POST /api/photos answers it: the largest copy's (never a smaller copy's
+ * `-480`/`-960` name), nothing before or after it, so no `..` or other directory can be named.
+ */
+export const PHOTO_PATH = new RegExp(`^${PUBLIC_PREFIX}[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.webp$`);
+export const PHOTO_PATH_MESSAGE = 'Photo must be the path of a photo stored by POST /api/photos';
+
+/**
+ * A save may name a photo stored at most this long ago. The orphan sweep takes a photo no row
+ * names once it is older than ORPHAN_MIN_AGE_MS, between its look at the rows and its removals;
+ * a photo this much younger cannot be among those, so a save never names a file being removed.
+ * The form stores a photo and saves at once; a client that waits longer stores it again.
+ */
+export const PHOTO_SAVE_WITHIN_MS = ORPHAN_MIN_AGE_MS / 2;
+
+/** A stored photo and its size, as POST /api/photos answers it and an article's row holds it. */
+export interface UploadedPhoto {
+  photo: string;
+  photoWidth: number;
+  photoHeight: number;
+}
+
+/**
+ * An article's photo: storing one (every size, photo-sizes.ts) without touching a row, pointing an
+ * article at one inside its save, and removing the files once nothing names them.
+ */
 @Injectable()
 export class NewsPhotos {
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly photos: PhotoStorage,
-    private readonly news: NewsService,
-  ) {}
+  constructor(private readonly photos: PhotoStorage) {}
 
   /**
-   * Replaces the article's photo. Nothing is written until the image has passed every check. Then
-   * the order is: write the new files (every size), point the row at them, and only after that
-   * commits remove the old ones. If the row cannot be updated (the article was deleted meanwhile,
-   * or the database fails) the new files are removed again, so a failed upload leaves nothing behind.
+   * Checks, re-encodes and stores an uploaded photo (photo-processor.ts), and answers its path and
+   * size. No row names it yet: a save does (setPhoto), or the orphan sweep removes it after its
+   * grace period (ORPHAN_MIN_AGE_MS), long enough for the form that stores a photo and then saves.
    */
-  async replacePhoto(id: string, file: Buffer | undefined, by: Actor): Promise<News> {
-    const current = await this.news.findOne(id);
-    if (!file) return current;
-
-    const photo = await preparePhoto(file);
-    const path = await this.photos.savePhoto(photo);
-    let previous: string | null;
-    try {
-      previous = await this.dataSource.transaction(async (manager) => {
-        const replaced = await this.pointAt(manager, id, { path, width: photo.width, height: photo.height });
-        await this.news.recordEdit(manager, by, id, ['photo']);
-        return replaced;
-      });
-    } catch (error) {
-      await this.photos.remove(path);
-      throw error;
-    }
-    await this.photos.remove(previous);
-    return this.news.findOne(id);
+  async store(file: Buffer): Promise<UploadedPhoto> {
+    const prepared = await preparePhoto(file);
+    const photo = await this.photos.savePhoto(prepared);
+    return { photo, photoWidth: prepared.width, photoHeight: prepared.height };
   }
 
   /**
-   * Takes the article's photo away (the form's "Remove photo"): the row is pointed at no photo,
-   * with its activity entry, and only after that commits are its files (every size) removed; a
-   * failed commit leaves them where they were. An article without a photo is answered as it is.
+   * Points the article at `photo` (a path from store(), or null for none) inside the save's
+   * transaction, and answers the photo it replaced, for the caller to remove once that has
+   * committed (removePhoto()); undefined when the article already had this photo. The row is locked
+   * first (FOR UPDATE), so of two saves at once the second waits and then reads the first one's
+   * photo as its previous: each removes exactly the files it replaced. An article in the trash is
+   * not there (404). `stored` is the photo's size when the caller has just stored it; else it is
+   * read from the stored file (claim()), never taken from the client.
    */
-  async deletePhoto(id: string, by: Actor): Promise<News> {
-    if (!isUuid(id)) throw notFound('News');
-    const previous = await this.dataSource.transaction(async (manager) => {
-      const [rows]: [{ previous: string | null }[], number] = await manager.query(
-        `UPDATE news AS n SET photo = NULL, photo_width = NULL, photo_height = NULL,
-                updated_at = CASE WHEN old.photo IS NULL THEN n.updated_at ELSE now() END
-           FROM (SELECT id, photo FROM news WHERE id = $1 AND deleted_at IS NULL FOR UPDATE) AS old
-          WHERE n.id = old.id
-          RETURNING old.photo AS previous`,
-        [id],
-      );
-      if (rows.length === 0) throw notFound('News');
-      if (rows[0].previous !== null) await this.news.recordEdit(manager, by, id, ['photo']);
-      return rows[0].previous;
-    });
-    await this.photos.remove(previous);
-    return this.news.findOne(id);
-  }
-
-  /**
-   * Points the row at a new photo and answers the photo it replaced, in one statement. The row is
-   * locked first (FOR UPDATE), so of two uploads at once the second waits and then reads the
-   * first one's photo as its previous: each removes exactly the files it replaced. An article in
-   * the trash is not there (404).
-   */
-  private async pointAt(
+  async setPhoto(
     manager: EntityManager,
     id: string,
-    photo: { path: string; width: number; height: number },
-  ): Promise<string | null> {
-    // For an UPDATE, TypeORM's query() answers [rows, affected count].
-    const [rows]: [{ previous: string | null }[], number] = await manager.query(
-      `UPDATE news AS n SET photo = $1, photo_width = $3, photo_height = $4, updated_at = now()
-         FROM (SELECT id, photo FROM news WHERE id = $2 AND deleted_at IS NULL FOR UPDATE) AS old
-        WHERE n.id = old.id
-        RETURNING old.photo AS previous`,
-      [photo.path, id, photo.width, photo.height],
-    );
+    photo: string | null,
+    stored?: UploadedPhoto,
+  ): Promise<{ previous: string | null } | undefined> {
+    if (!isUuid(id)) throw notFound('News');
+    const rows: { photo: string | null }[] = await manager.query(`SELECT photo FROM news WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [
+      id,
+    ]);
     if (rows.length === 0) throw notFound('News');
-    return rows[0].previous;
+    const previous = rows[0].photo;
+    if (previous === photo) return undefined;
+    const next = photo === null ? null : (stored ?? (await this.claim(manager, id, photo)));
+    await manager.query(`UPDATE news SET photo = $2, photo_width = $3, photo_height = $4, updated_at = now() WHERE id = $1`, [
+      id,
+      next?.photo ?? null,
+      next?.photoWidth ?? null,
+      next?.photoHeight ?? null,
+    ]);
+    return { previous };
   }
 
-  /** Removes the photo (every size) of an article purged from the trash; call it after the purge has committed. */
-  removePhoto(path: string | null): Promise<void> {
+  /**
+   * The photo a save names (the article `own`, or null for a new one), checked inside its
+   * transaction, with its size read from the stored file. Refused with a 400 on `photo` when it is
+   * not the path of a photo stored by store(), when the storage does not hold it or has held it
+   * longer than PHOTO_SAVE_WITHIN_MS, or when another article (in the trash too) or the logo names
+   * it: two rows naming one file would lose it when either changes. news_photo_key settles two
+   * saves of one photo at once (the second's 409).
+   */
+  async claim(manager: EntityManager, own: string | null, photo: string): Promise<UploadedPhoto> {
+    const name = PHOTO_PATH.test(photo) ? storedName(photo) : undefined;
+    if (!name) throw ApiError.field('photo', PHOTO_PATH_MESSAGE);
+    const named: unknown[] = await manager.query(
+      `SELECT 1 FROM news WHERE photo = $1 AND id IS DISTINCT FROM $2 UNION ALL SELECT 1 FROM site_settings WHERE logo = $1 LIMIT 1`,
+      [photo, own],
+    );
+    if (named.length > 0) throw ApiError.field('photo', 'Photo belongs to another article or to the logo');
+    const modified = await this.photos.modified(name);
+    const data = modified && Date.now() - modified.getTime() <= PHOTO_SAVE_WITHIN_MS ? await this.photos.get(name) : undefined;
+    if (!data) throw ApiError.field('photo', 'Photo is not stored, or was stored too long ago: choose it again');
+    const { format, width, height } = await sharp(data)
+      .metadata()
+      .catch(() => ({ format: undefined, width: 0, height: 0 }));
+    if (format !== 'webp' || !width || !height) throw ApiError.field('photo', PHOTO_PATH_MESSAGE);
+    return { photo, photoWidth: width, photoHeight: height };
+  }
+
+  /**
+   * Removes a photo (every size) that no row names any more: the one an article's save replaced,
+   * or that of an article purged from the trash. Call it after the change has committed.
+   */
+  removePhoto(path: string | null | undefined): Promise<void> {
     return this.photos.remove(path);
   }
 

@@ -11,7 +11,6 @@ import { CreateNewsDto } from './dto/create-news.dto';
 import { NewsDetailDto, NewsDto, NewsPreviewDto, PhotoLimitsDto } from './dto/news.dto';
 import { PreviewNewsDto } from './dto/preview-news.dto';
 import { UpdateNewsDto } from './dto/update-news.dto';
-import { NewsPhotos } from './news-photos.service';
 import { NewsService } from './news.service';
 import { photoLimits } from './photos/photo-processor';
 import { PhotoUpload } from './photos/photo-upload.interceptor';
@@ -20,7 +19,6 @@ import { PhotoUpload } from './photos/photo-upload.interceptor';
 export class NewsController {
   constructor(
     private readonly newsService: NewsService,
-    private readonly newsPhotos: NewsPhotos,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -77,21 +75,16 @@ export class NewsController {
     return this.newsService.update(id, dto, by);
   }
 
-  /** Multipart with the field `photo`; without a file nothing changes (the client always sends this call). */
+  /**
+   * Multipart with the field `photo`: stores it and saves the article with it, as POST /api/photos
+   * and a PATCH with `photo` do. Without a file nothing changes (the spec's client always sends this call).
+   */
   @Post(':id/upload')
   @ApiErrorText(HttpStatus.NOT_FOUND, 'News not found')
   @PhotoUpload('JPEG, PNG or WebP; without it nothing changes (200)', { required: false })
   @ApiOkResponse({ type: NewsDto })
   upload(@Param('id') id: string, @UploadedFile() file: { buffer: Buffer } | undefined, @CurrentActor() by: Actor): Promise<NewsDto> {
-    return this.newsPhotos.replacePhoto(id, file?.buffer, by);
-  }
-
-  /** Removes the article's photo; its files (every size) go once the change has committed. */
-  @Delete(':id/photo')
-  @ApiErrorText(HttpStatus.NOT_FOUND, 'News not found')
-  @ApiOkResponse({ type: NewsDto, description: 'The article, with photo null' })
-  deletePhoto(@Param('id') id: string, @CurrentActor() by: Actor): Promise<NewsDto> {
-    return this.newsPhotos.deletePhoto(id, by);
+    return this.newsService.uploadPhoto(id, file?.buffer, by);
   }
 
   /** Moves up to 100 to the trash at once, all or none. */

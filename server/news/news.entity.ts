@@ -7,6 +7,7 @@ export type NewsStatus = (typeof NEWS_STATUSES)[number];
 
 @Entity('news')
 @ConflictOn('news_slug_key', 'slug', 'Another article already has this address')
+@ConflictOn('news_photo_key', 'photo', 'Photo belongs to another article or to the logo')
 export class News {
   @PrimaryGeneratedColumn('uuid')
   id: string;

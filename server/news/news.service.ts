@@ -10,6 +10,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { CreateNewsDto } from './dto/create-news.dto';
 import type { UpdateNewsDto } from './dto/update-news.dto';
 import { News } from './news.entity';
+import { NewsPhotos, type UploadedPhoto } from './news-photos.service';
 import { firstFree, slugOf } from '../common/slug';
 
 /** A search answers at most this many articles, newest first, in one unpaged list. */
@@ -40,6 +41,7 @@ export class NewsService {
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly activity: ActivityService,
+    private readonly photos: NewsPhotos,
   ) {}
 
   private newestFirst() {
@@ -108,12 +110,24 @@ export class NewsService {
     return findOneOr404(this.repository, id, 'News');
   }
 
-  /** Each change and its activity entry commit together (one transaction, its manager only). */
+  /**
+   * Each change and its activity entry commit together (one transaction, its manager only). The
+   * photo named in the body (a path from POST /api/photos) is checked inside it (NewsPhotos.claim).
+   */
   async create(dto: CreateNewsDto, by: Actor): Promise<News> {
     const id = await this.dataSource.transaction(async (manager) => {
       const fields = plainFields(dto);
+      const photo = dto.photo ? await this.photos.claim(manager, null, dto.photo) : undefined;
       const slug = await this.freeSlug(manager, dto.slug || slugOf(dto.title), !dto.slug, null);
-      const saved = await manager.save(manager.create(News, { ...fields, slug, photo: null }));
+      const saved = await manager.save(
+        manager.create(News, {
+          ...fields,
+          slug,
+          photo: photo?.photo ?? null,
+          photoWidth: photo?.photoWidth ?? null,
+          photoHeight: photo?.photoHeight ?? null,
+        }),
+      );
       await this.activity.record(manager, { by, action: 'create', kind: 'news', itemId: saved.id, label: saved.title });
       return saved.id;
     });
@@ -122,16 +136,51 @@ export class NewsService {
   }
 
   /**
-   * Sets only the fields sent, never the photo: writing back the photo it had read would undo an
-   * upload that committed in between (and orphan its file).
+   * Sets only the fields sent. A photo sent (a path from POST /api/photos, or null for none) goes
+   * through NewsPhotos.setPhoto, which locks the row and reads the photo it replaces; the replaced
+   * one's files are removed only after the change has committed, so a failed save keeps them.
    */
   async update(id: string, dto: UpdateNewsDto, by: Actor): Promise<News> {
-    await this.dataSource.transaction(async (manager) => {
+    const replaced = await this.save(id, dto, by);
+    await this.photos.removePhoto(replaced);
+    return this.findOne(id);
+  }
+
+  /**
+   * POST /api/news/:id/upload, the contract's: stores the photo (POST /api/photos) and saves the
+   * article with it (PATCH with `photo`), in one request. Without a file nothing changes. If the
+   * save fails (the article was deleted meanwhile, or the database fails) the new files are
+   * removed again, so a failed upload leaves nothing behind.
+   */
+  async uploadPhoto(id: string, file: Buffer | undefined, by: Actor): Promise<News> {
+    const current = await this.findOne(id);
+    if (!file) return current;
+    const stored = await this.photos.store(file);
+    let replaced: string | null | undefined;
+    try {
+      replaced = await this.save(id, { photo: stored.photo }, by, stored);
+    } catch (error) {
+      await this.photos.removePhoto(stored.photo);
+      throw error;
+    }
+    await this.photos.removePhoto(replaced);
+    return this.findOne(id);
+  }
+
+  /**
+   * The change and its activity entry, in one transaction; answers the photo it replaced (to be
+   * removed once committed), if any. Never writes back a photo it had read: that would undo an
+   * upload that committed in between (and orphan its file).
+   */
+  private save(id: string, dto: UpdateNewsDto, by: Actor, stored?: UploadedPhoto): Promise<string | null | undefined> {
+    return this.dataSource.transaction(async (manager) => {
       const fields = await updateOr404(manager.getRepository(News), id, plainFields(dto), 'News');
       if (dto.slug !== undefined && (await this.moveSlug(manager, id, dto.slug))) fields.push('slug');
+      const photo = dto.photo === undefined ? undefined : await this.photos.setPhoto(manager, id, dto.photo, stored);
+      if (photo) fields.push('photo');
       if (fields.length > 0) await this.recordEdit(manager, by, id, fields);
+      return photo?.previous;
     });
-    return this.findOne(id);
   }
 
   /**
@@ -171,8 +220,8 @@ export class NewsService {
     return true;
   }
 
-  /** One activity entry for an edit of these fields (NewsPhotos records its uploads with it too). */
-  async recordEdit(manager: EntityManager, by: Actor, id: string, fields: string[]): Promise<void> {
+  /** One activity entry for an edit of these fields. */
+  private async recordEdit(manager: EntityManager, by: Actor, id: string, fields: string[]): Promise<void> {
     const { title } = await manager.findOneByOrFail(News, { id });
     await this.activity.record(manager, { by, action: 'edit', kind: 'news', itemId: id, label: title, fields });
   }

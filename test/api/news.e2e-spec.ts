@@ -89,11 +89,17 @@ describe('news', () => {
       expect(new Date(res.body.updatedAt).getTime()).not.toBeNaN();
     });
 
-    it('ignores unknown fields, including a photo path sent as JSON', async () => {
-      const res = await agent.post('/api/news').send({ title: 'T', description: 'D', about: 'A', photo: '/etc/passwd', id: MISSING_ID });
+    it('ignores unknown fields', async () => {
+      const res = await agent.post('/api/news').send({ title: 'T', description: 'D', about: 'A', id: MISSING_ID });
       expect(res.status).toBe(201);
       expect(res.body.photo).toBeNull();
       expect(res.body.id).not.toBe(MISSING_ID);
+    });
+
+    it('refuses a photo that is not the path of a stored photo (photos.e2e-spec.ts has the rest)', async () => {
+      const res = await agent.post('/api/news').send({ title: 'T', description: 'D', about: 'A', photo: '/etc/passwd' });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: { photo: { msg: 'Photo must be the path of a photo stored by POST /api/photos' } } });
     });
 
     it('answers 400 with one message per missing field', async () => {
@@ -324,11 +330,12 @@ describe('news', () => {
       expect(res.body).toEqual({ error: { title: { msg: 'Title is required' } } });
     });
 
-    it('does not let JSON set the photo', async () => {
+    it('refuses a photo path that POST /api/photos did not answer, and keeps none', async () => {
       const created = await createNews();
       const res = await agent.patch(`/api/news/${created.id}`).send({ photo: '/uploads/news/other.webp' });
-      expect(res.status).toBe(200);
-      expect(res.body.photo).toBeNull();
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: { photo: { msg: 'Photo must be the path of a photo stored by POST /api/photos' } } });
+      expect((await agent.get(`/api/news/${created.id}`)).body.photo).toBeNull();
     });
 
     it.each([

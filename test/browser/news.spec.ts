@@ -47,19 +47,26 @@ test.describe('news', () => {
     await page.getByLabel('Description').fill('We opened the new office.');
     await page.getByLabel('About').fill('Line one\nLine two');
 
-    // Hold the upload until the progress bar has been seen, then let it through.
+    // Hold the photo's upload until the progress bar has been seen, then let it through.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/news/*/upload', async (route) => {
+    await page.route('**/api/photos', async (route) => {
       await held;
       await route.continue();
+    });
+    // One save: the photo is stored, then the article is sent once, naming it.
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'GET' && new URL(request.url()).pathname.startsWith('/api/'))
+        sent.push(`${request.method()} ${new URL(request.url()).pathname}`);
     });
     await page.getByRole('button', { name: 'Create News' }).click();
     await expect(page.getByRole('progressbar', { name: 'Uploading photo' })).toBeVisible();
     release();
 
     await expect(page).toHaveURL(/\/admin\/news$/);
-    await page.unroute('**/api/news/*/upload');
+    await page.unroute('**/api/photos');
+    expect(sent).toEqual(['POST /api/photos', 'POST /api/news']);
     const item = card(page, title);
     await expect(item).toBeVisible();
     const photo = item.getByRole('img', { name: title });
@@ -114,7 +121,7 @@ test.describe('news', () => {
     await expect(page.getByText('no data')).toBeVisible();
   });
 
-  test('a photo the server refuses shows its message and the form becomes the edit form of the saved article', async ({ page }) => {
+  test('a photo the server refuses shows its message, and nothing is saved until a good one is chosen', async ({ page }) => {
     const title = unique('Refused ');
     await page.goto('/admin/news/create');
     await page.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'logo.jpg', mimeType: 'image/jpeg', buffer: DAMAGED_JPEG });
@@ -123,24 +130,27 @@ test.describe('news', () => {
     await page.getByLabel('About').fill('About');
     await page.getByRole('button', { name: 'Create News' }).click();
 
-    await expect(page).toHaveURL(/\/admin\/news\/edit\/[0-9a-f-]+$/);
-    await expect(page.getByRole('heading', { name: 'Edit News' })).toBeVisible();
     await expect(page.getByText('Photo could not be read: the file may be damaged')).toBeVisible();
     await expect(page.getByLabel('Photo', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Photo', { exact: true })).toBeFocused();
+    await expect(page).toHaveURL(/\/admin\/news\/create$/);
     await expect(page.getByLabel('Title')).toHaveValue(title);
     await expectNoA11yViolations(page);
+    const none = await apiOf(page).get(`/api/news?title=${encodeURIComponent(title)}`);
+    expect(((await none.json()) as { data: unknown[] }).data).toHaveLength(0);
 
-    // Trying again saves the same article: there is still exactly one with this title.
+    // Trying again with a good photo creates the article, once, with it.
     await page
       .getByLabel('Photo', { exact: true })
       .setInputFiles({ name: 'real.jpg', mimeType: 'image/jpeg', buffer: await jpeg(300, 200) });
     await expect(page.getByText('Photo could not be read: the file may be damaged')).toHaveCount(0);
-    await page.getByRole('button', { name: 'Edit News' }).click();
+    await page.getByRole('button', { name: 'Create News' }).click();
     await expect(page).toHaveURL(/\/admin\/news$/);
     const search = await apiOf(page).get(`/api/news?title=${encodeURIComponent(title)}`);
-    const { data } = (await search.json()) as { data: { photo: string | null }[] };
+    const { data } = (await search.json()) as { data: { photo: string | null; photoWidth: number | null }[] };
     expect(data).toHaveLength(1);
     expect(data[0].photo).toMatch(/\.webp$/);
+    expect(data[0].photoWidth).toBe(300);
   });
 
   test('a picked file is judged at once by its bytes and size, and a refused one saves nothing', async ({ page }) => {

@@ -67,10 +67,10 @@ export interface FormOptions<V extends { [K in keyof V]: Value }, Reply> {
   logAs?: string;
   /** Something besides the fields that is not saved yet (a chosen photo). */
   changed?: boolean;
+  /** Fields the form shows a refusal of itself, outside `bind` (a photo): not a message above the form. */
+  shownElsewhere?: string[];
   /** Leaving with unsaved changes asks first (useUnsavedChanges); not for the login screens. */
   ask?: boolean;
-  /** The form opens with a refusal to show (one carried over from another screen): focus it. */
-  refusedAtStart?: boolean;
   /** A 401 asks for the password in place and sends the save again; not for the login screens. */
   signInAgain?: boolean;
 }
@@ -83,7 +83,7 @@ export interface FormOptions<V extends { [K in keyof V]: Value }, Reply> {
  * dialog in place and, once signed in, sends the same values again; Cancel leaves the form as it was.
  */
 export function useForm<V extends { [K in keyof V]: Value }, Reply>(options: FormOptions<V, Reply>) {
-  const { save, onSaved, stay, fallback, logAs, changed = false, ask = true } = options;
+  const { save, onSaved, stay, fallback, logAs, changed = false, ask = true, shownElsewhere = [] } = options;
   const session = useSignInAgain();
   const signInAgain = (options.signInAgain ?? ask) ? session?.signInAgain : undefined;
   const formRef = useRef<HTMLFormElement>(null);
@@ -94,7 +94,7 @@ export function useForm<V extends { [K in keyof V]: Value }, Reply>(options: For
   const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
   const [saving, setSaving] = useState(false);
   // Counts refusals, to move the focus after each one (after the render that marks the fields).
-  const [refusals, setRefusals] = useState(options.refusedAtStart ? 1 : 0);
+  const [refusals, setRefusals] = useState(0);
 
   const fields = Object.keys(saved) as (keyof V & string)[];
   const changes: Partial<V> = {};
@@ -104,7 +104,7 @@ export function useForm<V extends { [K in keyof V]: Value }, Reply>(options: For
 
   const refusedFields: FieldErrors = error instanceof ApiError ? error.fieldErrors : {};
   const fieldErrors: FieldErrors = Object.fromEntries(Object.entries(refusedFields).filter(([field]) => !edited.has(field)));
-  const formError = error && !fields.some((field) => refusedFields[field]) ? errorMessage(error, fallback) : null;
+  const formError = error && ![...fields, ...shownElsewhere].some((field) => refusedFields[field]) ? errorMessage(error, fallback) : null;
 
   useEffect(() => {
     if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -185,8 +185,6 @@ export function useForm<V extends { [K in keyof V]: Value }, Reply>(options: For
     refusedNow: error !== null,
     saving,
     guard,
-    /** A refusal found outside the save (a photo): its field takes the focus once it shows. */
-    refused: () => setRefusals((n) => n + 1),
     /** Spread on the <form>. */
     form: { ref: formRef, onSubmit: (event: FormEvent) => void onSubmit(event), noValidate: true, 'aria-busy': saving },
   };

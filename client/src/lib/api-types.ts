@@ -419,22 +419,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/news/{id}/photo': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    delete: operations['NewsController_deletePhoto'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/news/bulk-delete': {
     parameters: {
       query?: never;
@@ -445,6 +429,22 @@ export interface paths {
     get?: never;
     put?: never;
     post: operations['NewsController_removeMany'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/photos': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['PhotosController_store'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1225,6 +1225,11 @@ export interface components {
       slug?: string | null;
       /** @description The photo's alternative text */
       photoAlt?: string | null;
+      /**
+       * @description A path answered by POST /api/photos; null: no photo; left out: unchanged
+       * @example /uploads/news/0b5c4f8e-3d1a-4c53-9a0e-2f6f1d7a9b10.webp
+       */
+      photo?: string | null;
       /** @enum {string} */
       status?: 'draft' | 'published';
       /** Format: date-time */
@@ -1237,10 +1242,25 @@ export interface components {
       slug?: string | null;
       /** @description The photo's alternative text */
       photoAlt?: string | null;
+      /**
+       * @description A path answered by POST /api/photos; null: no photo; left out: unchanged
+       * @example /uploads/news/0b5c4f8e-3d1a-4c53-9a0e-2f6f1d7a9b10.webp
+       */
+      photo?: string | null;
       /** @enum {string} */
       status?: 'draft' | 'published';
       /** Format: date-time */
       publishAt?: string | null;
+    };
+    UploadedPhoto: {
+      /**
+       * @description Its path on the API host; send it as `photo` in POST /api/news or PATCH /api/news/:id
+       * @example /uploads/news/x.webp
+       */
+      photo: string;
+      /** @description Its width in pixels (smaller copies beside it as in News.photoWidth) */
+      photoWidth: number;
+      photoHeight: number;
     };
     SiteSettings: {
       /** @description On: visitors see the maintenance page */
@@ -2936,41 +2956,6 @@ export interface operations {
       '5XX': components['responses']['Failed'];
     };
   };
-  NewsController_deletePhoto: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description A UUID; anything else names nothing (404, as an unknown id) */
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The article, with photo null */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['News'];
-        };
-      };
-      401: components['responses']['NotLoggedIn'];
-      /** @description News not found */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
-    };
-  };
   NewsController_removeMany: {
     parameters: {
       query?: never;
@@ -3010,6 +2995,65 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Error'];
+        };
+      };
+      '4XX': components['responses']['Refused'];
+      '5XX': components['responses']['Failed'];
+    };
+  };
+  PhotosController_store: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /**
+           * Format: binary
+           * @description JPEG, PNG or WebP; stored as WebP, no row changes
+           */
+          photo: string;
+        };
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UploadedPhoto'];
+        };
+      };
+      /** @description No file, or the upload could not be read */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      /** @description The photo is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      /** @description The file is not an accepted image */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
         };
       };
       '4XX': components['responses']['Refused'];

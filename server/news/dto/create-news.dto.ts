@@ -3,6 +3,7 @@ import { IsIn, IsISO8601, IsNotEmpty, IsString, Matches, MaxLength, ValidateIf }
 import { NEWS_STATUSES, type NewsStatus } from '../news.entity';
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from '../../common/slug';
 import { StorableText, Trim } from '../../common/validation';
+import { PHOTO_PATH, PHOTO_PATH_MESSAGE } from '../news-photos.service';
 
 /**
  * Checked from the decorator nearest the property upwards, first failure only: a missing, null or
@@ -49,6 +50,22 @@ export class CreateNewsDto {
   @ValidateIf((_, value) => value !== undefined && value !== null)
   @Trim()
   photoAlt?: string | null;
+
+  /**
+   * The photo: a path answered by POST /api/photos (its size is read from the stored file); null
+   * takes the photo away; left out, the photo stays as it is.
+   */
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    pattern: PHOTO_PATH.source,
+    description: 'A path answered by POST /api/photos; null: no photo; left out: unchanged',
+    example: '/uploads/news/0b5c4f8e-3d1a-4c53-9a0e-2f6f1d7a9b10.webp',
+  })
+  @Matches(PHOTO_PATH, { message: PHOTO_PATH_MESSAGE })
+  @IsString({ message: PHOTO_PATH_MESSAGE })
+  @ValidateIf((_, value) => value !== undefined && value !== null)
+  photo?: string | null;
 
   /** Left out: published. */
   @ApiPropertyOptional({ enum: NEWS_STATUSES })

@@ -53,6 +53,22 @@ export class NewsDto {
   updatedAt: Date;
 }
 
+/** A photo stored by POST /api/photos, for an article's save to name (`photo`). */
+@ApiSchema({ name: 'UploadedPhoto' })
+export class UploadedPhotoDto {
+  @ApiProperty({
+    description: 'Its path on the API host; send it as `photo` in POST /api/news or PATCH /api/news/:id',
+    example: '/uploads/news/x.webp',
+  })
+  photo: string;
+
+  @ApiProperty({ type: 'integer', description: 'Its width in pixels (smaller copies beside it as in News.photoWidth)' })
+  photoWidth: number;
+
+  @ApiProperty({ type: 'integer' })
+  photoHeight: number;
+}
+
 /** What a photo may be, with the server's own refusal texts (the client checks a picked file first). */
 @ApiSchema({ name: 'PhotoLimits' })
 export class PhotoLimitsDto {

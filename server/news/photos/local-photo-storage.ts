@@ -39,6 +39,15 @@ export class LocalPhotoStorage extends PhotoStorage {
     }
   }
 
+  async modified(name: string): Promise<Date | undefined> {
+    try {
+      return (await stat(join(this.directory, name))).mtime;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
   async *list(): AsyncIterable<StoredPhoto> {
     let names: string[];
     try {

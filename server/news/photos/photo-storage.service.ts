@@ -42,6 +42,8 @@ export abstract class PhotoStorage {
   abstract delete(name: string): Promise<void>;
   /** The stored bytes, or undefined when there is no such photo. */
   abstract get(name: string): Promise<Buffer | undefined>;
+  /** When the photo of this name was written, or undefined when there is no such photo. */
+  abstract modified(name: string): Promise<Date | undefined>;
   /** Every stored photo. */
   abstract list(): AsyncIterable<StoredPhoto>;
   /** Throws when the storage cannot be reached or used. */

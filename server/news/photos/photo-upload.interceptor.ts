@@ -72,14 +72,17 @@ export class PhotoUploadInterceptor extends FileInterceptor(PHOTO_FIELD) {
 
 /**
  * A route that takes one photo (multipart, the field `photo`) through PhotoUploadInterceptor and
- * answers 200, documented as such with the photo's refusals; `description` says what becomes of
- * the photo, and `required` whether a form without it is refused (the logo) or changes nothing (a
- * news photo).
+ * answers `status` (200 unless said), documented as such with the photo's refusals; `description`
+ * says what becomes of the photo, and `required` whether a form without it is refused (the logo,
+ * POST /api/photos) or changes nothing (an article's upload).
  */
-export function PhotoUpload(description: string, { required }: { required: boolean }): MethodDecorator {
+export function PhotoUpload(
+  description: string,
+  { required, status = HttpStatus.OK }: { required: boolean; status?: HttpStatus },
+): MethodDecorator {
   return applyDecorators(
     AcceptsMultipart(),
-    HttpCode(HttpStatus.OK),
+    HttpCode(status),
     UseInterceptors(PhotoUploadInterceptor),
     ApiConsumes('multipart/form-data'),
     ApiBody({

@@ -3,6 +3,7 @@ import {
   GetObjectCommand,
   type GetObjectCommandOutput,
   HeadBucketCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -99,6 +100,16 @@ export class S3PhotoStorage extends PhotoStorage implements OnModuleInit {
     try {
       const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: KEY_PREFIX + name }));
       return Buffer.from(await out.Body!.transformToByteArray());
+    } catch (error) {
+      if (statusOf(error) === 404) return undefined;
+      throw error;
+    }
+  }
+
+  async modified(name: string): Promise<Date | undefined> {
+    try {
+      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: KEY_PREFIX + name }));
+      return out.LastModified ?? new Date(0);
     } catch (error) {
       if (statusOf(error) === 404) return undefined;
       throw error;

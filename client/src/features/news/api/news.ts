@@ -70,28 +70,13 @@ export function useUpdateNews() {
 }
 
 /**
- * Sends the photo form. As the spec has it, this call follows every save, with or without a file;
- * without one the server changes nothing.
+ * Stores a photo for the article's save to name (POST /api/photos): answers its path and size.
+ * No article changes until the save sends the path as `photo`.
  */
-export function useUploadNewsPhoto() {
-  const store = useStoreArticle();
-  return useMutation({
-    mutationFn: ({ id, file, onProgress }: { id: string; file: File | null; onProgress?: (fraction: number) => void }) => {
-      const form = new FormData();
-      if (file) form.append('photo', file);
-      return uploadFile(apiPaths.newsUpload(id), form, onProgress);
-    },
-    onSuccess: store,
-  });
-}
-
-/** Takes the article's photo away (the form's "Remove photo", sent with the save). */
-export function useRemoveNewsPhoto() {
-  const store = useStoreArticle();
-  return useMutation({
-    mutationFn: (id: string) => api.delete(apiPaths.newsPhoto(id)),
-    onSuccess: store,
-  });
+export function storePhoto(file: File, onProgress?: (fraction: number) => void): Promise<ApiSchema<'UploadedPhoto'>> {
+  const form = new FormData();
+  form.append('photo', file);
+  return uploadFile(apiPaths.photos, form, onProgress);
 }
 
 export function deleteNews(id: string) {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
@@ -10,25 +10,12 @@ import { useNotify } from '../../../components/Toaster';
 import { LoadFirst, useForm } from '../../../components/useForm';
 import { ApiError, errorMessage, itemId } from '../../../lib/api';
 import { returnSearch, type ReturnState } from '../../../lib/search-params';
-import {
-  newsQueries,
-  photoUrl,
-  useCreateNews,
-  useUpdateNews,
-  useRemoveNewsPhoto,
-  useUploadNewsPhoto,
-  type News,
-  type NewsInput,
-  previewAbout,
-} from '../api/news';
+import { newsQueries, photoUrl, storePhoto, useCreateNews, useUpdateNews, type News, type NewsInput, previewAbout } from '../api/news';
 import { PhotoPicker } from './PhotoPicker';
 import './NewsFormScreen.css';
 
 /** Navigation state the form reads. */
-export interface NewsFormState extends ReturnState {
-  /** From the create form, when the article was saved but its photo refused. */
-  photoError?: string;
-}
+export type NewsFormState = ReturnState;
 
 /** The form's values: all text, as the fields hold them (publishAt in the browser's local time). */
 interface NewsValues {
@@ -90,19 +77,33 @@ function NewsForm({ article, heading }: { article?: News; heading: string }) {
   const location = useLocation();
   const create = useCreateNews();
   const update = useUpdateNews();
-  const upload = useUploadNewsPhoto();
-  const removePhoto = useRemoveNewsPhoto();
   const notify = useNotify();
 
-  const state = location.state as NewsFormState | null;
-  const returnTo = returnSearch(state);
+  const returnTo = returnSearch(location.state as NewsFormState | null);
   const [file, setFile] = useState<File | null>(null);
   // "Remove photo": the stored photo goes with the next save (Cancel keeps it).
   const [removing, setRemoving] = useState(false);
-  const [photoError, setPhotoError] = useState<string | undefined>(state?.photoError);
+  const [photoError, setPhotoError] = useState<string | undefined>();
   const [progress, setProgress] = useState<number | null>(null);
+  // The chosen file once stored: a save refused for another field is sent again naming the same
+  // photo, without storing it again.
+  const stored = useRef<{ file: File; photo: string } | null>(null);
 
-  const { bind, formError, saving, guard, form, refused, values } = useForm<NewsValues, News>({
+  /** The save's `photo`: the chosen file's path (stored first), null to remove it, or left out to keep it. */
+  const photoToSave = async (): Promise<string | null | undefined> => {
+    if (!file) return removing && article?.photo ? null : undefined;
+    if (stored.current?.file !== file) {
+      setProgress(0);
+      try {
+        stored.current = { file, photo: (await storePhoto(file, setProgress)).photo };
+      } finally {
+        setProgress(null);
+      }
+    }
+    return stored.current.photo;
+  };
+
+  const { bind, formError, saving, guard, form, values } = useForm<NewsValues, News>({
     initial: article
       ? {
           title: article.title,
@@ -114,28 +115,24 @@ function NewsForm({ article, heading }: { article?: News; heading: string }) {
           publishAt: toLocalInput(article.publishAt),
         }
       : EMPTY,
-    save: (values) => (article ? update.mutateAsync({ id: itemId(article), input: toInput(values) }) : create.mutateAsync(toInput(values))),
-    onSaved: async (saved) => {
-      // The spec sends the photo form after every save, even without a file.
+    // One save: the chosen photo is stored first (POST /api/photos), then the article is sent once, naming it.
+    save: async (values) => {
+      setPhotoError(undefined);
       try {
-        if (removing && !file && article?.photo) await removePhoto.mutateAsync(itemId(saved));
-        if (file) setProgress(0);
-        await upload.mutateAsync({ id: itemId(saved), file, onProgress: setProgress });
+        const photo = await photoToSave();
+        const input: NewsInput = photo === undefined ? toInput(values) : { ...toInput(values), photo };
+        return await (article ? update.mutateAsync({ id: itemId(article), input }) : create.mutateAsync(input));
       } catch (error) {
-        console.error('Uploading the photo failed', error);
-        const message =
-          (error instanceof ApiError && error.fieldErrors.photo?.msg) ||
-          errorMessage(error, 'Could not upload the photo. Please try again.');
-        setProgress(null);
-        if (article) {
-          setPhotoError(message);
-          refused();
-        } else {
-          // The article exists now: become its edit form, so trying again does not create another.
-          navigate(paths.news.edit(itemId(saved)), { replace: true, state: { photoError: message } satisfies NewsFormState });
+        const refusal = error instanceof ApiError ? error.fieldErrors.photo?.msg : undefined;
+        if (refusal) {
+          // Refused on upload or on save (e.g. stored too long ago): the next save stores the file again.
+          stored.current = null;
+          setPhotoError(refusal);
         }
-        return;
+        throw error;
       }
+    },
+    onSaved: () => {
       notify({ message: article ? 'News updated' : 'News created' });
       // A new article is the newest: the first page shows it. An edit goes back where it came from.
       navigate(article ? paths.news.list + returnTo : paths.news.list);
@@ -143,8 +140,8 @@ function NewsForm({ article, heading }: { article?: News; heading: string }) {
     fallback: 'Could not save. Please try again.',
     logAs: 'Saving the article failed',
     changed: file !== null || removing,
-    // A refusal carried over from the create form takes the focus like any other.
-    refusedAtStart: photoError !== undefined,
+    // The photo picker shows the photo's refusal itself.
+    shownElsewhere: ['photo'],
   });
 
   return (
