@@ -22,7 +22,7 @@ async function mailTo(to: string, subject: RegExp): Promise<MailboxMessage> {
 
 /** The link of a mail, for this browser (the suite's server's PUBLIC_URL is its baseURL). */
 function linkIn(mail: MailboxMessage, path: string): string {
-  const match = new RegExp(`https?://\\S+${path}\\?token=[\\w-]+`).exec(mail.text);
+  const match = new RegExp(`https?://\\S+${path}#token=[\\w-]+`).exec(mail.text);
   if (!match) throw new Error(`no ${path} link in: ${mail.text}`);
   return match[0];
 }
