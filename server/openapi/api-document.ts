@@ -1,6 +1,6 @@
 import { Injectable, type INestApplication } from '@nestjs/common';
 import { DocumentBuilder, getSchemaPath, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { ErrorReply, FieldErrorsReply } from '../common/api-docs';
+import { apiSchemaRules, ErrorReply, FieldErrorsReply } from '../common/api-docs';
 import { OPEN_OPERATION } from '../common/public.decorator';
 
 type PathItemObject = OpenAPIObject['paths'][string];
@@ -60,6 +60,7 @@ export function createApiDocument(app: INestApplication, sessionCookie: string):
     .build();
   const document = SwaggerModule.createDocument(app, config, { extraModels: [ErrorReply, FieldErrorsReply] });
   document.components = { ...document.components, responses: RESPONSES };
+  for (const [name, rule] of apiSchemaRules()) Object.assign(document.components.schemas?.[name] ?? {}, rule);
   for (const item of Object.values(document.paths)) {
     for (const method of METHODS) {
       const operation: (OperationObject & { [OPEN_OPERATION]?: boolean }) | undefined = item[method];

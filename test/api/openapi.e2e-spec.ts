@@ -82,7 +82,10 @@ describe('GET /api/openapi.json', () => {
       const content = Object.values(success[0][1].content ?? {});
       expect(content.length, name).toBeGreaterThan(0);
       expect(content[0].schema, name).toBeTruthy();
-      expect(Object.keys(op.responses).filter((status) => !/^\d{3}$/.test(status)), name).toEqual([]);
+      expect(
+        Object.keys(op.responses).filter((status) => !/^\d{3}$/.test(status)),
+        name,
+      ).toEqual([]);
       // The layers every request passes: its own 400, 500 and 503 or the shared ones.
       for (const status of ['400', '500', '503']) expect(op.responses[status], `${name} ${status}`).toBeDefined();
       const unsafe = /^(POST|PATCH|DELETE) /.test(name);
@@ -188,6 +191,29 @@ describe('GET /api/openapi.json', () => {
     expect(schemas.CreateContactMessageDto.required).toEqual(['name', 'email', 'msg']);
     expect(schemas.CreateContactMessageDto.properties.website).toMatchObject({ type: 'string' });
     expect(schemas.Credentials.required).toEqual(['email', 'password']);
+    // What the app refuses and accepts, said where a fuzzer reads it (#35 item 6).
+    const noNul = '^[^\\u0000]*$';
+    expect(schemas.CreateServiceDto.properties.title.pattern).toBe(noNul);
+    expect(schemas.CreateContactMessageDto.properties.msg.pattern).toBe(noNul);
+    expect(schemas.RegisterAdminDto.properties.name.pattern).toBe(noNul);
+    expect(schemas.UpdateSettingsDto.properties.email).toMatchObject({
+      maxLength: 254,
+      anyOf: [
+        { type: 'string', format: 'email' },
+        { type: 'string', enum: [''] },
+      ],
+    });
+    expect(schemas.SecondStepDto).toMatchObject({ anyOf: [{ required: ['code'] }, { required: ['recoveryCode'] }] });
+    expect(schemas.SecondStepDto.required).toBeUndefined();
+    expect(new RegExp(schemas.CreateNewsDto.properties.slug.pattern as string).test('')).toBe(true);
+    expect(new RegExp(schemas.CreateNewsDto.properties.slug.pattern as string).test('Not A Slug')).toBe(false);
+    expect(JSON.stringify(schemas.UpdateNewsDto.properties.publishAt)).toContain('{"type":"string","enum":[""]}');
+    const logo = (doc.paths['/api/settings/logo'] as Record<string, Operation>).post;
+    expect((logo.requestBody?.content['multipart/form-data'] as { schema: unknown }).schema).toMatchObject({
+      required: ['photo'],
+      additionalProperties: { type: 'string', maxLength: 1024 },
+      maxProperties: 11,
+    });
     expect(schemas.ActivityEntry.properties.action).toEqual({ allOf: [{ $ref: '#/components/schemas/ActivityAction' }] });
     expect(schemas.ActivityAction).toMatchObject({ type: 'string', enum: expect.arrayContaining(['sign-in', 'edit', 'purge']) });
     // Every property of every schema says what it is.

@@ -1125,6 +1125,7 @@ export interface components {
       about?: string;
     };
     BulkIdsDto: {
+      /** @description UUIDs of any version; one that names no live item makes it a 404, and nothing changes */
       ids: string[];
     };
     IdsReply: {
@@ -1222,25 +1223,27 @@ export interface components {
       title: string;
       description: string;
       about: string;
+      /** @description Left out, null or empty: made from the title */
       slug?: string | null;
       /** @description The photo's alternative text */
       photoAlt?: string | null;
       /** @enum {string} */
       status?: 'draft' | 'published';
-      /** Format: date-time */
-      publishAt?: string | null;
+      /** @description When a published article goes public; left out, null or empty: at once */
+      publishAt?: (string | '') | null;
     };
     UpdateNewsDto: {
       title?: string;
       description?: string;
       about?: string;
+      /** @description Left out, null or empty: made from the title */
       slug?: string | null;
       /** @description The photo's alternative text */
       photoAlt?: string | null;
       /** @enum {string} */
       status?: 'draft' | 'published';
-      /** Format: date-time */
-      publishAt?: string | null;
+      /** @description When a published article goes public; left out, null or empty: at once */
+      publishAt?: (string | '') | null;
     };
     SiteSettings: {
       /** @description On: visitors see the maintenance page */
@@ -1248,7 +1251,7 @@ export interface components {
       companyName: string;
       tagline: string;
       /** @description An email address, or empty for none */
-      email: string;
+      email: string | '';
       phone: string;
       /** @description A hex colour (#rrggbb) for the public pages' brand areas, under white text (at least 4.5:1), or empty for the default */
       accentColor: string;
@@ -1317,7 +1320,10 @@ export interface components {
     };
     TrashItemRefDto: {
       kind: components['schemas']['TrashKind'];
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @description A UUID of any version; one that names nothing in the trash makes it a 404
+       */
       id: string;
     };
     BulkTrashDto: {
@@ -1393,7 +1399,7 @@ export interface components {
       companyName?: string;
       tagline?: string;
       /** @description An email address, or empty for none */
-      email?: string;
+      email?: string | '';
       phone?: string;
       /** @description A hex colour (#rrggbb) for the public pages' brand areas, under white text (at least 4.5:1), or empty for the default */
       accentColor?: string;
@@ -1498,12 +1504,15 @@ export interface components {
     TurnOffTotpDto: {
       password: string;
     };
-    SecondStepDto: {
-      /** @description The code the authenticator app shows now */
-      code?: string;
-      /** @description One of the recovery codes, instead of a code */
-      recoveryCode?: string;
-    };
+    SecondStepDto:
+      | {
+          /** @description The code the authenticator app shows now */
+          code?: string;
+          /** @description One of the recovery codes, instead of a code */
+          recoveryCode?: string;
+        }
+      | unknown
+      | unknown;
     Passkey: {
       /** Format: uuid */
       id: string;
@@ -1643,17 +1652,17 @@ export interface components {
     };
   };
   responses: {
-    /** @description Refused: `{ "error": "text" }`, or `{ "error": { "<field>": { "msg": "…" } } }` for the fields at fault */
-    Refused: {
+    /** @description A query parameter given twice or as a list (keyed by it), or a body that is not valid JSON, is not a JSON object (`null`, a number, a list) or is nested deeper than 32 levels (keyed `body`) */
+    BadRequest: {
       headers: {
         [name: string]: unknown;
       };
       content: {
-        'application/json': components['schemas']['Error'] | components['schemas']['FieldErrors'];
+        'application/json': components['schemas']['FieldErrors'];
       };
     };
-    /** @description Something went wrong (500), or the database or photo storage is unavailable (503, with Retry-After) */
-    Failed: {
+    /** @description Not logged in */
+    NotLoggedIn: {
       headers: {
         [name: string]: unknown;
       };
@@ -1661,8 +1670,53 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description Not logged in */
-    NotLoggedIn: {
+    /** @description A POST, PATCH or DELETE from a foreign origin; or, on an admin route with REQUIRE_SECOND_FACTOR=true, an admin who has not set up a second factor yet */
+    Forbidden: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description Names nothing: an unknown id, or one that is not a UUID */
+    NotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description The request body is larger than the API takes */
+    TooLarge: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description A request body that is not application/json */
+    UnsupportedType: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description Something went wrong; the cause is in the log, under the request id */
+    ServerError: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description The database or photo storage is unavailable; Retry-After says when to try again */
+    Unavailable: {
       headers: {
         [name: string]: unknown;
       };
@@ -1695,8 +1749,9 @@ export interface operations {
           'application/json': components['schemas']['PasswordResetAvailability'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      400: components['responses']['BadRequest'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   PasswordResetController_request: {
@@ -1730,6 +1785,7 @@ export interface operations {
           'application/json': components['schemas']['FieldErrors'];
         };
       };
+      403: components['responses']['Forbidden'];
       /** @description Mail is off */
       409: {
         headers: {
@@ -1739,6 +1795,8 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
       /** @description Too many requests for this address or from this client */
       429: {
         headers: {
@@ -1748,8 +1806,8 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   PasswordResetController_confirm: {
@@ -1783,8 +1841,11 @@ export interface operations {
           'application/json': components['schemas']['FieldErrors'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   InvitationsController_list: {
@@ -1804,9 +1865,11 @@ export interface operations {
           'application/json': components['schemas']['Invitations'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   InvitationsController_create: {
@@ -1858,8 +1921,10 @@ export interface operations {
           'application/json': components['schemas']['FieldErrors'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   InvitationsController_accept: {
@@ -1893,6 +1958,15 @@ export interface operations {
           'application/json': components['schemas']['FieldErrors'];
         };
       };
+      /** @description Registration is closed: no invitation works */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The address became an administrator meanwhile */
       409: {
         headers: {
@@ -1902,8 +1976,10 @@ export interface operations {
           'application/json': components['schemas']['FieldErrors'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   InvitationsController_revoke: {
@@ -1926,7 +2002,9 @@ export interface operations {
           'application/json': components['schemas']['IdReply'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description Invitation not found */
       404: {
         headers: {
@@ -1936,8 +2014,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   AdminsController_registration: {
@@ -1957,8 +2037,9 @@ export interface operations {
           'application/json': components['schemas']['RegistrationStatus'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      400: components['responses']['BadRequest'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   AdminsController_register: {
@@ -1991,7 +2072,7 @@ export interface operations {
           'application/json': components['schemas']['FieldErrors'];
         };
       };
-      /** @description Registration is closed */
+      /** @description Registration is closed, or the signed-in admin must set up a second factor first (REQUIRE_SECOND_FACTOR) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2009,8 +2090,10 @@ export interface operations {
           'application/json': components['schemas']['FieldErrors'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   AdminsController_list: {
@@ -2042,8 +2125,9 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   AdminsController_changePassword: {
@@ -2078,6 +2162,9 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
       /** @description Too many wrong current passwords; Retry-After says when to try again */
       429: {
         headers: {
@@ -2087,8 +2174,8 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   AdminsController_preferences: {
@@ -2108,9 +2195,11 @@ export interface operations {
           'application/json': components['schemas']['Preferences'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   AdminsController_updatePreferences: {
@@ -2144,8 +2233,11 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   AdminsController_remove: {
@@ -2169,7 +2261,9 @@ export interface operations {
           'application/json': components['schemas']['IdReply'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description Admin not found */
       404: {
         headers: {
@@ -2188,8 +2282,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   AuthController_me: {
@@ -2210,8 +2306,9 @@ export interface operations {
           'application/json': components['schemas']['SessionReply'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      400: components['responses']['BadRequest'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   AuthController_login: {
@@ -2236,6 +2333,7 @@ export interface operations {
           'application/json': components['schemas']['AdminReply'] | components['schemas']['SecondFactorRequired'];
         };
       };
+      400: components['responses']['BadRequest'];
       /** @description Invalid email or password */
       401: {
         headers: {
@@ -2245,6 +2343,9 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
       /** @description Too many attempts; Retry-After says when to try again */
       429: {
         headers: {
@@ -2254,8 +2355,8 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   AuthController_logout: {
@@ -2276,8 +2377,12 @@ export interface operations {
           'application/json': components['schemas']['OkReply'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      400: components['responses']['BadRequest'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   AccountSessionsController_list: {
@@ -2297,9 +2402,11 @@ export interface operations {
           'application/json': components['schemas']['AccountSessions'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   AccountSessionsController_endOthers: {
@@ -2320,9 +2427,13 @@ export interface operations {
           'application/json': components['schemas']['EndedSessions'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   AccountSessionsController_end: {
@@ -2346,7 +2457,9 @@ export interface operations {
           'application/json': components['schemas']['EndedSession'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description Session not found */
       404: {
         headers: {
@@ -2356,8 +2469,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   HealthController_live: {
@@ -2377,8 +2492,9 @@ export interface operations {
           'application/json': components['schemas']['Health'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      400: components['responses']['BadRequest'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   HealthController_ready: {
@@ -2398,6 +2514,8 @@ export interface operations {
           'application/json': components['schemas']['Readiness'];
         };
       };
+      400: components['responses']['BadRequest'];
+      500: components['responses']['ServerError'];
       /** @description The database or the photo storage does not answer */
       503: {
         headers: {
@@ -2407,8 +2525,6 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
     };
   };
   ServicesController_list: {
@@ -2440,8 +2556,9 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   ServicesController_create: {
@@ -2475,8 +2592,11 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   ServicesController_findOne: {
@@ -2499,7 +2619,9 @@ export interface operations {
           'application/json': components['schemas']['Service'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description Service not found */
       404: {
         headers: {
@@ -2509,8 +2631,8 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   ServicesController_remove: {
@@ -2534,7 +2656,9 @@ export interface operations {
           'application/json': components['schemas']['IdReply'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description Service not found */
       404: {
         headers: {
@@ -2544,8 +2668,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   ServicesController_update: {
@@ -2582,6 +2708,7 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description Service not found */
       404: {
         headers: {
@@ -2591,8 +2718,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   ServicesController_removeMany: {
@@ -2627,6 +2756,7 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description Service not found: one of them is unknown or in the trash already, and nothing changed */
       404: {
         headers: {
@@ -2636,8 +2766,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   NewsController_list: {
@@ -2671,8 +2803,9 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   NewsController_create: {
@@ -2706,8 +2839,20 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      /** @description Another article already has this address (keyed slug) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   NewsController_photoLimits: {
@@ -2727,9 +2872,11 @@ export interface operations {
           'application/json': components['schemas']['PhotoLimits'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   NewsController_findOne: {
@@ -2752,7 +2899,9 @@ export interface operations {
           'application/json': components['schemas']['NewsDetail'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description News not found */
       404: {
         headers: {
@@ -2762,8 +2911,8 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   NewsController_remove: {
@@ -2787,7 +2936,9 @@ export interface operations {
           'application/json': components['schemas']['IdReply'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description News not found */
       404: {
         headers: {
@@ -2797,8 +2948,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   NewsController_update: {
@@ -2835,6 +2988,7 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description News not found */
       404: {
         headers: {
@@ -2844,8 +2998,19 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      /** @description Another article already has this address (keyed slug) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   NewsController_preview: {
@@ -2869,9 +3034,13 @@ export interface operations {
           'application/json': components['schemas']['NewsPreview'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   NewsController_upload: {
@@ -2892,6 +3061,8 @@ export interface operations {
            * @description JPEG, PNG or WebP; without it nothing changes (200)
            */
           photo?: string;
+        } & {
+          [key: string]: string;
         };
       };
     };
@@ -2904,7 +3075,17 @@ export interface operations {
           'application/json': components['schemas']['News'];
         };
       };
+      /** @description A file in another field than photo, more than one file or 10 other fields, or a form that cannot be read */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description News not found */
       404: {
         headers: {
@@ -2932,8 +3113,8 @@ export interface operations {
           'application/json': components['schemas']['FieldErrors'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   NewsController_deletePhoto: {
@@ -2957,7 +3138,9 @@ export interface operations {
           'application/json': components['schemas']['News'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description News not found */
       404: {
         headers: {
@@ -2967,8 +3150,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   NewsController_removeMany: {
@@ -3003,6 +3188,7 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description News not found: one of them is unknown or in the trash already, and nothing changed */
       404: {
         headers: {
@@ -3012,8 +3198,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   LogoController_uploadLogo: {
@@ -3031,6 +3219,8 @@ export interface operations {
            * @description JPEG, PNG or WebP; stored 256 px square as WebP
            */
           photo: string;
+        } & {
+          [key: string]: string;
         };
       };
     };
@@ -3044,7 +3234,7 @@ export interface operations {
           'application/json': components['schemas']['SiteSettings'];
         };
       };
-      /** @description No file, or the upload could not be read */
+      /** @description No photo, a file in another field than photo, more than one file or 10 other fields, or a form that cannot be read */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3054,6 +3244,7 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description The photo is too large */
       413: {
         headers: {
@@ -3072,8 +3263,8 @@ export interface operations {
           'application/json': components['schemas']['FieldErrors'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   LogoController_removeLogo: {
@@ -3094,9 +3285,13 @@ export interface operations {
           'application/json': components['schemas']['SiteSettings'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   ContactUsController_list: {
@@ -3132,8 +3327,9 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   ContactUsController_create: {
@@ -3166,6 +3362,9 @@ export interface operations {
           'application/json': components['schemas']['FieldErrors'];
         };
       };
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
       /** @description Too many messages from this address; Retry-After says when to try again */
       429: {
         headers: {
@@ -3175,8 +3374,8 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   ContactUsController_exportCsv: {
@@ -3200,9 +3399,11 @@ export interface operations {
           'text/csv': string;
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   ContactUsController_removeMany: {
@@ -3237,6 +3438,7 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description Message not found: one of them is unknown or in the trash already, and nothing changed */
       404: {
         headers: {
@@ -3246,8 +3448,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   ContactUsController_markRead: {
@@ -3271,7 +3475,9 @@ export interface operations {
           'application/json': components['schemas']['ContactMessage'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description Message not found */
       404: {
         headers: {
@@ -3281,8 +3487,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   ContactUsController_markUnread: {
@@ -3306,7 +3514,9 @@ export interface operations {
           'application/json': components['schemas']['ContactMessage'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description Message not found */
       404: {
         headers: {
@@ -3316,8 +3526,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   ContactUsController_findOne: {
@@ -3340,7 +3552,9 @@ export interface operations {
           'application/json': components['schemas']['ContactMessage'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description Message not found */
       404: {
         headers: {
@@ -3350,8 +3564,8 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   ContactUsController_remove: {
@@ -3375,7 +3589,9 @@ export interface operations {
           'application/json': components['schemas']['IdReply'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description Message not found */
       404: {
         headers: {
@@ -3385,8 +3601,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   OpenApiController_openapi: {
@@ -3407,8 +3625,9 @@ export interface operations {
           'application/json': Record<string, never>;
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      400: components['responses']['BadRequest'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   TrashController_list: {
@@ -3440,8 +3659,9 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   TrashController_restoreMany: {
@@ -3476,6 +3696,7 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description One of them is unknown or no longer in the trash (e.g. "News not found"), and nothing changed */
       404: {
         headers: {
@@ -3485,8 +3706,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   TrashController_purgeMany: {
@@ -3521,6 +3744,7 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description One of them is unknown or no longer in the trash (e.g. "News not found"), and nothing changed */
       404: {
         headers: {
@@ -3530,8 +3754,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   TrashController_restore: {
@@ -3556,7 +3782,9 @@ export interface operations {
           'application/json': components['schemas']['Service'] | components['schemas']['News'] | components['schemas']['ContactMessage'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description No such item in the trash */
       404: {
         headers: {
@@ -3566,8 +3794,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   TrashController_purge: {
@@ -3592,7 +3822,9 @@ export interface operations {
           'application/json': components['schemas']['IdReply'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description No such item in the trash */
       404: {
         headers: {
@@ -3602,8 +3834,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   ActivityController_list: {
@@ -3639,8 +3873,9 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   ActivityController_admins: {
@@ -3660,9 +3895,11 @@ export interface operations {
           'application/json': components['schemas']['ActivityAdmins'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   SettingsController_find: {
@@ -3682,9 +3919,11 @@ export interface operations {
           'application/json': components['schemas']['SiteSettings'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   SettingsController_update: {
@@ -3719,8 +3958,11 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   MailController_status: {
@@ -3740,9 +3982,11 @@ export interface operations {
           'application/json': components['schemas']['MailStatus'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   MailController_sendTest: {
@@ -3763,7 +4007,9 @@ export interface operations {
           'application/json': components['schemas']['TestMailReply'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description Mail is off */
       409: {
         headers: {
@@ -3773,8 +4019,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   DashboardController_read: {
@@ -3794,9 +4042,11 @@ export interface operations {
           'application/json': components['schemas']['Dashboard'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   SecondFactorController_status: {
@@ -3816,9 +4066,11 @@ export interface operations {
           'application/json': components['schemas']['SecondFactorStatus'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   SecondFactorController_begin: {
@@ -3839,7 +4091,9 @@ export interface operations {
           'application/json': components['schemas']['TotpSetup'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description Authenticator codes are already on */
       409: {
         headers: {
@@ -3849,8 +4103,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   SecondFactorController_turnOff: {
@@ -3885,6 +4141,7 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description Authenticator codes are not on */
       409: {
         headers: {
@@ -3894,6 +4151,8 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
       /** @description Too many wrong passwords; Retry-After says when to try again */
       429: {
         headers: {
@@ -3903,8 +4162,8 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   SecondFactorController_confirm: {
@@ -3939,6 +4198,7 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description No setup is waiting to be confirmed */
       409: {
         headers: {
@@ -3948,8 +4208,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   SecondStepController_complete: {
@@ -3992,6 +4254,9 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
       /** @description Too many attempts; Retry-After says when to try again */
       429: {
         headers: {
@@ -4001,8 +4266,8 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   PasskeysController_list: {
@@ -4022,9 +4287,11 @@ export interface operations {
           'application/json': components['schemas']['PasskeyList'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   PasskeysController_add: {
@@ -4058,6 +4325,7 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description This passkey is already registered */
       409: {
         headers: {
@@ -4067,8 +4335,10 @@ export interface operations {
           'application/json': components['schemas']['FieldErrors'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   PasskeysController_options: {
@@ -4088,9 +4358,13 @@ export interface operations {
           'application/json': components['schemas']['PasskeyRegistrationOptions'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   PasskeysController_remove: {
@@ -4114,7 +4388,9 @@ export interface operations {
           'application/json': components['schemas']['IdReply'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description Passkey not found */
       404: {
         headers: {
@@ -4124,8 +4400,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   PasskeySignInController_options: {
@@ -4145,8 +4423,12 @@ export interface operations {
           'application/json': components['schemas']['PasskeySignInOptions'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      400: components['responses']['BadRequest'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   PasskeySignInController_verify: {
@@ -4189,6 +4471,9 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
       /** @description Too many failed sign-ins from this address; Retry-After says when to try again */
       429: {
         headers: {
@@ -4198,8 +4483,8 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
 }
