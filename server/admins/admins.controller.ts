@@ -23,7 +23,7 @@ import { ApiError } from '../common/api-error';
 import { RateLimitService, type RateLimitRule } from '../rate-limit/rate-limit.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { CurrentActor, type Actor } from '../common/actor.decorator';
-import { Public } from '../common/public.decorator';
+import { ActsForSignedIn, Public } from '../common/public.decorator';
 import { AdminsService, toPublicAdmin, type PublicAdmin } from './admins.service';
 import { AdminReply, AdminRowDto, RegistrationStatusDto } from './dto/admin.dto';
 import { PreferencesDto } from './dto/mail-replies.dto';
@@ -58,15 +58,20 @@ export class AdminsController {
 
   /**
    * Registration follows REGISTRATION (see RegistrationGuard). An anonymous first-admin
-   * registration is re-checked atomically on insert. The caller's own session is left as it is.
+   * registration is re-checked atomically on insert. The caller's own session is left as it is. A
+   * signed-in admin adds the administrator, so REQUIRE_SECOND_FACTOR holds for them here too.
    */
   @Public()
+  @ActsForSignedIn()
   @UseGuards(RegistrationGuard)
   @Post('register')
   @HttpCode(HttpStatus.CREATED)
   @ApiCreatedResponse({ type: AdminReply })
   @ApiFieldErrors()
-  @ApiErrorText(HttpStatus.FORBIDDEN, 'Registration is closed')
+  @ApiErrorText(
+    HttpStatus.FORBIDDEN,
+    'Registration is closed, or the signed-in admin must set up a second factor first (REQUIRE_SECOND_FACTOR)',
+  )
   @ApiConflictResponse({ type: FieldErrorsReply, description: 'Email is already registered' })
   async register(@Body() dto: RegisterAdminDto, @Req() req: Request): Promise<AdminReply> {
     const onlyIfFirst = this.config.registration === 'first-admin' && !req.isAuthenticated();

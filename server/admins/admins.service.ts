@@ -65,7 +65,9 @@ export class AdminsService {
   }
 
   /**
-   * Removes an admin and ends their sessions in one transaction. Never the last one: every removal
+   * Removes an admin, ends their sessions and revokes the invitations they sent that nobody has
+   * accepted yet, in one transaction: a dismissed admin cannot come back through a link they sent
+   * (each revocation is logged, by the admin who removed them). Never the last one: every removal
    * takes the same advisory lock before counting, so two simultaneous removals of the last two
    * admins run one after the other and the second sees one admin left and is refused.
    */
@@ -76,9 +78,23 @@ export class AdminsService {
       const admin = await manager.findOneBy(Admin, { id });
       if (!admin) throw new ApiError(HttpStatus.NOT_FOUND, ADMIN_NOT_FOUND);
       if ((await manager.count(Admin)) <= 1) throw new ApiError(HttpStatus.CONFLICT, LAST_ADMIN);
+      // Before the admin's row goes: its foreign key then clears invited_by on what is left.
+      const [revoked] = await manager.query<[{ id: string; email: string }[], number]>(
+        `DELETE FROM admin_tokens WHERE invited_by = $1 AND purpose = 'invitation' AND used_at IS NULL RETURNING id, email`,
+        [id],
+      );
       await manager.delete(Admin, { id });
       await this.sessions.endAllOf(id, { manager });
       await this.activity.record(manager, { by, action: 'remove', kind: 'admins', itemId: id, label: admin.name });
+      for (const invitation of revoked) {
+        await this.activity.record(manager, {
+          by,
+          action: 'revoke-invitation',
+          kind: 'admins',
+          itemId: invitation.id,
+          label: invitation.email,
+        });
+      }
       return { id };
     });
   }

@@ -47,6 +47,7 @@ export class InvitationsController {
   @ApiCreatedResponse({ type: AdminReply, description: 'The admin, signed in on a new session' })
   @ApiFieldErrors('A bad, used or expired token (keyed token), or a name or password that breaks the rules')
   @ApiConflictResponse({ type: FieldErrorsReply, description: 'The address became an administrator meanwhile' })
+  @ApiErrorText(HttpStatus.FORBIDDEN, 'Registration is closed: no invitation works')
   async accept(@Body() dto: AcceptInvitationDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const created = await this.invitations.accept(dto, req.ip ?? null);
     const admin = toPublicAdmin(created);

@@ -75,7 +75,8 @@ export class InvitationsService {
     const content = invitationMail(
       await this.outbox.siteName(),
       by.admin.name,
-      `${this.config.publicUrl}/admin/accept-invitation?token=${token}`,
+      // In the fragment, which browsers never send: no proxy or server log keeps the token.
+      `${this.config.publicUrl}/admin/accept-invitation#token=${token}`,
     );
     const invitation = await this.dataSource.transaction(async (manager) => {
       if (await manager.existsBy(Admin, { email })) throw ApiError.field('email', ALREADY_ADMIN, HttpStatus.CONFLICT);
@@ -116,14 +117,17 @@ export class InvitationsService {
   /**
    * Accepts an invitation: the token is spent in the statement that checks it, and the admin is
    * created in the same transaction (an address registered meanwhile is a 409 on `email`, and the
-   * invitation stays unspent).
+   * invitation stays unspent). Under REGISTRATION=closed no invitation works (403), and one whose
+   * sender is no longer an administrator is a link that does not work, whenever they were removed.
    */
   async accept(input: { token: string; name: string; password: string }, address: string | null): Promise<Admin> {
+    if (this.config.registration === 'closed') throw new ApiError(HttpStatus.FORBIDDEN, REGISTRATION_CLOSED);
     const passwordHash = await hashPassword(input.password);
     return this.dataSource.transaction(async (manager) => {
       const [rows] = await manager.query<[{ email: string }[], number]>(
         `UPDATE admin_tokens SET used_at = now()
           WHERE token_hash = $1 AND purpose = 'invitation' AND used_at IS NULL AND expires_at > now()
+            AND EXISTS (SELECT 1 FROM admins WHERE admins.id = admin_tokens.invited_by)
           RETURNING email`,
         [hashToken(input.token)],
       );

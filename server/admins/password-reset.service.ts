@@ -54,13 +54,14 @@ export class PasswordResetService {
       if (hits > rule.limit) throw ApiError.tooManyAttempts(retryAfterSeconds);
     }
     const { token, hash } = newToken();
-    const content = passwordResetMail(await this.outbox.siteName(), `${this.config.publicUrl}/admin/reset-password?token=${token}`);
+    // In the fragment, which browsers never send: no proxy or server log keeps the token.
+    const content = passwordResetMail(await this.outbox.siteName(), `${this.config.publicUrl}/admin/reset-password#token=${token}`);
     await this.dataSource.transaction(async (manager) => {
-      const [row] = await manager.query<{ admin_id: string | null; admin_name: string | null }[]>(
+      const [row] = await manager.query<{ admin_id: string | null }[]>(
         `INSERT INTO admin_tokens (purpose, token_hash, admin_id, email, expires_at)
          SELECT 'password-reset', $1, a.id, $2, now() + make_interval(secs => $3)
            FROM (SELECT 1) one LEFT JOIN admins a ON a.email = $2
-         RETURNING admin_id, (SELECT name FROM admins WHERE id = admin_id) AS admin_name`,
+         RETURNING admin_id`,
         [hash, email, RESET_LIFETIME_SECONDS],
       );
       const known = row.admin_id !== null;
@@ -69,9 +70,11 @@ export class PasswordResetService {
         [{ kind: 'password-reset', to: email, ...content, expiresAt: new Date(Date.now() + RESET_LIFETIME_SECONDS * 1000) }],
         { when: known },
       );
-      // As for a failed sign-in: the address only when it is an admin's.
+      // Nobody signed in asked, so the entry has no actor (whoever typed the address need not be its
+      // admin); the account is the entry's item, and, as for a failed sign-in, the address is
+      // recorded only when it is an admin's.
       await this.activity.record(manager, {
-        by: { admin: known ? { id: row.admin_id!, name: row.admin_name! } : null, address: client },
+        by: { admin: null, address: client },
         action: 'password-reset-request',
         kind: 'admins',
         itemId: row.admin_id,

@@ -125,6 +125,24 @@ export const ApiPage = (item: Type, page: Type = PageOf(item)) =>
     ApiFieldErrors('The page is not a whole number from 1 to 100,000'),
   );
 
+const schemaRules = new Map<string, Record<string, unknown>>();
+
+/**
+ * What a body's schema says beyond its properties, which @ApiProperty cannot say (one of two fields
+ * required): kept under the class's name, which is its schema's name (no @ApiSchema on it), and
+ * merged into that schema by server/openapi/api-document.ts.
+ */
+export const ApiSchemaRule =
+  (rule: Record<string, unknown>): ClassDecorator =>
+  (target) => {
+    schemaRules.set(target.name, rule);
+  };
+
+/** Every ApiSchemaRule, by schema name. */
+export function apiSchemaRules(): ReadonlyMap<string, Record<string, unknown>> {
+  return schemaRules;
+}
+
 /** An optional text filter in the query (`?name=`, `?title=`); with `maxLength`, a longer one is a 400. */
 export const ApiTextQuery = (name: string, description: string, maxLength?: number) =>
   ApiQuery({ name, required: false, description, schema: { type: 'string', ...(maxLength === undefined ? {} : { maxLength }) } });

@@ -16,3 +16,12 @@ export const BEFORE_SECOND_FACTOR = 'beforeSecondFactor';
  * (setting one up) and the public ones; every other route answers 403 until they have one.
  */
 export const BeforeSecondFactor = () => SetMetadata(BEFORE_SECOND_FACTOR, true);
+
+export const ACTS_FOR_SIGNED_IN = 'actsForSignedIn';
+
+/**
+ * A @Public() route that acts with the signed-in admin's authority when there is one (register adds
+ * an administrator for them): REQUIRE_SECOND_FACTOR holds there for a signed-in admin as on every
+ * admin route, while a visitor without a session passes as on any public route.
+ */
+export const ActsForSignedIn = () => SetMetadata(ACTS_FOR_SIGNED_IN, true);

@@ -1,4 +1,5 @@
 import { applyDecorators, HttpStatus, ValidationError, ValidationPipe, type ArgumentMetadata, type Type } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { Matches, ValidateBy, type ValidationArguments } from 'class-validator';
 import { ApiError, type FieldErrors } from './api-error';
@@ -54,13 +55,18 @@ export async function validateBody<T>(body: unknown, dto: Type<T>): Promise<T> {
 /** Trims string input; leaves anything else for the type check to refuse. */
 export const Trim = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
 
+/** The API document's pattern for text without a NUL character (the regular expression's own escape, not a NUL). */
+const NO_NUL = '^[^\\u0000]*$';
+
 /**
  * Text PostgreSQL can store as sent, else a 400 keyed by the field: no NUL character (PostgreSQL
  * cannot store it) and no lone UTF-16 surrogate (it would be stored as U+FFFD, and the e-mail
- * check throws on it). Place it just above the type check, so it runs after it.
+ * check throws on it). Place it just above the type check, so it runs after it. The API document
+ * says so with a pattern (a JSON string cannot carry a lone surrogate as text, so only the NUL).
  */
 export const StorableText = (label: string) =>
   applyDecorators(
+    ApiProperty({ pattern: NO_NUL }),
     Matches(/^[^\0]*$/, { message: `${label} must not contain NUL characters` }),
     Matches(/^(?:[^\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/, { message: `${label} must be valid Unicode text` }),
   );

@@ -65,9 +65,13 @@ function isOwnOrigin(origin: string, host: string | undefined): boolean {
   }
 }
 
-/** express.json, with its failures answered in the API's error shape instead of an HTML page. */
+/**
+ * express.json, with its failures answered in the API's error shape instead of an HTML page. Not
+ * strict: strict mode calls any body that does not start with `{` or `[` invalid JSON, `null`
+ * included; parsed, a body that is valid JSON but no object is told so below.
+ */
 export function jsonBody(limit: string): RequestHandler {
-  const parse = express.json({ limit });
+  const parse = express.json({ limit, strict: false });
   return (req, res, next) => {
     // The parser answers through a callback, outside Express's reach for a throw: errors go to next().
     parse(req, res, (error?: unknown) => {

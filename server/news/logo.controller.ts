@@ -1,6 +1,5 @@
 import { Controller, Delete, Post, UploadedFile } from '@nestjs/common';
 import { ApiOkResponse } from '@nestjs/swagger';
-import { ApiFieldErrors } from '../common/api-docs';
 import { CurrentActor, type Actor } from '../common/actor.decorator';
 import { SiteSettings } from '../settings/settings.service';
 import { LogoService } from './logo.service';
@@ -18,7 +17,6 @@ export class LogoController {
   @Post()
   @PhotoUpload('JPEG, PNG or WebP; stored 256 px square as WebP', { required: true })
   @ApiOkResponse({ type: SiteSettings, description: 'Every setting, with the new logo' })
-  @ApiFieldErrors('No file, or the upload could not be read')
   uploadLogo(@UploadedFile() file: { buffer: Buffer } | undefined, @CurrentActor() by: Actor): Promise<SiteSettings> {
     return this.logos.upload(file?.buffer, by);
   }

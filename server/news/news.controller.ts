@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Inject, Param, Patch, Post, Query, UploadedFile } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
-import { ApiErrorText, ApiFieldErrors, ApiPage, ApiTextQuery, IdReply, IdsReply } from '../common/api-docs';
+import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
+import { ApiErrorText, ApiFieldErrors, ApiPage, ApiTextQuery, FieldErrorsReply, IdReply, IdsReply } from '../common/api-docs';
 import { CurrentActor, type Actor } from '../common/actor.decorator';
 import { BulkIdsDto } from '../common/by-id-or-404';
 import { ApiError } from '../common/api-error';
@@ -63,6 +63,7 @@ export class NewsController {
   @HttpCode(HttpStatus.CREATED)
   @ApiCreatedResponse({ type: NewsDto })
   @ApiFieldErrors()
+  @ApiConflictResponse({ type: FieldErrorsReply, description: 'Another article already has this address (keyed slug)' })
   create(@Body() dto: CreateNewsDto, @CurrentActor() by: Actor): Promise<NewsDto> {
     return this.newsService.create(dto, by);
   }
@@ -71,6 +72,7 @@ export class NewsController {
   @ApiErrorText(HttpStatus.NOT_FOUND, 'News not found')
   @ApiOkResponse({ type: NewsDto })
   @ApiFieldErrors()
+  @ApiConflictResponse({ type: FieldErrorsReply, description: 'Another article already has this address (keyed slug)' })
   update(@Param('id') id: string, @Body() dto: UpdateNewsDto, @CurrentActor() by: Actor): Promise<NewsDto> {
     return this.newsService.update(id, dto, by);
   }

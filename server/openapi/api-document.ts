@@ -1,6 +1,6 @@
 import { Injectable, type INestApplication } from '@nestjs/common';
 import { DocumentBuilder, getSchemaPath, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { ErrorReply, FieldErrorsReply } from '../common/api-docs';
+import { apiSchemaRules, ErrorReply, FieldErrorsReply } from '../common/api-docs';
 import { OPEN_OPERATION } from '../common/public.decorator';
 
 type PathItemObject = OpenAPIObject['paths'][string];
@@ -12,22 +12,34 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 
 const json = (schema: object) => ({ content: { 'application/json': { schema } } });
 const ERROR = json({ $ref: getSchemaPath(ErrorReply) });
+const FIELD_ERRORS = json({ $ref: getSchemaPath(FieldErrorsReply) });
 
 /**
- * What every operation may answer besides what its decorators say: any refusal in one of the
- * contract's two error shapes, 500/503 with a text, and, unless it is @Public(), 401 without a
- * session. Written once, in components.responses, and referred to by every operation.
+ * What the layers every request passes through may answer, whatever the route: written once, in
+ * components.responses, and listed by each operation they apply to (completeOperation), each
+ * status on its own: a client or fuzzer reads exactly which refusals an operation has, never a
+ * 4XX or 5XX range that would cover any status.
  */
 const RESPONSES: Record<string, ResponseObject> = {
-  Refused: {
-    description: 'Refused: `{ "error": "text" }`, or `{ "error": { "<field>": { "msg": "…" } } }` for the fields at fault',
-    ...json({ oneOf: [{ $ref: getSchemaPath(ErrorReply) }, { $ref: getSchemaPath(FieldErrorsReply) }] }),
+  BadRequest: {
+    description:
+      'A query parameter given twice or as a list (keyed by it), or a body that is not valid JSON, is not a JSON object (`null`, a number, a list) or is nested deeper than 32 levels (keyed `body`)',
+    ...FIELD_ERRORS,
   },
-  Failed: { description: 'Something went wrong (500), or the database or photo storage is unavailable (503, with Retry-After)', ...ERROR },
   NotLoggedIn: { description: 'Not logged in', ...ERROR },
+  Forbidden: {
+    description:
+      'A POST, PATCH or DELETE from a foreign origin; or, on an admin route with REQUIRE_SECOND_FACTOR=true, an admin who has not set up a second factor yet',
+    ...ERROR,
+  },
+  NotFound: { description: 'Names nothing: an unknown id, or one that is not a UUID', ...ERROR },
+  TooLarge: { description: 'The request body is larger than the API takes', ...ERROR },
+  UnsupportedType: { description: 'A request body that is not application/json', ...ERROR },
+  ServerError: { description: 'Something went wrong; the cause is in the log, under the request id', ...ERROR },
+  Unavailable: { description: 'The database or photo storage is unavailable; Retry-After says when to try again', ...ERROR },
 };
 const response = (name: keyof typeof RESPONSES) => ({ $ref: `#/components/responses/${name}` });
-const COMMON_RESPONSES = { '4XX': response('Refused'), '5XX': response('Failed') };
+const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
 
 /**
  * The API's OpenAPI 3.1 document, from the controllers' routes, parameters and @nestjs/swagger
@@ -48,10 +60,11 @@ export function createApiDocument(app: INestApplication, sessionCookie: string):
     .build();
   const document = SwaggerModule.createDocument(app, config, { extraModels: [ErrorReply, FieldErrorsReply] });
   document.components = { ...document.components, responses: RESPONSES };
+  for (const [name, rule] of apiSchemaRules()) Object.assign(document.components.schemas?.[name] ?? {}, rule);
   for (const item of Object.values(document.paths)) {
     for (const method of METHODS) {
       const operation: (OperationObject & { [OPEN_OPERATION]?: boolean }) | undefined = item[method];
-      if (operation) completeOperation(operation);
+      if (operation) completeOperation(operation, method);
     }
   }
   return document;
@@ -66,19 +79,36 @@ const ID_PARAMETER = {
   description: 'A UUID; anything else names nothing (404, as an unknown id)',
 } as const;
 
-function completeOperation(operation: OperationObject & { [OPEN_OPERATION]?: boolean }): void {
+/**
+ * Adds what the shared layers may answer to what the operation's decorators say (which win where
+ * both name a status): 400 anywhere (the query and body checks); 401 and 403 without the session
+ * or the second factor an admin route needs; 403, 413 and 415 on a method with a body; 404 where
+ * the path names something; 500 and 503 anywhere.
+ */
+function completeOperation(operation: OperationObject & { [OPEN_OPERATION]?: boolean }, method: string): void {
+  let named = false;
   for (const parameter of operation.parameters ?? []) {
-    if ('in' in parameter && parameter.in === 'path' && parameter.name === 'id') Object.assign(parameter, ID_PARAMETER);
+    if (!('in' in parameter) || parameter.in !== 'path') continue;
+    named = true;
+    if (parameter.name === 'id') Object.assign(parameter, ID_PARAMETER);
   }
   const open = operation[OPEN_OPERATION] === true;
   delete operation[OPEN_OPERATION];
   // An empty requirement list overrides the document's: no session needed.
   if (open) operation.security = [];
-  operation.responses = {
-    ...operation.responses,
-    ...(open || operation.responses[401] ? {} : { 401: response('NotLoggedIn') }),
-    ...COMMON_RESPONSES,
-  };
+  const unsafe = UNSAFE.has(method);
+  const shared: Record<string, ReturnType<typeof response>> = { 400: response('BadRequest') };
+  if (!open) shared[401] = response('NotLoggedIn');
+  if (!open || unsafe) shared[403] = response('Forbidden');
+  if (named) shared[404] = response('NotFound');
+  if (unsafe) Object.assign(shared, { 413: response('TooLarge'), 415: response('UnsupportedType') });
+  Object.assign(shared, { 500: response('ServerError'), 503: response('Unavailable') });
+  const responses = { ...shared, ...operation.responses };
+  operation.responses = Object.fromEntries(
+    Object.keys(responses)
+      .sort()
+      .map((status) => [status, responses[status]]),
+  );
 }
 
 /** The document of this app, built once by configureApp (routes do not change while the app runs). */

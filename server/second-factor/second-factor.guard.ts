@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import type { PublicAdmin } from '../admins/admins.service';
 import { ApiError } from '../common/api-error';
-import { BEFORE_SECOND_FACTOR, IS_PUBLIC } from '../common/public.decorator';
+import { ACTS_FOR_SIGNED_IN, BEFORE_SECOND_FACTOR, IS_PUBLIC } from '../common/public.decorator';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SecondFactorService } from './second-factor.service';
 
@@ -11,8 +11,8 @@ export const SET_UP_SECOND_FACTOR = 'Set up a second factor first: this site req
 
 /**
  * Global, with REQUIRE_SECOND_FACTOR=true: a signed-in admin without a second factor reaches the
- * public routes and those marked @BeforeSecondFactor() (setting one up) only; anything else is a
- * 403 until they have one. Requests without a signed-in admin are SessionGuard's to refuse.
+ * public routes (but for those that act for them, @ActsForSignedIn()) and those marked
+ * @BeforeSecondFactor() (setting one up) only; anything else is a 403 until they have one. Requests without a signed-in admin are SessionGuard's to refuse.
  */
 @Injectable()
 export class SecondFactorGuard implements CanActivate {
@@ -25,7 +25,8 @@ export class SecondFactorGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (!this.config.requireSecondFactor) return true;
     const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+    const open = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets);
+    if (open && !this.reflector.getAllAndOverride<boolean>(ACTS_FOR_SIGNED_IN, targets)) return true;
     if (this.reflector.getAllAndOverride<boolean>(BEFORE_SECOND_FACTOR, targets)) return true;
     const req = context.switchToHttp().getRequest<Request>();
     if (!req.isAuthenticated()) return true;

@@ -103,6 +103,14 @@ describe('bulk actions', () => {
       expect(await deleteEntries(ids)).toHaveLength(5);
     });
 
+    it('judges an id in the body as a path judges it: a well-formed UUID of no RFC version names nothing, a 404 in both', async () => {
+      const id = 'e3e70682-c209-4cac-629f-6fbed82c07cd';
+      const inPath = await agent.delete(`/api/${kind}/${id}`);
+      const inBody = await agent.post(path).send({ ids: [id] });
+      expect([inPath.status, inBody.status]).toEqual([404, 404]);
+      expect(inBody.body).toEqual(inPath.body);
+    });
+
     it('names each item once however often the list repeats it', async () => {
       const [id] = await make(kind, 1);
       const res = await agent.post(path).send({ ids: [id, id, id.toUpperCase()] });
@@ -130,6 +138,15 @@ describe('bulk actions', () => {
       expect(res.status).toBe(401);
       expect(await live(kind, ids)).toHaveLength(2);
     });
+  });
+
+  it('deletes, restores and purges an item whose id is a UUID of no RFC version, as its own path does', async () => {
+    const id = 'a1b2c3d4-0000-0000-0000-00000000beef';
+    await t.dataSource.query(`INSERT INTO services (id, title, about) VALUES ($1, 'Old id', 'About.')`, [id]);
+    expect((await agent.get(`/api/services/${id}`)).status).toBe(200);
+    expect((await agent.post('/api/services/bulk-delete').send({ ids: [id.toUpperCase()] })).body).toEqual({ ids: [id] });
+    expect((await agent.post('/api/trash/bulk-restore').send({ items: [{ kind: 'services', id }] })).body).toEqual({ ids: [id] });
+    expect((await agent.get(`/api/services/${id}`)).status).toBe(200);
   });
 
   /** Makes items of each kind and moves them to the trash, answering them as the bulk routes name them. */
@@ -245,6 +262,12 @@ describe('bulk actions', () => {
       const res = await agent.post(path).send(body);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: { [field]: { msg } } });
+    });
+
+    it('takes an id of any UUID version, as a path does: an unknown one is the 404', async () => {
+      const res = await agent.post(path).send({ items: [{ kind: 'news', id: 'e3e70682-c209-4cac-629f-6fbed82c07cd' }] });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: 'News not found' });
     });
 
     it('answers 401 without a session and changes nothing', async () => {

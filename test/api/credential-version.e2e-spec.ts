@@ -2,7 +2,7 @@ import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookiePair, sessionCookie } from '../support/admin-helpers';
 import { APP_TEST_TIMEOUT, createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
-import { linkIn, startSmtpSink, type SmtpSink } from '../support/smtp-sink.mjs';
+import { linkIn, startSmtpSink, tokenOf, type SmtpSink } from '../support/smtp-sink.mjs';
 
 // Issue #28 item 1: a password change (or a reset by mail, or the admin's removal) ends every
 // other session, those of logins in flight included: each session carries the credential version
@@ -132,7 +132,7 @@ describe('a reset by mail and the logins in flight', () => {
     sink.messages.length = 0;
     expect((await t.http().post('/api/admins/password-reset').send({ email: admin.email })).status).toBe(202);
     const [mail] = await sink.waitFor((all) => all.some((each) => each.to.includes(admin.email)));
-    const token = new URL(linkIn(mail, '/admin/reset-password')).searchParams.get('token')!;
+    const token = tokenOf(linkIn(mail, '/admin/reset-password'));
     const sessions = await race(admin.email, PASSWORDS[0], devices, () =>
       t.http().post('/api/admins/password-reset/confirm').send({ token, newPassword: PASSWORDS[1] }),
     );

@@ -63,6 +63,23 @@ describe('hostile input', () => {
     });
   });
 
+  describe('a JSON body that is not an object', () => {
+    const notAnObject = { error: { body: { msg: 'The request body must be a JSON object' } } };
+
+    it.each(['null', '42', '"text"', 'true', '[]'])('%s is a 400 keyed body that says so, valid JSON as it is', async (body) => {
+      const res = await agent.post('/api/services').set('Content-Type', 'application/json').send(body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(notAnObject);
+      const open = await t.http().post('/api/contactus').set('Content-Type', 'application/json').send(body);
+      expect(open.body).toEqual(notAnObject);
+    });
+
+    it('text that is not JSON is still a 400 saying so', async () => {
+      const res = await agent.post('/api/services').set('Content-Type', 'application/json').send('{"title": ');
+      expect(res.body).toEqual({ error: { body: { msg: 'The request body is not valid JSON' } } });
+    });
+  });
+
   describe('a NUL character in text', () => {
     it.each([
       ['name', 'Name'],

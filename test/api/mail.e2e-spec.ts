@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NOT_LOGGED_IN, PASSWORD } from '../support/admin-helpers';
 import { APP_TEST_TIMEOUT, createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
-import { linkIn, startSmtpSink, type SmtpSink } from '../support/smtp-sink.mjs';
+import { linkIn, startSmtpSink, tokenOf, type SmtpSink } from '../support/smtp-sink.mjs';
 import { freePort } from '../support/free-port.mjs';
+import { hashToken } from '../../server/admins/admin-tokens';
 import { uniqueEmail } from '../support/unique.mjs';
 
 // Mail through a real SMTP server (smtp-server) that the test starts: contact notifications,
@@ -214,7 +215,7 @@ describe('password reset', () => {
     expect(mail.to).toEqual([ada.admin.email]);
     const link = new URL(linkIn(mail, '/admin/reset-password'));
     expect(link.origin).toBe('https://www.example.com');
-    const token = link.searchParams.get('token')!;
+    const token = tokenOf(link.href);
     // Only the hash is stored.
     const stored: { hex: string }[] = await t.dataSource.query(`SELECT encode(token_hash, 'hex') AS hex FROM admin_tokens`);
     expect(JSON.stringify(stored)).not.toContain(token);
@@ -239,13 +240,14 @@ describe('password reset', () => {
     expect(again.status).toBe(400);
     expect(again.body.error.token.msg).toEqual(expect.any(String));
 
-    const log: { action: string; admin_id: string | null }[] = await t.dataSource.query(
-      `SELECT action, admin_id FROM activity WHERE action LIKE 'password-reset%' ORDER BY at`,
+    // Nobody signed in asks for a reset: the requests have no actor; the account is the item.
+    const log: { action: string; admin_id: string | null; item_id: string | null }[] = await t.dataSource.query(
+      `SELECT action, admin_id, item_id FROM activity WHERE action LIKE 'password-reset%' ORDER BY at`,
     );
     expect(log).toEqual([
-      { action: 'password-reset-request', admin_id: null },
-      { action: 'password-reset-request', admin_id: ada.admin.id },
-      { action: 'password-reset', admin_id: ada.admin.id },
+      { action: 'password-reset-request', admin_id: null, item_id: null },
+      { action: 'password-reset-request', admin_id: null, item_id: ada.admin.id },
+      { action: 'password-reset', admin_id: ada.admin.id, item_id: ada.admin.id },
     ]);
   });
 
@@ -253,7 +255,7 @@ describe('password reset', () => {
     const ada = await loggedInAgent(t);
     await t.http().post('/api/admins/password-reset').send({ email: ada.admin.email });
     const [mail] = await sink.waitFor((all) => all.length >= 1);
-    const token = new URL(linkIn(mail, '/admin/reset-password')).searchParams.get('token')!;
+    const token = tokenOf(linkIn(mail, '/admin/reset-password'));
     const madeUp = await t
       .http()
       .post('/api/admins/password-reset/confirm')
@@ -298,7 +300,7 @@ describe('invitations', () => {
     expect(mail.subject).toMatch(/^Ada invited you/);
     const link = new URL(linkIn(mail, '/admin/accept-invitation'));
     expect(link.origin).toBe('https://www.example.com');
-    const token = link.searchParams.get('token')!;
+    const token = tokenOf(link.href);
 
     const newcomer = t.agent();
     const accepted = await newcomer
@@ -324,7 +326,7 @@ describe('invitations', () => {
     const email = uniqueEmail('revoked');
     const created = await ada.agent.post('/api/admins/invitations').send({ email });
     const [mail] = await sink.waitFor((all) => all.length >= 1);
-    const token = new URL(linkIn(mail, '/admin/accept-invitation')).searchParams.get('token')!;
+    const token = tokenOf(linkIn(mail, '/admin/accept-invitation'));
     const revoked = await ada.agent.delete(`/api/admins/invitations/${created.body.invitation.id}`);
     expect(revoked.status).toBe(200);
     expect((await ada.agent.delete(`/api/admins/invitations/${created.body.invitation.id}`)).status).toBe(404);
@@ -334,9 +336,72 @@ describe('invitations', () => {
     expect(Object.keys(refused.body.error)).toEqual(['token']);
   });
 
+  it("revokes a removed admin's pending invitations: their link is refused, and each revocation is logged", async () => {
+    const ada = await loggedInAgent(t, { name: 'Ada' });
+    const bob = await loggedInAgent(t, { name: 'Bob' });
+    const email = uniqueEmail('from-removed');
+    const created = await ada.agent.post('/api/admins/invitations').send({ email });
+    expect(created.status).toBe(201);
+    const kept = await bob.agent.post('/api/admins/invitations').send({ email: uniqueEmail('from-bob') });
+    const [mail] = await sink.waitFor((all) => all.some((m) => m.to.includes(email)));
+    const token = tokenOf(linkIn(mail, '/admin/accept-invitation'));
+
+    expect((await bob.agent.delete(`/api/admins/${ada.admin.id}`)).status).toBe(200);
+    const list = await bob.agent.get('/api/admins/invitations');
+    expect(list.body.data.map((i: { id: string }) => i.id)).toEqual([kept.body.invitation.id]);
+    const refused = await t.agent().post('/api/admins/invitations/accept').send({ token, name: 'Rex', password: 'rex password 1' });
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body.error)).toEqual(['token']);
+    expect(await t.dataSource.query(`SELECT 1 FROM admins WHERE email = $1`, [email])).toEqual([]);
+    const log: { admin_id: string; item_id: string; label: string }[] = await t.dataSource.query(
+      `SELECT admin_id, item_id, label FROM activity WHERE action = 'revoke-invitation' AND item_id = $1`,
+      [created.body.invitation.id],
+    );
+    expect(log).toEqual([{ admin_id: bob.admin.id, item_id: created.body.invitation.id, label: email }]);
+  });
+
+  it('refuses an invitation whose sender is no longer an administrator, however it was left pending', async () => {
+    await loggedInAgent(t);
+    const token = 'left-pending-'.padEnd(43, 'x');
+    // What removing the sender left before removals revoked invitations: the foreign key cleared invited_by.
+    await t.dataSource.query(
+      `INSERT INTO admin_tokens (purpose, token_hash, email, invited_by, invited_by_name, expires_at)
+       VALUES ('invitation', $1, $2, NULL, 'Gone', now() + interval '1 day')`,
+      [hashToken(token), uniqueEmail('orphan')],
+    );
+    const refused = await t.agent().post('/api/admins/invitations/accept').send({ token, name: 'Rex', password: 'rex password 1' });
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body.error)).toEqual(['token']);
+  });
+
   it('needs a logged-in admin to invite, list or revoke', async () => {
     expect((await t.http().post('/api/admins/invitations').send({ email: 'x@example.com' })).status).toBe(401);
     expect((await t.http().get('/api/admins/invitations')).status).toBe(401);
+  });
+});
+
+describe('invitations under REGISTRATION=closed', () => {
+  let closed: TestApp;
+  beforeAll(async () => {
+    closed = await createTestApp({ registration: 'closed' });
+  }, APP_TEST_TIMEOUT);
+  afterAll(() => closed?.close());
+
+  it('refuses every pending invitation with 403, and leaves it unspent', async () => {
+    const ada = await loggedInAgent(closed);
+    const token = 'sent-before-closing-'.padEnd(43, 'x');
+    const email = uniqueEmail('closed');
+    // Sent while registration was open: under `closed` no invitation can be made.
+    await closed.dataSource.query(
+      `INSERT INTO admin_tokens (purpose, token_hash, email, invited_by, invited_by_name, expires_at)
+       VALUES ('invitation', $1, $2, $3, 'Ada', now() + interval '1 day')`,
+      [hashToken(token), email, ada.admin.id],
+    );
+    const refused = await closed.agent().post('/api/admins/invitations/accept').send({ token, name: 'Rex', password: 'rex password 1' });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ error: 'Registration is closed. Ask an administrator to add you.' });
+    expect(await closed.dataSource.query(`SELECT 1 FROM admins WHERE email = $1`, [email])).toEqual([]);
+    expect(await closed.dataSource.query(`SELECT used_at FROM admin_tokens WHERE email = $1`, [email])).toEqual([{ used_at: null }]);
   });
 });
 

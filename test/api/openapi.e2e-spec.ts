@@ -73,23 +73,46 @@ describe('GET /api/openapi.json', () => {
     expect(documented(doc).sort()).toEqual([...routes].sort());
   });
 
-  it('gives every route of the app a success response with a schema, and both error shapes', () => {
+  it('gives every route of the app a success response with a schema, and each refusal it may answer by status, never a range', () => {
     const app = operations(doc).filter(({ name }) => !name.includes('/api/test-openapi-probe'));
+    const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
     for (const { name, op } of app) {
       const success = Object.entries(op.responses).filter(([status]) => status.startsWith('2'));
       expect(success.length, name).toBe(1);
       const content = Object.values(success[0][1].content ?? {});
       expect(content.length, name).toBeGreaterThan(0);
       expect(content[0].schema, name).toBeTruthy();
-      expect(op.responses['4XX'], name).toEqual({ $ref: '#/components/responses/Refused' });
-      expect(op.responses['5XX'], name).toEqual({ $ref: '#/components/responses/Failed' });
+      expect(
+        Object.keys(op.responses).filter((status) => !/^\d{3}$/.test(status)),
+        name,
+      ).toEqual([]);
+      // The layers every request passes: its own 400, 500 and 503 or the shared ones.
+      for (const status of ['400', '500', '503']) expect(op.responses[status], `${name} ${status}`).toBeDefined();
+      const unsafe = /^(POST|PATCH|DELETE) /.test(name);
+      for (const status of ['413', '415']) expect(op.responses[status] !== undefined, `${name} ${status}`).toBe(unsafe);
+      expect(op.responses['404'] !== undefined, `${name} 404`).toBe(name.includes('{') || name.includes('bulk-'));
     }
+    const own = (name: string) => {
+      const [method, path] = name.split(' ');
+      return (doc.paths[path] as Record<string, Operation & { responses: Record<string, { description?: string }> }>)[method.toLowerCase()]
+        .responses;
+    };
+    // An operation's own 400 says what it refuses; one without its own refers to the shared one.
+    expect(own('POST /api/services/bulk-delete')['400'].description).toBe('More than 100 ids, none, or one that is not a UUID');
+    expect(own('GET /api/dashboard')['400']).toEqual(ref('BadRequest'));
+    expect(own('GET /api/dashboard')['500']).toEqual(ref('ServerError'));
+    expect(own('GET /api/dashboard')['503']).toEqual(ref('Unavailable'));
+    expect(own('GET /api/health')).not.toHaveProperty('401');
+    expect(own('GET /api/health')).not.toHaveProperty('403');
+    expect(own('POST /api/contactus')['403']).toEqual(ref('Forbidden'));
     const shared = doc.components?.responses as Record<string, { content: Record<string, { schema: unknown }> }>;
-    expect(shared.Refused.content['application/json'].schema).toEqual({
-      oneOf: [{ $ref: '#/components/schemas/Error' }, { $ref: '#/components/schemas/FieldErrors' }],
-    });
-    expect(shared.Failed.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
-    expect(shared.NotLoggedIn.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+    expect(Object.keys(shared).sort()).toEqual(
+      ['BadRequest', 'Forbidden', 'NotFound', 'NotLoggedIn', 'ServerError', 'TooLarge', 'Unavailable', 'UnsupportedType'].sort(),
+    );
+    expect(shared.BadRequest.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/FieldErrors' });
+    for (const name of ['Forbidden', 'NotFound', 'NotLoggedIn', 'ServerError', 'TooLarge', 'Unavailable', 'UnsupportedType']) {
+      expect(shared[name].content['application/json'].schema, name).toEqual({ $ref: '#/components/schemas/Error' });
+    }
     expect(doc.components?.schemas?.Error).toMatchObject({ required: ['error'], properties: { error: { type: 'string' } } });
     expect(doc.components?.schemas?.FieldErrors).toMatchObject({
       required: ['error'],
@@ -168,6 +191,29 @@ describe('GET /api/openapi.json', () => {
     expect(schemas.CreateContactMessageDto.required).toEqual(['name', 'email', 'msg']);
     expect(schemas.CreateContactMessageDto.properties.website).toMatchObject({ type: 'string' });
     expect(schemas.Credentials.required).toEqual(['email', 'password']);
+    // What the app refuses and accepts, said where a fuzzer reads it (#35 item 6).
+    const noNul = '^[^\\u0000]*$';
+    expect(schemas.CreateServiceDto.properties.title.pattern).toBe(noNul);
+    expect(schemas.CreateContactMessageDto.properties.msg.pattern).toBe(noNul);
+    expect(schemas.RegisterAdminDto.properties.name.pattern).toBe(noNul);
+    expect(schemas.UpdateSettingsDto.properties.email).toMatchObject({
+      maxLength: 254,
+      anyOf: [
+        { type: 'string', format: 'email' },
+        { type: 'string', enum: [''] },
+      ],
+    });
+    expect(schemas.SecondStepDto).toMatchObject({ anyOf: [{ required: ['code'] }, { required: ['recoveryCode'] }] });
+    expect(schemas.SecondStepDto.required).toBeUndefined();
+    expect(new RegExp(schemas.CreateNewsDto.properties.slug.pattern as string).test('')).toBe(true);
+    expect(new RegExp(schemas.CreateNewsDto.properties.slug.pattern as string).test('Not A Slug')).toBe(false);
+    expect(JSON.stringify(schemas.UpdateNewsDto.properties.publishAt)).toContain('{"type":"string","enum":[""]}');
+    const logo = (doc.paths['/api/settings/logo'] as Record<string, Operation>).post;
+    expect((logo.requestBody?.content['multipart/form-data'] as { schema: unknown }).schema).toMatchObject({
+      required: ['photo'],
+      additionalProperties: { type: 'string', maxLength: 1024 },
+      maxProperties: 11,
+    });
     expect(schemas.ActivityEntry.properties.action).toEqual({ allOf: [{ $ref: '#/components/schemas/ActivityAction' }] });
     expect(schemas.ActivityAction).toMatchObject({ type: 'string', enum: expect.arrayContaining(['sign-in', 'edit', 'purge']) });
     // Every property of every schema says what it is.
@@ -239,5 +285,8 @@ describe('GET /api/openapi.json', () => {
     ).toThrow(/must NOT have additional properties/);
     expect(() => checker.check('GET', '/api/services', reply(400, { error: 'Page must be a whole number' }))).toThrow(/must be object/);
     expect(() => checker.check('GET', '/api/services', reply(302, {}))).toThrow(/does not list this status/);
+    expect(() => checker.check('GET', '/api/services', reply(409, { error: 'Taken' }))).toThrow(/does not list this status/);
+    expect(() => checker.check('GET', '/api/no-such-path', reply(404, { error: 'Not found' }))).not.toThrow();
+    expect(() => checker.check('GET', '/api/no-such-path', reply(404, { missing: true }))).toThrow(/does not match/);
   });
 });

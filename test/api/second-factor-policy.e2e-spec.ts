@@ -57,6 +57,31 @@ describe('REQUIRE_SECOND_FACTOR=true', () => {
     expect((await agent.get('/api/services')).status).toBe(200);
     expect((await agent.post('/api/admins/logout')).status).toBe(200);
   });
+
+  it('refuses POST /api/admins/register to an admin without a second factor, as every admin route', async () => {
+    const { agent } = await loggedInAgent(strict);
+    const newcomer = { name: 'Newcomer', email: `newcomer-${Date.now()}@example.com`, password: 'newcomer password 1' };
+    const refused = await agent.post('/api/admins/register').send(newcomer);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual(SET_UP_FIRST);
+    expect(await strict.dataSource.query(`SELECT 1 FROM admins WHERE email = $1`, [newcomer.email])).toEqual([]);
+
+    const setup = await agent.post('/api/admins/me/totp');
+    expect((await agent.post('/api/admins/me/totp/confirm').send({ code: await codeAt(setup.body.secret) })).status).toBe(200);
+    const added = await agent.post('/api/admins/register').send(newcomer);
+    expect(added.status).toBe(201);
+    expect(added.body.admin).toMatchObject({ name: 'Newcomer', email: newcomer.email });
+  });
+
+  it('leaves a visitor without a session to the registration policy, as before', async () => {
+    await loggedInAgent(strict);
+    const anonymous = await strict
+      .http()
+      .post('/api/admins/register')
+      .send({ name: 'V', email: 'v@example.com', password: 'visitor password 1' });
+    expect(anonymous.status).toBe(403);
+    expect(anonymous.body).toEqual({ error: 'Registration is closed. Ask an administrator to add you.' });
+  });
 });
 
 describe('npm run admin:reset-second-factor', () => {

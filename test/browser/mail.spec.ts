@@ -22,7 +22,7 @@ async function mailTo(to: string, subject: RegExp): Promise<MailboxMessage> {
 
 /** The link of a mail, for this browser (the suite's server's PUBLIC_URL is its baseURL). */
 function linkIn(mail: MailboxMessage, path: string): string {
-  const match = new RegExp(`https?://\\S+${path}\\?token=[\\w-]+`).exec(mail.text);
+  const match = new RegExp(`https?://\\S+${path}#token=[\\w-]+`).exec(mail.text);
   if (!match) throw new Error(`no ${path} link in: ${mail.text}`);
   return match[0];
 }
@@ -80,8 +80,9 @@ test.describe('signed out', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page).toHaveURL(/\/admin$/);
 
-    // The link works once.
-    await page.goto(linkIn(mail, '/admin/reset-password'));
+    // The link works once. Here in its older form (?token=), which still works: the token moves to the fragment at once.
+    await page.goto(linkIn(mail, '/admin/reset-password').replace('#token=', '?token='));
+    await expect(page).toHaveURL(/\/admin\/reset-password#token=[\w-]+$/);
     await page.getByLabel('New password').fill('yet another password');
     await page.getByRole('button', { name: 'Set new password' }).click();
     await expect(page.getByRole('alert')).toContainText('This link is not valid any more');
@@ -161,5 +162,45 @@ test('an invitation by mail: Invite on the Admins screen, the link makes the adm
   await page.reload();
   await expect(page.getByRole('heading', { name: invitee.name })).toBeVisible();
   await expect(page.getByText(invitee.email, { exact: true }).first()).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Pending invitations' })).toHaveCount(0);
+  // Other tests' invitations may be pending at the same time: this one's is gone.
+  await expect(page.getByRole('region', { name: 'Pending invitations' }).getByText(invitee.email, { exact: true })).toHaveCount(0);
+});
+
+test('pending invitations on the Admins screen: who sent each, and Revoke ends its link, at 1280 and 390 px', async ({ page }) => {
+  const first = uniqueAdmin('Pending');
+  const second = uniqueAdmin('Revoked');
+  for (const { email } of [first, second])
+    expect((await page.request.post('/api/admins/invitations', { data: { email } })).status()).toBe(201);
+  const mail = await mailTo(second.email, /invited you/);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/admin/admins');
+  const pending = page.getByRole('region', { name: 'Pending invitations' });
+  const itemOf = (email: string) => pending.getByRole('listitem').filter({ hasText: email });
+  for (const { email } of [first, second]) {
+    await expect(itemOf(email)).toContainText('Invited by Grace Hopper');
+    await expect(itemOf(email).getByRole('button', { name: `Revoke the invitation to ${email}` })).toBeVisible();
+  }
+  await accessibleAtBothSizes(page);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  const revoke = itemOf(second.email).getByRole('button', { name: `Revoke the invitation to ${second.email}` });
+  await revoke.scrollIntoViewIfNeeded();
+  // Whole on a phone's width, not pushed off the side by the address.
+  await expect(revoke).toBeInViewport({ ratio: 1 });
+  await revoke.click();
+  await expect(page.getByText(`Invitation to ${second.email} revoked`)).toBeVisible();
+  await expect(itemOf(second.email)).toHaveCount(0);
+  await expect(itemOf(first.email)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The revoked link no longer works.
+  const token = new URLSearchParams(new URL(linkIn(mail, '/admin/accept-invitation')).hash.slice(1)).get('token');
+  const refused = await page.request.post('/api/admins/invitations/accept', { data: { token, name: 'Rex', password: 'rex password 1' } });
+  expect(refused.status()).toBe(400);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await itemOf(first.email)
+    .getByRole('button', { name: `Revoke the invitation to ${first.email}` })
+    .click();
+  await expect(itemOf(first.email)).toHaveCount(0);
 });

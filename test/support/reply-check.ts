@@ -6,8 +6,9 @@ import type { Response, Test } from 'supertest';
 
 /*
  * Every reply a test receives through TestApp's http() or agent() is checked against the API
- * document the app serves: its status must be one the route documents (or a documented range,
- * 4XX/5XX), and a JSON body must match that response's schema. A reply that drifts from the
+ * document the app serves: its status must be one the route documents, and a JSON body must match
+ * that response's schema. A path or method no route owns (404, 405, or a refusal by a layer before
+ * the routes) must answer a refusal in one of the contract's two error shapes. A reply that drifts from the
  * document fails the test that saw it, with the schema's complaint.
  *
  * The document is read strictly: an object may carry no property its schema does not name
@@ -81,8 +82,10 @@ export function replyChecker(document: OpenAPIObject): ReplyChecker {
     if (!validate) validators.set(schema, (validate = ajv.compile(strict(schema) as Schema)));
     return validate;
   };
-  // What an /api path no route owns may answer (an unknown path's 404): the document's common errors.
-  const anyRoute = routes[0]?.operation;
+  // What an /api path or method no route owns may answer: a refusal in either error shape.
+  const refused: Documented = {
+    content: { 'application/json': { schema: { oneOf: [{ $ref: `${SCHEMAS}Error` }, { $ref: `${SCHEMAS}FieldErrors` }] } } },
+  };
 
   checker = {
     check(method, url, res) {
@@ -94,8 +97,11 @@ export function replyChecker(document: OpenAPIObject): ReplyChecker {
       const at = `${method.toUpperCase()} ${path} → ${res.status}`;
       if (!route && res.status < 400) throw new Error(`${at}: the API document has no such route`);
       const status = String(res.status);
-      const responses = (route ?? { operation: anyRoute }).operation?.responses ?? {};
-      const listed = responses[status] ?? responses[`${status[0]}XX`] ?? responses.default;
+      const listed = route
+        ? (route.operation.responses[status] ?? route.operation.responses.default)
+        : res.status >= 400
+          ? refused
+          : undefined;
       const documented = listed?.$ref ? shared[listed.$ref.slice(RESPONSES.length)] : listed;
       if (!documented) throw new Error(`${at}: the document does not list this status for ${route ? route.template : 'the route'}`);
       if (!documented.content || method.toLowerCase() === 'head') return;

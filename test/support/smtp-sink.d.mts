@@ -32,5 +32,6 @@ export function startSmtpSink(options?: {
 }): Promise<SmtpSink>;
 
 export function linkIn(message: SinkMessage, path: string): string;
+export function tokenOf(link: string): string;
 
 export type { HeaderLines };

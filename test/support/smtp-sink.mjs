@@ -126,9 +126,14 @@ export async function startSmtpSink({ port = 0, onMessage, starttls = false, aut
   };
 }
 
-/** The one-time link (reset or invitation) in a mail's text. */
+/** The one-time link (reset or invitation) in a mail's text: the token is in its fragment, `#token=`. */
 export function linkIn(message, path) {
-  const match = new RegExp(`https?://[^\\s]+${path.replace(/[/?]/g, '\\$&')}\\?token=[A-Za-z0-9_-]+`).exec(message.text);
+  const match = new RegExp(`https?://[^\\s]+${path.replace(/[/?]/g, '\\$&')}#token=[A-Za-z0-9_-]+`).exec(message.text);
   if (!match) throw new Error(`no ${path} link in: ${message.text}`);
   return match[0];
+}
+
+/** The token of a one-time link, from its fragment. */
+export function tokenOf(link) {
+  return new URLSearchParams(new URL(link).hash.slice(1)).get('token') ?? '';
 }

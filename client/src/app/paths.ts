@@ -8,9 +8,9 @@ export const paths = {
   login: '/admin/login',
   register: '/admin/register',
   forgotPassword: '/admin/forgot-password',
-  /** The link a password reset mail carries (`?token=`). */
+  /** The link a password reset mail carries (`#token=`; client/src/lib/link-token.ts). */
   resetPassword: '/admin/reset-password',
-  /** The link an invitation mail carries (`?token=`). */
+  /** The link an invitation mail carries (`#token=`; client/src/lib/link-token.ts). */
   acceptInvitation: '/admin/accept-invitation',
   account: '/admin/account',
   services: {

@@ -1125,6 +1125,7 @@ export interface components {
       about?: string;
     };
     BulkIdsDto: {
+      /** @description UUIDs of any version; one that names no live item makes it a 404, and nothing changes */
       ids: string[];
     };
     IdsReply: {
@@ -1222,6 +1223,7 @@ export interface components {
       title: string;
       description: string;
       about: string;
+      /** @description Left out, null or empty: made from the title */
       slug?: string | null;
       /** @description The photo's alternative text */
       photoAlt?: string | null;
@@ -1232,13 +1234,14 @@ export interface components {
       photo?: string | null;
       /** @enum {string} */
       status?: 'draft' | 'published';
-      /** Format: date-time */
-      publishAt?: string | null;
+      /** @description When a published article goes public; left out, null or empty: at once */
+      publishAt?: (string | '') | null;
     };
     UpdateNewsDto: {
       title?: string;
       description?: string;
       about?: string;
+      /** @description Left out, null or empty: made from the title */
       slug?: string | null;
       /** @description The photo's alternative text */
       photoAlt?: string | null;
@@ -1249,8 +1252,8 @@ export interface components {
       photo?: string | null;
       /** @enum {string} */
       status?: 'draft' | 'published';
-      /** Format: date-time */
-      publishAt?: string | null;
+      /** @description When a published article goes public; left out, null or empty: at once */
+      publishAt?: (string | '') | null;
     };
     UploadedPhoto: {
       /**
@@ -1268,7 +1271,7 @@ export interface components {
       companyName: string;
       tagline: string;
       /** @description An email address, or empty for none */
-      email: string;
+      email: string | '';
       phone: string;
       /** @description A hex colour (#rrggbb) for the public pages' brand areas, under white text (at least 4.5:1), or empty for the default */
       accentColor: string;
@@ -1337,7 +1340,10 @@ export interface components {
     };
     TrashItemRefDto: {
       kind: components['schemas']['TrashKind'];
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @description A UUID of any version; one that names nothing in the trash makes it a 404
+       */
       id: string;
     };
     BulkTrashDto: {
@@ -1413,7 +1419,7 @@ export interface components {
       companyName?: string;
       tagline?: string;
       /** @description An email address, or empty for none */
-      email?: string;
+      email?: string | '';
       phone?: string;
       /** @description A hex colour (#rrggbb) for the public pages' brand areas, under white text (at least 4.5:1), or empty for the default */
       accentColor?: string;
@@ -1518,12 +1524,15 @@ export interface components {
     TurnOffTotpDto: {
       password: string;
     };
-    SecondStepDto: {
-      /** @description The code the authenticator app shows now */
-      code?: string;
-      /** @description One of the recovery codes, instead of a code */
-      recoveryCode?: string;
-    };
+    SecondStepDto:
+      | {
+          /** @description The code the authenticator app shows now */
+          code?: string;
+          /** @description One of the recovery codes, instead of a code */
+          recoveryCode?: string;
+        }
+      | unknown
+      | unknown;
     Passkey: {
       /** Format: uuid */
       id: string;
@@ -1663,17 +1672,17 @@ export interface components {
     };
   };
   responses: {
-    /** @description Refused: `{ "error": "text" }`, or `{ "error": { "<field>": { "msg": "…" } } }` for the fields at fault */
-    Refused: {
+    /** @description A query parameter given twice or as a list (keyed by it), or a body that is not valid JSON, is not a JSON object (`null`, a number, a list) or is nested deeper than 32 levels (keyed `body`) */
+    BadRequest: {
       headers: {
         [name: string]: unknown;
       };
       content: {
-        'application/json': components['schemas']['Error'] | components['schemas']['FieldErrors'];
+        'application/json': components['schemas']['FieldErrors'];
       };
     };
-    /** @description Something went wrong (500), or the database or photo storage is unavailable (503, with Retry-After) */
-    Failed: {
+    /** @description Not logged in */
+    NotLoggedIn: {
       headers: {
         [name: string]: unknown;
       };
@@ -1681,8 +1690,53 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description Not logged in */
-    NotLoggedIn: {
+    /** @description A POST, PATCH or DELETE from a foreign origin; or, on an admin route with REQUIRE_SECOND_FACTOR=true, an admin who has not set up a second factor yet */
+    Forbidden: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description Names nothing: an unknown id, or one that is not a UUID */
+    NotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description The request body is larger than the API takes */
+    TooLarge: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description A request body that is not application/json */
+    UnsupportedType: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description Something went wrong; the cause is in the log, under the request id */
+    ServerError: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description The database or photo storage is unavailable; Retry-After says when to try again */
+    Unavailable: {
       headers: {
         [name: string]: unknown;
       };
@@ -1715,8 +1769,9 @@ export interface operations {
           'application/json': components['schemas']['PasswordResetAvailability'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      400: components['responses']['BadRequest'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   PasswordResetController_request: {
@@ -1750,6 +1805,7 @@ export interface operations {
           'application/json': components['schemas']['FieldErrors'];
         };
       };
+      403: components['responses']['Forbidden'];
       /** @description Mail is off */
       409: {
         headers: {
@@ -1759,6 +1815,8 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
       /** @description Too many requests for this address or from this client */
       429: {
         headers: {
@@ -1768,8 +1826,8 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   PasswordResetController_confirm: {
@@ -1803,8 +1861,11 @@ export interface operations {
           'application/json': components['schemas']['FieldErrors'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   InvitationsController_list: {
@@ -1824,9 +1885,11 @@ export interface operations {
           'application/json': components['schemas']['Invitations'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   InvitationsController_create: {
@@ -1878,8 +1941,10 @@ export interface operations {
           'application/json': components['schemas']['FieldErrors'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   InvitationsController_accept: {
@@ -1913,6 +1978,15 @@ export interface operations {
           'application/json': components['schemas']['FieldErrors'];
         };
       };
+      /** @description Registration is closed: no invitation works */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The address became an administrator meanwhile */
       409: {
         headers: {
@@ -1922,8 +1996,10 @@ export interface operations {
           'application/json': components['schemas']['FieldErrors'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   InvitationsController_revoke: {
@@ -1946,7 +2022,9 @@ export interface operations {
           'application/json': components['schemas']['IdReply'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description Invitation not found */
       404: {
         headers: {
@@ -1956,8 +2034,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   AdminsController_registration: {
@@ -1977,8 +2057,9 @@ export interface operations {
           'application/json': components['schemas']['RegistrationStatus'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      400: components['responses']['BadRequest'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   AdminsController_register: {
@@ -2011,7 +2092,7 @@ export interface operations {
           'application/json': components['schemas']['FieldErrors'];
         };
       };
-      /** @description Registration is closed */
+      /** @description Registration is closed, or the signed-in admin must set up a second factor first (REQUIRE_SECOND_FACTOR) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2029,8 +2110,10 @@ export interface operations {
           'application/json': components['schemas']['FieldErrors'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   AdminsController_list: {
@@ -2062,8 +2145,9 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   AdminsController_changePassword: {
@@ -2098,6 +2182,9 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
       /** @description Too many wrong current passwords; Retry-After says when to try again */
       429: {
         headers: {
@@ -2107,8 +2194,8 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   AdminsController_preferences: {
@@ -2128,9 +2215,11 @@ export interface operations {
           'application/json': components['schemas']['Preferences'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   AdminsController_updatePreferences: {
@@ -2164,8 +2253,11 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   AdminsController_remove: {
@@ -2189,7 +2281,9 @@ export interface operations {
           'application/json': components['schemas']['IdReply'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description Admin not found */
       404: {
         headers: {
@@ -2208,8 +2302,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   AuthController_me: {
@@ -2230,8 +2326,9 @@ export interface operations {
           'application/json': components['schemas']['SessionReply'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      400: components['responses']['BadRequest'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   AuthController_login: {
@@ -2256,6 +2353,7 @@ export interface operations {
           'application/json': components['schemas']['AdminReply'] | components['schemas']['SecondFactorRequired'];
         };
       };
+      400: components['responses']['BadRequest'];
       /** @description Invalid email or password */
       401: {
         headers: {
@@ -2265,6 +2363,9 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
       /** @description Too many attempts; Retry-After says when to try again */
       429: {
         headers: {
@@ -2274,8 +2375,8 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   AuthController_logout: {
@@ -2296,8 +2397,12 @@ export interface operations {
           'application/json': components['schemas']['OkReply'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      400: components['responses']['BadRequest'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   AccountSessionsController_list: {
@@ -2317,9 +2422,11 @@ export interface operations {
           'application/json': components['schemas']['AccountSessions'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   AccountSessionsController_endOthers: {
@@ -2340,9 +2447,13 @@ export interface operations {
           'application/json': components['schemas']['EndedSessions'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   AccountSessionsController_end: {
@@ -2366,7 +2477,9 @@ export interface operations {
           'application/json': components['schemas']['EndedSession'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description Session not found */
       404: {
         headers: {
@@ -2376,8 +2489,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   HealthController_live: {
@@ -2397,8 +2512,9 @@ export interface operations {
           'application/json': components['schemas']['Health'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      400: components['responses']['BadRequest'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   HealthController_ready: {
@@ -2418,6 +2534,8 @@ export interface operations {
           'application/json': components['schemas']['Readiness'];
         };
       };
+      400: components['responses']['BadRequest'];
+      500: components['responses']['ServerError'];
       /** @description The database or the photo storage does not answer */
       503: {
         headers: {
@@ -2427,8 +2545,6 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
     };
   };
   ServicesController_list: {
@@ -2460,8 +2576,9 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   ServicesController_create: {
@@ -2495,8 +2612,11 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   ServicesController_findOne: {
@@ -2519,7 +2639,9 @@ export interface operations {
           'application/json': components['schemas']['Service'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description Service not found */
       404: {
         headers: {
@@ -2529,8 +2651,8 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   ServicesController_remove: {
@@ -2554,7 +2676,9 @@ export interface operations {
           'application/json': components['schemas']['IdReply'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description Service not found */
       404: {
         headers: {
@@ -2564,8 +2688,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   ServicesController_update: {
@@ -2602,6 +2728,7 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description Service not found */
       404: {
         headers: {
@@ -2611,8 +2738,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   ServicesController_removeMany: {
@@ -2647,6 +2776,7 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description Service not found: one of them is unknown or in the trash already, and nothing changed */
       404: {
         headers: {
@@ -2656,8 +2786,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   NewsController_list: {
@@ -2691,8 +2823,9 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   NewsController_create: {
@@ -2726,8 +2859,20 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      /** @description Another article already has this address (keyed slug) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   NewsController_photoLimits: {
@@ -2747,9 +2892,11 @@ export interface operations {
           'application/json': components['schemas']['PhotoLimits'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   NewsController_findOne: {
@@ -2772,7 +2919,9 @@ export interface operations {
           'application/json': components['schemas']['NewsDetail'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description News not found */
       404: {
         headers: {
@@ -2782,8 +2931,8 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   NewsController_remove: {
@@ -2807,7 +2956,9 @@ export interface operations {
           'application/json': components['schemas']['IdReply'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description News not found */
       404: {
         headers: {
@@ -2817,8 +2968,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   NewsController_update: {
@@ -2855,6 +3008,7 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description News not found */
       404: {
         headers: {
@@ -2864,8 +3018,19 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      /** @description Another article already has this address (keyed slug) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   NewsController_preview: {
@@ -2889,9 +3054,13 @@ export interface operations {
           'application/json': components['schemas']['NewsPreview'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   NewsController_upload: {
@@ -2912,6 +3081,8 @@ export interface operations {
            * @description JPEG, PNG or WebP; without it nothing changes (200)
            */
           photo?: string;
+        } & {
+          [key: string]: string;
         };
       };
     };
@@ -2924,7 +3095,17 @@ export interface operations {
           'application/json': components['schemas']['News'];
         };
       };
+      /** @description A file in another field than photo, more than one file or 10 other fields, or a form that cannot be read */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description News not found */
       404: {
         headers: {
@@ -2952,8 +3133,8 @@ export interface operations {
           'application/json': components['schemas']['FieldErrors'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   NewsController_removeMany: {
@@ -2988,6 +3169,7 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description News not found: one of them is unknown or in the trash already, and nothing changed */
       404: {
         headers: {
@@ -2997,8 +3179,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   PhotosController_store: {
@@ -3016,6 +3200,8 @@ export interface operations {
            * @description JPEG, PNG or WebP; stored as WebP, no row changes
            */
           photo: string;
+        } & {
+          [key: string]: string;
         };
       };
     };
@@ -3028,7 +3214,11 @@ export interface operations {
           'application/json': components['schemas']['UploadedPhoto'];
         };
       };
-      /** @description No file, or the upload could not be read */
+      /**
+       * @description No file, or the upload could not be read
+       *
+       *     No photo, a file in another field than photo, more than one file or 10 other fields, or a form that cannot be read
+       */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3038,6 +3228,7 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description The photo is too large */
       413: {
         headers: {
@@ -3056,8 +3247,8 @@ export interface operations {
           'application/json': components['schemas']['FieldErrors'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   LogoController_uploadLogo: {
@@ -3075,6 +3266,8 @@ export interface operations {
            * @description JPEG, PNG or WebP; stored 256 px square as WebP
            */
           photo: string;
+        } & {
+          [key: string]: string;
         };
       };
     };
@@ -3088,7 +3281,7 @@ export interface operations {
           'application/json': components['schemas']['SiteSettings'];
         };
       };
-      /** @description No file, or the upload could not be read */
+      /** @description No photo, a file in another field than photo, more than one file or 10 other fields, or a form that cannot be read */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3098,6 +3291,7 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description The photo is too large */
       413: {
         headers: {
@@ -3116,8 +3310,8 @@ export interface operations {
           'application/json': components['schemas']['FieldErrors'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   LogoController_removeLogo: {
@@ -3138,9 +3332,13 @@ export interface operations {
           'application/json': components['schemas']['SiteSettings'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   ContactUsController_list: {
@@ -3176,8 +3374,9 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   ContactUsController_create: {
@@ -3210,6 +3409,9 @@ export interface operations {
           'application/json': components['schemas']['FieldErrors'];
         };
       };
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
       /** @description Too many messages from this address; Retry-After says when to try again */
       429: {
         headers: {
@@ -3219,8 +3421,8 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   ContactUsController_exportCsv: {
@@ -3244,9 +3446,11 @@ export interface operations {
           'text/csv': string;
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   ContactUsController_removeMany: {
@@ -3281,6 +3485,7 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description Message not found: one of them is unknown or in the trash already, and nothing changed */
       404: {
         headers: {
@@ -3290,8 +3495,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   ContactUsController_markRead: {
@@ -3315,7 +3522,9 @@ export interface operations {
           'application/json': components['schemas']['ContactMessage'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description Message not found */
       404: {
         headers: {
@@ -3325,8 +3534,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   ContactUsController_markUnread: {
@@ -3350,7 +3561,9 @@ export interface operations {
           'application/json': components['schemas']['ContactMessage'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description Message not found */
       404: {
         headers: {
@@ -3360,8 +3573,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   ContactUsController_findOne: {
@@ -3384,7 +3599,9 @@ export interface operations {
           'application/json': components['schemas']['ContactMessage'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description Message not found */
       404: {
         headers: {
@@ -3394,8 +3611,8 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   ContactUsController_remove: {
@@ -3419,7 +3636,9 @@ export interface operations {
           'application/json': components['schemas']['IdReply'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description Message not found */
       404: {
         headers: {
@@ -3429,8 +3648,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   OpenApiController_openapi: {
@@ -3451,8 +3672,9 @@ export interface operations {
           'application/json': Record<string, never>;
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      400: components['responses']['BadRequest'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   TrashController_list: {
@@ -3484,8 +3706,9 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   TrashController_restoreMany: {
@@ -3520,6 +3743,7 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description One of them is unknown or no longer in the trash (e.g. "News not found"), and nothing changed */
       404: {
         headers: {
@@ -3529,8 +3753,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   TrashController_purgeMany: {
@@ -3565,6 +3791,7 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description One of them is unknown or no longer in the trash (e.g. "News not found"), and nothing changed */
       404: {
         headers: {
@@ -3574,8 +3801,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   TrashController_restore: {
@@ -3600,7 +3829,9 @@ export interface operations {
           'application/json': components['schemas']['Service'] | components['schemas']['News'] | components['schemas']['ContactMessage'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description No such item in the trash */
       404: {
         headers: {
@@ -3610,8 +3841,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   TrashController_purge: {
@@ -3636,7 +3869,9 @@ export interface operations {
           'application/json': components['schemas']['IdReply'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description No such item in the trash */
       404: {
         headers: {
@@ -3646,8 +3881,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   ActivityController_list: {
@@ -3683,8 +3920,9 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   ActivityController_admins: {
@@ -3704,9 +3942,11 @@ export interface operations {
           'application/json': components['schemas']['ActivityAdmins'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   SettingsController_find: {
@@ -3726,9 +3966,11 @@ export interface operations {
           'application/json': components['schemas']['SiteSettings'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   SettingsController_update: {
@@ -3763,8 +4005,11 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   MailController_status: {
@@ -3784,9 +4029,11 @@ export interface operations {
           'application/json': components['schemas']['MailStatus'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   MailController_sendTest: {
@@ -3807,7 +4054,9 @@ export interface operations {
           'application/json': components['schemas']['TestMailReply'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description Mail is off */
       409: {
         headers: {
@@ -3817,8 +4066,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   DashboardController_read: {
@@ -3838,9 +4089,11 @@ export interface operations {
           'application/json': components['schemas']['Dashboard'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   SecondFactorController_status: {
@@ -3860,9 +4113,11 @@ export interface operations {
           'application/json': components['schemas']['SecondFactorStatus'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   SecondFactorController_begin: {
@@ -3883,7 +4138,9 @@ export interface operations {
           'application/json': components['schemas']['TotpSetup'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description Authenticator codes are already on */
       409: {
         headers: {
@@ -3893,8 +4150,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   SecondFactorController_turnOff: {
@@ -3929,6 +4188,7 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description Authenticator codes are not on */
       409: {
         headers: {
@@ -3938,6 +4198,8 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
       /** @description Too many wrong passwords; Retry-After says when to try again */
       429: {
         headers: {
@@ -3947,8 +4209,8 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   SecondFactorController_confirm: {
@@ -3983,6 +4245,7 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description No setup is waiting to be confirmed */
       409: {
         headers: {
@@ -3992,8 +4255,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   SecondStepController_complete: {
@@ -4036,6 +4301,9 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
       /** @description Too many attempts; Retry-After says when to try again */
       429: {
         headers: {
@@ -4045,8 +4313,8 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   PasskeysController_list: {
@@ -4066,9 +4334,11 @@ export interface operations {
           'application/json': components['schemas']['PasskeyList'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   PasskeysController_add: {
@@ -4102,6 +4372,7 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description This passkey is already registered */
       409: {
         headers: {
@@ -4111,8 +4382,10 @@ export interface operations {
           'application/json': components['schemas']['FieldErrors'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   PasskeysController_options: {
@@ -4132,9 +4405,13 @@ export interface operations {
           'application/json': components['schemas']['PasskeyRegistrationOptions'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   PasskeysController_remove: {
@@ -4158,7 +4435,9 @@ export interface operations {
           'application/json': components['schemas']['IdReply'];
         };
       };
+      400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       /** @description Passkey not found */
       404: {
         headers: {
@@ -4168,8 +4447,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   PasskeySignInController_options: {
@@ -4189,8 +4470,12 @@ export interface operations {
           'application/json': components['schemas']['PasskeySignInOptions'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      400: components['responses']['BadRequest'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
   PasskeySignInController_verify: {
@@ -4233,6 +4518,9 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
       /** @description Too many failed sign-ins from this address; Retry-After says when to try again */
       429: {
         headers: {
@@ -4242,8 +4530,8 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      '4XX': components['responses']['Refused'];
-      '5XX': components['responses']['Failed'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
     };
   };
 }

@@ -35,7 +35,13 @@ export class CreateNewsDto {
   about: string;
 
   /** The address; left out, null or blank: made from the title (on a change, from the new title). */
-  @ApiPropertyOptional({ type: String, nullable: true, pattern: SLUG_PATTERN.source, maxLength: MAX_SLUG_LENGTH })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    pattern: `^(?:${SLUG_PATTERN.source.slice(1, -1)})?$`,
+    maxLength: MAX_SLUG_LENGTH,
+    description: 'Left out, null or empty: made from the title',
+  })
   @Matches(SLUG_PATTERN, { message: 'Address may use only lower-case letters a–z, digits and single hyphens between words' })
   @MaxLength(MAX_SLUG_LENGTH, { message: `Address must be at most ${MAX_SLUG_LENGTH} characters` })
   @IsString({ message: 'Address must be text' })
@@ -74,7 +80,15 @@ export class CreateNewsDto {
   status?: NewsStatus;
 
   /** When a published article goes public (ISO 8601 with an offset); null: at once. */
-  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    anyOf: [
+      { type: 'string', format: 'date-time' },
+      { type: 'string', enum: [''] },
+    ],
+    description: 'When a published article goes public; left out, null or empty: at once',
+  })
   @IsISO8601({ strict: true, strictSeparator: true }, { message: 'Publish time must be a date and time' })
   @IsString({ message: 'Publish time must be a date and time' })
   @ValidateIf((_, value) => value !== undefined && value !== null && value !== '')

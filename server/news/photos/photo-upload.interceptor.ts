@@ -19,6 +19,9 @@ import { photoTooLarge } from './photo-processor';
 
 /** The multipart field that carries the photo. */
 export const PHOTO_FIELD = 'photo';
+/** Text fields a form may carry besides the photo (read and ignored), and the bytes of each. */
+const TEXT_FIELDS = 10;
+const FIELD_BYTES = 1024;
 
 /**
  * Nest's FileInterceptor (multer, memory storage: nothing touches the disk until the photo has
@@ -36,10 +39,10 @@ export class PhotoUploadInterceptor extends FileInterceptor(PHOTO_FIELD) {
       limits: {
         fileSize: config.uploadMaxBytes,
         files: 1,
-        fields: 10,
-        fieldSize: 1024,
+        fields: TEXT_FIELDS,
+        fieldSize: FIELD_BYTES,
         fieldNameSize: 100,
-        parts: 11,
+        parts: TEXT_FIELDS + 1,
         headerPairs: 50,
       },
     });
@@ -90,8 +93,14 @@ export function PhotoUpload(
         type: 'object',
         ...(required ? { required: [PHOTO_FIELD] } : {}),
         properties: { [PHOTO_FIELD]: { type: 'string', format: 'binary', description } },
+        // What the interceptor's limits let through: other text fields are read and ignored.
+        additionalProperties: { type: 'string', maxLength: FIELD_BYTES, description: 'Ignored' },
+        maxProperties: TEXT_FIELDS + 1,
       },
     }),
+    ApiFieldErrors(
+      `${required ? 'No photo, a' : 'A'} file in another field than ${PHOTO_FIELD}, more than one file or ${TEXT_FIELDS} other fields, or a form that cannot be read`,
+    ),
     ApiFieldErrors('The photo is too large', HttpStatus.PAYLOAD_TOO_LARGE),
     ApiFieldErrors('The file is not an accepted image', HttpStatus.UNSUPPORTED_MEDIA_TYPE),
   );

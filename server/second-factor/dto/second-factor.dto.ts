@@ -1,6 +1,7 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { ApiSchemaRule } from '../../common/api-docs';
 
 /** Spaces typed inside a code ("123 456", as apps show it) are not part of it. */
 const NoSpaces = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\s/g, '') : value));
@@ -25,7 +26,8 @@ export class TurnOffTotpDto {
   password: string;
 }
 
-/** POST /api/admins/login/second-factor: a code from the app, or one of the recovery codes. */
+/** POST /api/admins/login/second-factor: a code from the app, or one of the recovery codes (with both, the recovery code counts). */
+@ApiSchemaRule({ anyOf: [{ required: ['code'] }, { required: ['recoveryCode'] }] })
 export class SecondStepDto {
   @ApiProperty({ required: false, pattern: '^\\d{6}$', description: 'The code the authenticator app shows now' })
   @ValidateIf((dto: SecondStepDto) => dto.recoveryCode === undefined)

@@ -27,7 +27,15 @@ export class SiteSettingsDto {
   tagline: string;
 
   /** Empty means the public pages show no address. */
-  @ApiProperty({ description: 'An email address, or empty for none', maxLength: 254 })
+  @ApiProperty({
+    type: String,
+    description: 'An email address, or empty for none',
+    maxLength: 254,
+    anyOf: [
+      { type: 'string', format: 'email' },
+      { type: 'string', enum: [''] },
+    ],
+  })
   @IsEmail({}, { message: 'Email must be a valid email address' })
   @ValidateIf((_dto, value) => value !== '')
   @MaxLength(254, { message: 'Email must be at most 254 characters' })

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsUUID, ValidateNested } from 'class-validator';
-import { BULK_MAX } from '../../common/by-id-or-404';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, ValidateNested } from 'class-validator';
+import { BULK_MAX, IsId } from '../../common/by-id-or-404';
 import { kindList, TRASH_KINDS, type TrashKind } from '../../content/content-kinds';
 
 /** One item in the trash, named as the trash list names it. */
@@ -10,8 +10,8 @@ export class TrashItemRefDto {
   @IsIn(TRASH_KINDS, { message: `Kind must be ${kindList(TRASH_KINDS)}` })
   kind: TrashKind;
 
-  @ApiProperty({ format: 'uuid' })
-  @IsUUID('all', { message: 'Id must be a UUID' })
+  @ApiProperty({ format: 'uuid', description: 'A UUID of any version; one that names nothing in the trash makes it a 404' })
+  @IsId('Id must be a UUID')
   id: string;
 }
 

@@ -1,21 +1,22 @@
 import { PASSWORD_RULE } from '../../../lib/password-rule';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
 import { TextField } from '../../../components/Field';
 import { Spinner } from '../../../components/Spinner';
 import { useForm } from '../../../components/useForm';
+import { useLinkToken } from '../../../lib/link-token';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useAcceptInvitation } from '../api/auth';
 import { AuthCard } from './AuthCard';
 
 const INCOMPLETE = 'This link is incomplete. Open the link from the invitation mail again.';
 
-/** /admin/accept-invitation?token=…: the link of an invitation; the new admin picks a name and password and is signed in. */
+/** /admin/accept-invitation#token=…: the link of an invitation; the new admin picks a name and password and is signed in. */
 export function AcceptInvitationScreen() {
   useDocumentTitle('Accept invitation');
   const navigate = useNavigate();
-  const token = useSearchParams()[0].get('token') ?? '';
+  const token = useLinkToken();
   const accept = useAcceptInvitation();
   const { bind, fieldErrors, formError, saving, form } = useForm({
     initial: { name: '', password: '' },

@@ -1,21 +1,22 @@
 import { PASSWORD_RULE } from '../../../lib/password-rule';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
 import { TextField } from '../../../components/Field';
 import { Spinner } from '../../../components/Spinner';
 import { useForm } from '../../../components/useForm';
+import { useLinkToken } from '../../../lib/link-token';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useConfirmPasswordReset } from '../api/auth';
 import { AuthCard } from './AuthCard';
 
 const INCOMPLETE = 'This link is incomplete. Open the link from the mail again, or ask for a new one.';
 
-/** /admin/reset-password?token=…: the link of a reset mail; sets a new password, then to the login screen. */
+/** /admin/reset-password#token=…: the link of a reset mail; sets a new password, then to the login screen. */
 export function ResetPasswordScreen() {
   useDocumentTitle('Reset password');
   const navigate = useNavigate();
-  const token = useSearchParams()[0].get('token') ?? '';
+  const token = useLinkToken();
   const confirm = useConfirmPasswordReset();
   const { bind, fieldErrors, formError, saving, form } = useForm({
     initial: { newPassword: '' },
