@@ -23,8 +23,9 @@ import { ApiError } from '../common/api-error';
 import { RateLimitService, type RateLimitRule } from '../rate-limit/rate-limit.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { CurrentActor, type Actor } from '../common/actor.decorator';
+import { CurrentAdmin, signedInAdmin, type SignedInAdmin } from '../common/current-admin.decorator';
 import { Public } from '../common/public.decorator';
-import { AdminsService, toPublicAdmin, type PublicAdmin } from './admins.service';
+import { AdminsService, toPublicAdmin } from './admins.service';
 import { AdminReply, AdminRowDto, RegistrationStatusDto } from './dto/admin.dto';
 import { PreferencesDto } from './dto/mail-replies.dto';
 import { ChangePasswordDto } from './dto/change-password.dto';
@@ -70,9 +71,10 @@ export class AdminsController {
   @ApiConflictResponse({ type: FieldErrorsReply, description: 'Email is already registered' })
   async register(@Body() dto: RegisterAdminDto, @Req() req: Request): Promise<AdminReply> {
     const onlyIfFirst = this.config.registration === 'first-admin' && !req.isAuthenticated();
-    const by = req.isAuthenticated() ? { admin: req.user as PublicAdmin, address: req.ip ?? null } : undefined;
-    const admin = await this.adminsService.create(dto, { onlyIfFirst, by, address: req.ip ?? null });
-    return { admin: toPublicAdmin(admin) };
+    const admin = signedInAdmin(req);
+    const by = admin ? { admin, address: req.ip ?? null } : undefined;
+    const created = await this.adminsService.create(dto, { onlyIfFirst, by, address: req.ip ?? null });
+    return { admin: toPublicAdmin(created) };
   }
 
   @Get()
@@ -88,7 +90,7 @@ export class AdminsController {
   @ApiFieldErrors('A field failed validation, or the current password is wrong')
   @ApiErrorText(HttpStatus.TOO_MANY_REQUESTS, 'Too many wrong current passwords; Retry-After says when to try again')
   async changePassword(@Body() dto: ChangePasswordDto, @Req() req: Request, @CurrentActor() by: Actor): Promise<OkReply> {
-    const id = (req.user as PublicAdmin).id;
+    const id = by.admin.id;
     const key = `password:admin:${id}`;
     // Counted before the check, as logins are, so simultaneous guesses cannot all slip under the limit.
     const attempt = await this.rateLimits.hit(key, CURRENT_PASSWORD_RULE);
@@ -101,15 +103,15 @@ export class AdminsController {
   /** Your account: "Email me new contact messages", and whether mail is on. */
   @Get('me/preferences')
   @ApiOkResponse({ type: PreferencesDto })
-  preferences(@Req() req: Request) {
-    return this.adminsService.preferences((req.user as PublicAdmin).id);
+  preferences(@CurrentAdmin() admin: SignedInAdmin) {
+    return this.adminsService.preferences(admin.id);
   }
 
   @Patch('me/preferences')
   @ApiOkResponse({ type: PreferencesDto })
   @ApiFieldErrors()
-  updatePreferences(@Body() dto: UpdatePreferencesDto, @Req() req: Request) {
-    return this.adminsService.updatePreferences((req.user as PublicAdmin).id, dto);
+  updatePreferences(@Body() dto: UpdatePreferencesDto, @CurrentAdmin() admin: SignedInAdmin) {
+    return this.adminsService.updatePreferences(admin.id, dto);
   }
 
   /**
@@ -127,7 +129,7 @@ export class AdminsController {
     @CurrentActor() by: Actor,
   ): Promise<IdReply> {
     const removed = await this.adminsService.remove(id, by);
-    if ((req.user as PublicAdmin).id === removed.id) await this.sessions.endCurrent(req, res);
+    if (by.admin.id === removed.id) await this.sessions.endCurrent(req, res);
     return removed;
   }
 }

@@ -5,8 +5,9 @@ import type { Request } from 'express';
 import { DataSource, Repository, type EntityManager } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
 import { SessionsService } from '../account/sessions.service';
-import { SessionStartService } from '../account/session-start.service';
+import { restampSession } from '../account/sign-in.service';
 import type { Actor } from '../common/actor.decorator';
+import type { SignedInAdmin } from '../common/current-admin.decorator';
 import { ApiError } from '../common/api-error';
 import { isUuid } from '../common/by-id-or-404';
 import { paginate, type Paged } from '../common/pagination';
@@ -20,16 +21,14 @@ import { OutboxService } from '../mail/outbox.service';
 export const ADMIN_NOT_FOUND = 'Admin not found';
 export const REGISTRATION_CLOSED = 'Registration is closed. Ask an administrator to add you.';
 
-/** What replies carry of an admin: never the password hash. */
-export type PublicAdmin = Pick<Admin, 'id' | 'name' | 'email' | 'createdAt'>;
-
 export const LAST_ADMIN = 'The last administrator cannot be removed. Add another administrator first.';
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 
 /** A row of the Admins list. */
-export type AdminListItem = PublicAdmin & Pick<Admin, 'lastLoginAt'>;
+export type AdminListItem = SignedInAdmin & Pick<Admin, 'lastLoginAt'>;
 
-export function toPublicAdmin(admin: Admin): PublicAdmin {
+/** What replies carry of an admin, the signed-in one's shape: never the password hash. */
+export function toPublicAdmin(admin: Admin): SignedInAdmin {
   return { id: admin.id, name: admin.name, email: admin.email, createdAt: admin.createdAt };
 }
 
@@ -50,7 +49,6 @@ export class AdminsService {
     private readonly activity: ActivityService,
     private readonly sessions: SessionsService,
     private readonly outbox: OutboxService,
-    private readonly sessionStart: SessionStartService,
   ) {}
 
   /** Newest first; the order is backed by admins_created_at_id_idx. */
@@ -58,10 +56,6 @@ export class AdminsService {
     const qb = this.admins.createQueryBuilder('admin').orderBy('admin.createdAt', 'DESC').addOrderBy('admin.id', 'DESC');
     const paged = await paginate(qb, page, pageSize);
     return { ...paged, data: paged.data.map((admin) => ({ ...toPublicAdmin(admin), lastLoginAt: admin.lastLoginAt })) };
-  }
-
-  async recordLogin(id: string): Promise<void> {
-    await this.admins.update({ id }, { lastLoginAt: () => 'now()' });
   }
 
   /**
@@ -101,7 +95,7 @@ export class AdminsService {
     await this.dataSource.transaction(async (manager) => {
       const version = await bumpCredentials(manager, id, passwordHash);
       await this.sessions.endAllOf(id, { except: req.sessionID, manager });
-      await this.sessionStart.restamp(req, version, manager);
+      await restampSession(req, version, manager);
       await this.activity.record(manager, { by, action: 'password', kind: 'admins', itemId: id, label: admin.name });
       // The security notice: if it was not them, they hear of it.
       await this.outbox.add(manager, [{ kind: 'password-changed', to: admin.email, ...notice }]);

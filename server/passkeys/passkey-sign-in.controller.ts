@@ -1,13 +1,11 @@
 import { Body, Controller, HttpCode, HttpStatus, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { SessionStartService } from '../account/session-start.service';
-import { ActivityService } from '../activity/activity.service';
-import type { PublicAdmin } from '../admins/admins.service';
+import { SignInService } from '../account/sign-in.service';
+import type { SignedInAdmin } from '../common/current-admin.decorator';
 import { ApiErrorText, ApiFieldErrors } from '../common/api-docs';
 import { Public } from '../common/public.decorator';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { LoginLockoutService } from '../rate-limit/login-lockout.service';
 import { PasskeySignInDto } from './dto/passkey.dto';
 import { AuthenticationOptionsDto } from './dto/webauthn.dto';
 import { PasskeySignInService } from './passkey-sign-in.service';
@@ -17,10 +15,8 @@ import { rememberChallenge, relyingParty, takeChallenge } from './relying-party'
 @Controller('admins/login/passkey')
 export class PasskeySignInController {
   constructor(
-    private readonly signIn: PasskeySignInService,
-    private readonly sessions: SessionStartService,
-    private readonly lockout: LoginLockoutService,
-    private readonly activity: ActivityService,
+    private readonly passkeySignIn: PasskeySignInService,
+    private readonly signIn: SignInService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -30,7 +26,7 @@ export class PasskeySignInController {
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: AuthenticationOptionsDto })
   async options(@Req() req: Request) {
-    const options = await this.signIn.options(relyingParty(this.config));
+    const options = await this.passkeySignIn.options(relyingParty(this.config));
     rememberChallenge(req, 'sign-in', options.challenge);
     return options;
   }
@@ -47,14 +43,12 @@ export class PasskeySignInController {
     @Body() dto: PasskeySignInDto,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<{ admin: PublicAdmin }> {
+  ): Promise<{ admin: SignedInAdmin }> {
     const challenge = takeChallenge(req, 'sign-in');
     const address = req.ip ?? 'unknown';
-    const { admin, credentialVersion } = await this.signIn.verify(dto.response, challenge, relyingParty(this.config), address);
-    // Both factors at once: a full session at once, stamped and trusted as after a password.
-    await this.sessions.begin(req, admin, credentialVersion);
-    this.lockout.trustDevice(req, res, admin.id);
-    await this.activity.recordAlone({ by: { admin, address }, action: 'sign-in-passkey', kind: 'session', itemId: admin.id });
+    const { admin, credentialVersion } = await this.passkeySignIn.verify(dto.response, challenge, relyingParty(this.config), address);
+    // Both factors at once: a full session at once, ended as after a password.
+    await this.signIn.completeSignIn(req, res, admin, { credentialVersion, how: 'passkey' });
     return { admin };
   }
 }

@@ -8,7 +8,8 @@ import {
 import { Buffer } from 'node:buffer';
 import { Repository } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
-import { AdminsService, toPublicAdmin, type PublicAdmin } from '../admins/admins.service';
+import { AdminsService, toPublicAdmin } from '../admins/admins.service';
+import type { SignedInAdmin } from '../common/current-admin.decorator';
 import { ADDRESS_RULE } from '../rate-limit/login-lockout.service';
 import { ApiError } from '../common/api-error';
 import { limitKey } from '../http/client-address';
@@ -49,7 +50,7 @@ export class PasskeySignInService {
     challenge: string | undefined,
     rp: RelyingParty,
     address: string,
-  ): Promise<{ admin: PublicAdmin; credentialVersion: number }> {
+  ): Promise<{ admin: SignedInAdmin; credentialVersion: number }> {
     const addressKey = `login:address:${limitKey(address)}`;
     const blocked = await this.rateLimits.blockedFor(addressKey, ADDRESS_RULE);
     if (blocked > 0) throw ApiError.tooManyAttempts(blocked);
@@ -62,7 +63,6 @@ export class PasskeySignInService {
       await this.activity.recordFailedSignIn(admin, address);
       throw new ApiError(HttpStatus.UNAUTHORIZED, PASSKEY_REFUSED);
     }
-    await this.admins.recordLogin(admin.id);
     return { admin: toPublicAdmin(admin), credentialVersion: admin.credentialVersion };
   }
 

@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import type { PublicAdmin } from '../admins/admins.service';
+import { signedInAdmin } from '../common/current-admin.decorator';
 import { ApiError } from '../common/api-error';
 import { BEFORE_SECOND_FACTOR, IS_PUBLIC } from '../common/public.decorator';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -28,8 +28,9 @@ export class SecondFactorGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
     if (this.reflector.getAllAndOverride<boolean>(BEFORE_SECOND_FACTOR, targets)) return true;
     const req = context.switchToHttp().getRequest<Request>();
-    if (!req.isAuthenticated()) return true;
-    if (await this.secondFactor.hasSecondFactor((req.user as PublicAdmin).id)) return true;
+    const admin = signedInAdmin(req);
+    if (!admin) return true;
+    if (await this.secondFactor.hasSecondFactor(admin.id)) return true;
     throw new ApiError(HttpStatus.FORBIDDEN, SET_UP_SECOND_FACTOR);
   }
 }
