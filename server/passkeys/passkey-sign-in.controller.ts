@@ -9,7 +9,8 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { PasskeySignInDto } from './dto/passkey.dto';
 import { AuthenticationOptionsDto } from './dto/webauthn.dto';
 import { PasskeySignInService } from './passkey-sign-in.service';
-import { rememberChallenge, relyingParty, takeChallenge } from './relying-party';
+import { relyingParty } from './relying-party';
+import { SignInChallenges } from './sign-in-challenge';
 
 /** Signing in with a passkey, in two steps like adding one; it ends as a password login does. */
 @Controller('admins/login/passkey')
@@ -17,17 +18,23 @@ export class PasskeySignInController {
   constructor(
     private readonly passkeySignIn: PasskeySignInService,
     private readonly signIn: SignInService,
+    private readonly challenges: SignInChallenges,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** The options for `navigator.credentials.get()`; their challenge is kept in the (possibly new) session, for one answer. */
+  /**
+   * The options for `navigator.credentials.get()`; their challenge goes back in a signed cookie
+   * valid 5 minutes (SignInChallenges), never in a session: anonymous calls store nothing.
+   */
   @Public()
   @Post('options')
   @HttpCode(HttpStatus.OK)
-  @ApiOkResponse({ type: AuthenticationOptionsDto })
-  async options(@Req() req: Request) {
+  @ApiOkResponse({ type: AuthenticationOptionsDto, description: 'The options, and a cookie holding their challenge for 5 minutes' })
+  @ApiErrorText(HttpStatus.TOO_MANY_REQUESTS, 'Too many requests from this address; Retry-After says when to try again')
+  async options(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    await this.challenges.limit(req);
     const options = await this.passkeySignIn.options(relyingParty(this.config));
-    rememberChallenge(req, 'sign-in', options.challenge);
+    this.challenges.issue(res, options.challenge);
     return options;
   }
 
@@ -44,7 +51,7 @@ export class PasskeySignInController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<{ admin: SignedInAdmin }> {
-    const challenge = takeChallenge(req, 'sign-in');
+    const challenge = this.challenges.take(req, res);
     const address = req.ip ?? 'unknown';
     const { admin, credentialVersion } = await this.passkeySignIn.verify(dto.response, challenge, relyingParty(this.config), address);
     // Both factors at once: a full session at once, ended as after a password.

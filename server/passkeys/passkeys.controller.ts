@@ -3,6 +3,7 @@ import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse } from '@nestjs/
 import type { Request } from 'express';
 import { CurrentActor, type SignedInActor } from '../common/actor.decorator';
 import { CurrentAdmin, type SignedInAdmin } from '../common/current-admin.decorator';
+import { RequiresRecentConfirmation } from '../common/recent-confirmation';
 import { ApiErrorText, ApiFieldErrors, FieldErrorsReply, IdReply } from '../common/api-docs';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { AddPasskeyDto, PasskeyDto, PasskeyListReply } from './dto/passkey.dto';
@@ -25,6 +26,7 @@ export class PasskeysController {
   }
 
   /** Step one: the options for `navigator.credentials.create()`; their challenge is kept in the session, for one answer. */
+  @RequiresRecentConfirmation()
   @Post('options')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: RegistrationOptionsDto })
@@ -35,6 +37,7 @@ export class PasskeysController {
   }
 
   /** Step two: the browser's answer, verified against that challenge (used up either way), and the passkey's name. */
+  @RequiresRecentConfirmation()
   @Post()
   @ApiCreatedResponse({ type: PasskeyDto })
   @ApiFieldErrors('The name is missing or too long, or the passkey could not be verified (keyed `response`)')
@@ -44,6 +47,7 @@ export class PasskeysController {
     return this.passkeys.add(by, dto, challenge, relyingParty(this.config));
   }
 
+  @RequiresRecentConfirmation()
   @Delete(':id')
   @ApiOkResponse({ type: IdReply, description: 'Removed: it signs nobody in any more' })
   @ApiErrorText(HttpStatus.NOT_FOUND, 'Passkey not found')

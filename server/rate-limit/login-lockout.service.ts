@@ -1,9 +1,10 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiError } from '../common/api-error';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { limitKey } from '../http/client-address';
+import { readCookie, safeEqual } from '../http/cookies';
 import { RateLimitService, type RateLimitRule } from './rate-limit.service';
 
 /** 5 failures in 15 minutes lock the account for 15 minutes, for every client without its device cookie. */
@@ -137,19 +138,4 @@ export class LoginLockoutService {
   private sign(payload: string, credentialVersion: number): string {
     return createHmac('sha256', this.config.sessionSecret).update(`device-cookie:${credentialVersion}:${payload}`).digest('base64url');
   }
-}
-
-function safeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
-/** One cookie's value from the request's Cookie header (express has no cookie parser here). */
-function readCookie(req: Request, name: string): string | undefined {
-  for (const pair of (req.headers.cookie ?? '').split(';')) {
-    const at = pair.indexOf('=');
-    if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim();
-  }
-  return undefined;
 }

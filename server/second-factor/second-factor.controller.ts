@@ -6,6 +6,7 @@ import { CurrentAdmin, type SignedInAdmin } from '../common/current-admin.decora
 import { ApiErrorText, ApiFieldErrors, ErrorReply, OkReply } from '../common/api-docs';
 import { ApiError } from '../common/api-error';
 import { BeforeSecondFactor } from '../common/public.decorator';
+import { RequiresRecentConfirmation } from '../common/recent-confirmation';
 import { RateLimitService, type RateLimitRule } from '../rate-limit/rate-limit.service';
 import {
   ConfirmTotpDto,
@@ -44,6 +45,7 @@ export class SecondFactorController {
 
   /** Begins the setup: a secret for the app (not on until confirmed). */
   @BeforeSecondFactor()
+  @RequiresRecentConfirmation()
   @Post('totp')
   @HttpCode(HttpStatus.CREATED)
   @ApiCreatedResponse({ type: TotpSetupReply, description: 'The secret, its otpauth URL and QR code; not on until confirmed' })
@@ -53,6 +55,7 @@ export class SecondFactorController {
   }
 
   @BeforeSecondFactor()
+  @RequiresRecentConfirmation()
   @Post('totp/confirm')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: RecoveryCodesReply, description: 'On; the recovery codes, shown this once' })
