@@ -1,8 +1,9 @@
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
-import { useCallback, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '../../../components/Alert';
-import { Dialog } from '../../../components/Dialog';
+import { FormDialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/Field';
+import { useAwaitedDialog } from '../../../components/useAwaitedDialog';
 import { errorMessage } from '../../../lib/api';
 import { ConfirmIdentityContext } from '../../../lib/confirmation';
 import { useConfirmIdentity } from '../api/auth';
@@ -20,27 +21,16 @@ function passkeyFailure(error: unknown): string {
  */
 export function ConfirmIdentityProvider({ children }: { children: ReactNode }) {
   const confirm = useConfirmIdentity();
-  const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const settle = useRef<((confirmed: boolean) => void) | null>(null);
-
-  const confirmIdentity = useCallback(
-    () =>
-      new Promise<boolean>((resolve) => {
-        settle.current = resolve;
-        setPassword('');
-        setError(null);
-        setOpen(true);
-      }),
-    [],
-  );
-
-  const close = (confirmed: boolean) => {
-    setOpen(false);
-    settle.current?.(confirmed);
-    settle.current = null;
-  };
+  const {
+    open,
+    ask: confirmIdentity,
+    answer: close,
+  } = useAwaitedDialog(() => {
+    setPassword('');
+    setError(null);
+  });
 
   const submit = async (input: { password: string } | { passkey: true }) => {
     if (confirm.isPending) return;
@@ -62,22 +52,14 @@ export function ConfirmIdentityProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmIdentityContext.Provider value={value}>
       {children}
-      <Dialog
+      <FormDialog
         open={open}
         title="Confirm it is you"
-        onClose={() => {
-          if (!confirm.isPending) close(false);
-        }}
-        actions={
-          <>
-            <button type="button" className="button" onClick={() => close(false)} disabled={confirm.isPending}>
-              Cancel
-            </button>
-            <button type="submit" form="confirm-identity" className="button button--primary" disabled={confirm.isPending}>
-              {confirm.isPending ? 'Confirming…' : 'Confirm'}
-            </button>
-          </>
-        }
+        formId="confirm-identity"
+        submitLabel="Confirm"
+        busyLabel="Confirming…"
+        busy={confirm.isPending}
+        onCancel={() => close(false)}
       >
         <form id="confirm-identity" className="form" noValidate onSubmit={onSubmit}>
           <p>This change to your account needs your password (or a passkey) from the last 5 minutes.</p>
@@ -98,7 +80,7 @@ export function ConfirmIdentityProvider({ children }: { children: ReactNode }) {
             </p>
           )}
         </form>
-      </Dialog>
+      </FormDialog>
     </ConfirmIdentityContext.Provider>
   );
 }
