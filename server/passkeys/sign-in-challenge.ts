@@ -12,8 +12,12 @@ import { CEREMONY_TIMEOUT_MS } from './relying-party';
 const CHALLENGE_COOKIE = 'passkey-challenge';
 const SECURE_CHALLENGE_COOKIE = '__Host-passkey-challenge';
 
-/** Anonymous option requests per address: a sign-in page asks once or twice; a script asking in a loop is slowed. */
-export const OPTIONS_RULE: RateLimitRule = { limit: 30, windowSeconds: 60 };
+/**
+ * Anonymous option requests per address: the login screen asks at every visit (the email field's
+ * passkey suggestions), and an office's admins may share one address, so the limit is generous;
+ * a script asking in a loop is slowed.
+ */
+export const OPTIONS_RULE: RateLimitRule = { limit: 100, windowSeconds: 60 };
 
 /**
  * The passkey sign-in's challenge, kept by the browser rather than the session store: a cookie
