@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { ApiOkResponse, ApiParam } from '@nestjs/swagger';
 import { CurrentActor, type Actor } from '../common/actor.decorator';
 import { ApiErrorText } from '../common/api-docs';
+import { RequiresRecentConfirmation } from '../common/recent-confirmation';
 import { AccountSessionsService } from './account-sessions.service';
 import { AccountSessionsReply, EndedSessionReply, EndedSessionsReply } from './dto/account-session.dto';
 
@@ -18,6 +19,7 @@ export class AccountSessionsController {
   }
 
   /** Ends all the other sessions; this one stays. */
+  @RequiresRecentConfirmation()
   @Post('end-others')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: EndedSessionsReply, description: 'Every other session of this admin ended' })
@@ -26,6 +28,7 @@ export class AccountSessionsController {
   }
 
   /** Ends one session at once, on every replica. Ending this very session signs out, as logout does. */
+  @RequiresRecentConfirmation()
   @Delete(':id')
   @ApiParam({ name: 'id', schema: { type: 'string', pattern: '^[0-9a-f]{32}$' }, description: "The session's opaque id from the list" })
   @ApiOkResponse({ type: EndedSessionReply, description: 'The session ended' })

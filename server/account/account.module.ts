@@ -3,13 +3,13 @@ import { ActivityModule } from '../activity/activity.module';
 import { SessionsModule } from './sessions.module';
 import { AccountSessionsController } from './account-sessions.controller';
 import { AccountSessionsService } from './account-sessions.service';
-import { SessionStartService } from './session-start.service';
+import { SignInService } from './sign-in.service';
 
-/** The signed-in admin's own sessions: how each starts (every sign-in), and Your sessions (listing and ending them). */
+/** The signed-in admin's own sessions: how each begins (SignInService ends every sign-in), and Your sessions (listing and ending them). */
 @Module({
   imports: [ActivityModule, SessionsModule],
   controllers: [AccountSessionsController],
-  providers: [AccountSessionsService, SessionStartService],
-  exports: [SessionStartService],
+  providers: [AccountSessionsService, SignInService],
+  exports: [SignInService],
 })
 export class AccountModule {}

@@ -19,7 +19,7 @@ export type ActivityKind = ContentKind | (typeof ACCOUNT_KINDS)[number];
 /**
  * Actions by kind: sign-in (with a password alone), sign-in-code and sign-in-recovery-code (a
  * password and then that second factor), sign-in-passkey, sign-in-failed, sign-out, end-session and
- * end-other-sessions (session); add, remove,
+ * end-other-sessions (session); end-admin-sessions (every session of an admin, by an administrator), add, remove,
  * password, password-reset-request, password-reset, invite, revoke-invitation, accept-invitation,
  * totp-on, totp-off, second-factor-reset, passkey-add and passkey-remove (admins); create, edit, delete, restore and purge
  * (services, news, contactus); edit (settings).
@@ -33,6 +33,7 @@ export const ACTIVITY_ACTIONS = [
   'sign-out',
   'end-session',
   'end-other-sessions',
+  'end-admin-sessions',
   'add',
   'remove',
   'password',

@@ -28,13 +28,28 @@ export function invitationMail(site: string, inviter: string, link: string): Mai
   };
 }
 
-export function passwordChangedMail(site: string, how: 'changed' | 'reset', at: Date, address: string | null): MailContent {
+/**
+ * The security notice of a new password. A reset ends every session and removes every passkey
+ * and trusted browser (whoever took the account keeps nothing); a change ends the other sessions,
+ * and removes the passkeys when the admin asked for it.
+ */
+export function passwordChangedMail(
+  site: string,
+  how: 'changed' | 'reset',
+  at: Date,
+  address: string | null,
+  { passkeysRemoved }: { passkeysRemoved: boolean },
+): MailContent {
+  const ended =
+    how === 'reset'
+      ? 'Every session of your account has been signed out, and every passkey and trusted browser of your account removed: sign in with your new password, then add your passkeys again.'
+      : `Your other sessions have been signed out${passkeysRemoved ? ', and your passkeys removed' : ''}.`;
   return {
     subject: `Your password for ${site} was ${how}`,
     text: [
       `The password of your administrator account on ${site} was ${how === 'changed' ? 'changed' : 'reset through a link sent by mail'} on ${at.toUTCString()}${address ? ` from ${address}` : ''}.`,
       '',
-      'Your other sessions have been signed out.',
+      ended,
       '',
       'If this was not you, reset your password at once from the login screen ("Forgot password?") and tell another administrator.',
     ].join('\n'),

@@ -21,12 +21,15 @@ import { PagePipe } from '../common/pagination';
 import { ApiErrorText, ApiFieldErrors, ApiPage, ErrorReply, FieldErrorsReply, IdReply, OkReply } from '../common/api-docs';
 import { ApiError } from '../common/api-error';
 import { RateLimitService, type RateLimitRule } from '../rate-limit/rate-limit.service';
+import { LoginLockoutService } from '../rate-limit/login-lockout.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { CurrentActor, type Actor } from '../common/actor.decorator';
+import { CurrentAdmin, signedInAdmin, type SignedInAdmin } from '../common/current-admin.decorator';
 import { ActsForSignedIn, Public } from '../common/public.decorator';
-import { AdminsService, toPublicAdmin, type PublicAdmin } from './admins.service';
-import { AdminReply, AdminRowDto, RegistrationStatusDto } from './dto/admin.dto';
+import { AdminsService, toPublicAdmin } from './admins.service';
+import { AdminReply, AdminRowDto, AdminSessionsEndedReply, RegistrationStatusDto } from './dto/admin.dto';
 import { PreferencesDto } from './dto/mail-replies.dto';
+import { RequiresRecentConfirmation } from '../common/recent-confirmation';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { RegisterAdminDto } from './dto/register-admin.dto';
 import { UpdatePreferencesDto } from './dto/mail-links.dto';
@@ -42,6 +45,7 @@ export class AdminsController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly rateLimits: RateLimitService,
     private readonly sessions: SessionsService,
+    private readonly lockout: LoginLockoutService,
   ) {}
 
   /**
@@ -75,9 +79,10 @@ export class AdminsController {
   @ApiConflictResponse({ type: FieldErrorsReply, description: 'Email is already registered' })
   async register(@Body() dto: RegisterAdminDto, @Req() req: Request): Promise<AdminReply> {
     const onlyIfFirst = this.config.registration === 'first-admin' && !req.isAuthenticated();
-    const by = req.isAuthenticated() ? { admin: req.user as PublicAdmin, address: req.ip ?? null } : undefined;
-    const admin = await this.adminsService.create(dto, { onlyIfFirst, by, address: req.ip ?? null });
-    return { admin: toPublicAdmin(admin) };
+    const admin = signedInAdmin(req);
+    const by = admin ? { admin, address: req.ip ?? null } : undefined;
+    const created = await this.adminsService.create(dto, { onlyIfFirst, by, address: req.ip ?? null });
+    return { admin: toPublicAdmin(created) };
   }
 
   @Get()
@@ -86,19 +91,26 @@ export class AdminsController {
     return this.adminsService.list(page, this.config.pageSize);
   }
 
-  /** The caller's own password. Their other sessions end; this one stays. */
+  /** The caller's own password. Their other sessions end (and their passkeys, if asked); this one stays. */
   @Post('me/password')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: OkReply, description: 'Changed; every other session of this admin ended' })
   @ApiFieldErrors('A field failed validation, or the current password is wrong')
   @ApiErrorText(HttpStatus.TOO_MANY_REQUESTS, 'Too many wrong current passwords; Retry-After says when to try again')
-  async changePassword(@Body() dto: ChangePasswordDto, @Req() req: Request, @CurrentActor() by: Actor): Promise<OkReply> {
-    const id = (req.user as PublicAdmin).id;
+  async changePassword(
+    @Body() dto: ChangePasswordDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @CurrentActor() by: Actor,
+  ): Promise<OkReply> {
+    const id = by.admin.id;
     const key = `password:admin:${id}`;
     // Counted before the check, as logins are, so simultaneous guesses cannot all slip under the limit.
     const attempt = await this.rateLimits.hit(key, CURRENT_PASSWORD_RULE);
     if (attempt.hits > CURRENT_PASSWORD_RULE.limit) throw ApiError.tooManyAttempts(attempt.retryAfterSeconds);
-    await this.adminsService.changePassword(id, dto, req, by);
+    const credentialVersion = await this.adminsService.changePassword(id, dto, req, by);
+    // The new version untrusted every device cookie; this browser, where the password was just typed, stays trusted.
+    this.lockout.trustDevice(req, res, id, credentialVersion);
     await this.rateLimits.reset(key);
     return { ok: true as const };
   }
@@ -106,15 +118,29 @@ export class AdminsController {
   /** Your account: "Email me new contact messages", and whether mail is on. */
   @Get('me/preferences')
   @ApiOkResponse({ type: PreferencesDto })
-  preferences(@Req() req: Request) {
-    return this.adminsService.preferences((req.user as PublicAdmin).id);
+  preferences(@CurrentAdmin() admin: SignedInAdmin) {
+    return this.adminsService.preferences(admin.id);
   }
 
   @Patch('me/preferences')
   @ApiOkResponse({ type: PreferencesDto })
   @ApiFieldErrors()
-  updatePreferences(@Body() dto: UpdatePreferencesDto, @Req() req: Request) {
-    return this.adminsService.updatePreferences((req.user as PublicAdmin).id, dto);
+  updatePreferences(@Body() dto: UpdatePreferencesDto, @CurrentAdmin() admin: SignedInAdmin) {
+    return this.adminsService.updatePreferences(admin.id, dto);
+  }
+
+  /**
+   * An administrator's "End all sessions" for an admin (a lost laptop, a colleague who left it
+   * signed in): logged in Activity, and asks for a recent confirmation like every lasting change.
+   * The caller's own current session is kept: signing out is the logout's.
+   */
+  @RequiresRecentConfirmation()
+  @Post(':id/sessions/end')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: AdminSessionsEndedReply, description: 'Every session of that admin ended, on every replica' })
+  @ApiErrorText(HttpStatus.NOT_FOUND, 'Admin not found')
+  endSessions(@Param('id') id: string, @Req() req: Request, @CurrentActor() by: Actor): Promise<AdminSessionsEndedReply> {
+    return this.adminsService.endSessionsOf(id, by, req.sessionID);
   }
 
   /**
@@ -132,7 +158,7 @@ export class AdminsController {
     @CurrentActor() by: Actor,
   ): Promise<IdReply> {
     const removed = await this.adminsService.remove(id, by);
-    if ((req.user as PublicAdmin).id === removed.id) await this.sessions.endCurrent(req, res);
+    if (by.admin.id === removed.id) await this.sessions.endCurrent(req, res);
     return removed;
   }
 }

@@ -5,8 +5,9 @@ import type { Request } from 'express';
 import { DataSource, Repository, type EntityManager } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
 import { SessionsService } from '../account/sessions.service';
-import { SessionStartService } from '../account/session-start.service';
+import { markConfirmed, restampSession } from '../account/sign-in.service';
 import type { Actor } from '../common/actor.decorator';
+import type { SignedInAdmin } from '../common/current-admin.decorator';
 import { ApiError } from '../common/api-error';
 import { isUuid } from '../common/by-id-or-404';
 import { paginate, type Paged } from '../common/pagination';
@@ -20,16 +21,14 @@ import { OutboxService } from '../mail/outbox.service';
 export const ADMIN_NOT_FOUND = 'Admin not found';
 export const REGISTRATION_CLOSED = 'Registration is closed. Ask an administrator to add you.';
 
-/** What replies carry of an admin: never the password hash. */
-export type PublicAdmin = Pick<Admin, 'id' | 'name' | 'email' | 'createdAt'>;
-
 export const LAST_ADMIN = 'The last administrator cannot be removed. Add another administrator first.';
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 
 /** A row of the Admins list. */
-export type AdminListItem = PublicAdmin & Pick<Admin, 'lastLoginAt'>;
+export type AdminListItem = SignedInAdmin & Pick<Admin, 'lastLoginAt'>;
 
-export function toPublicAdmin(admin: Admin): PublicAdmin {
+/** What replies carry of an admin, the signed-in one's shape: never the password hash. */
+export function toPublicAdmin(admin: Admin): SignedInAdmin {
   return { id: admin.id, name: admin.name, email: admin.email, createdAt: admin.createdAt };
 }
 
@@ -50,7 +49,6 @@ export class AdminsService {
     private readonly activity: ActivityService,
     private readonly sessions: SessionsService,
     private readonly outbox: OutboxService,
-    private readonly sessionStart: SessionStartService,
   ) {}
 
   /** Newest first; the order is backed by admins_created_at_id_idx. */
@@ -58,10 +56,6 @@ export class AdminsService {
     const qb = this.admins.createQueryBuilder('admin').orderBy('admin.createdAt', 'DESC').addOrderBy('admin.id', 'DESC');
     const paged = await paginate(qb, page, pageSize);
     return { ...paged, data: paged.data.map((admin) => ({ ...toPublicAdmin(admin), lastLoginAt: admin.lastLoginAt })) };
-  }
-
-  async recordLogin(id: string): Promise<void> {
-    await this.admins.update({ id }, { lastLoginAt: () => 'now()' });
   }
 
   /**
@@ -100,11 +94,28 @@ export class AdminsService {
   }
 
   /**
-   * Changes an admin's own password after checking the current one. The credential version rises
-   * with it, so every other session ends, logins still in flight included; `req`'s own session is
-   * re-stamped and stays.
+   * "End all sessions" on the Admins screen: every session of the admin ends at once, on every
+   * replica, in one transaction with its activity entry; for the caller themselves, every one but
+   * `exceptSid` (theirs, which a sign-out ends). Answers how many ended.
    */
-  async changePassword(id: string, dto: ChangePasswordDto, req: Request, by: Actor): Promise<void> {
+  async endSessionsOf(id: string, by: Actor, exceptSid: string): Promise<{ id: string; ended: number }> {
+    if (!isUuid(id)) throw new ApiError(HttpStatus.NOT_FOUND, ADMIN_NOT_FOUND);
+    return this.dataSource.transaction(async (manager) => {
+      const admin = await manager.findOneBy(Admin, { id });
+      if (!admin) throw new ApiError(HttpStatus.NOT_FOUND, ADMIN_NOT_FOUND);
+      const ended = await this.sessions.endAllOf(id, { except: exceptSid, manager });
+      await this.activity.record(manager, { by, action: 'end-admin-sessions', kind: 'admins', itemId: id, label: admin.name });
+      return { id, ended };
+    });
+  }
+
+  /**
+   * Changes an admin's own password after checking the current one. The credential version rises
+   * with it, so every other session ends, logins still in flight included, and every trusted device
+   * is untrusted; `req`'s own session is re-stamped and stays. With `removePasskeys`, their passkeys
+   * go too. Answers the new credential version (to trust this browser again).
+   */
+  async changePassword(id: string, dto: ChangePasswordDto, req: Request, by: Actor): Promise<number> {
     const admin = await this.admins.createQueryBuilder('admin').addSelect('admin.passwordHash').where('admin.id = :id', { id }).getOne();
     if (!admin || !(await verifyPassword(admin.passwordHash, dto.currentPassword))) {
       throw ApiError.field('currentPassword', WRONG_CURRENT_PASSWORD);
@@ -113,16 +124,23 @@ export class AdminsService {
     const guessable = guessablePassword(dto.newPassword, admin.email);
     if (guessable) throw ApiError.field('newPassword', guessable);
     const passwordHash = await hashPassword(dto.newPassword);
-    const notice = passwordChangedMail(await this.outbox.siteName(), 'changed', new Date(), by.address);
-    await this.dataSource.transaction(async (manager) => {
-      const version = await bumpCredentials(manager, id, passwordHash);
+    const passkeysRemoved = dto.removePasskeys === true;
+    const notice = passwordChangedMail(await this.outbox.siteName(), 'changed', new Date(), by.address, { passkeysRemoved });
+    const version = await this.dataSource.transaction(async (manager) => {
+      const raised = await bumpCredentials(manager, id, passwordHash);
       await this.sessions.endAllOf(id, { except: req.sessionID, manager });
-      await this.sessionStart.restamp(req, version, manager);
+      await restampSession(req, raised, manager);
+      // As a reset does, when asked: a passkey someone else added does not outlive the change.
+      if (passkeysRemoved) await manager.query(`DELETE FROM passkeys WHERE admin_id = $1`, [id]);
       await this.activity.record(manager, { by, action: 'password', kind: 'admins', itemId: id, label: admin.name });
       // The security notice: if it was not them, they hear of it.
       await this.outbox.add(manager, [{ kind: 'password-changed', to: admin.email, ...notice }]);
+      return raised;
     });
     this.outbox.wake();
+    // The password was just typed: a confirmation as fresh as the sign-in's.
+    markConfirmed(req);
+    return version;
   }
 
   /** "Email me new contact messages", and whether mail is on at all (the switch does nothing otherwise). */

@@ -6,9 +6,8 @@ import { AdminReply } from './dto/admin.dto';
 import { InvitationReply, InvitationsReply } from './dto/mail-replies.dto';
 import { CurrentActor, type Actor } from '../common/actor.decorator';
 import { Public } from '../common/public.decorator';
-import { SessionStartService } from '../account/session-start.service';
-import { LoginLockoutService } from '../rate-limit/login-lockout.service';
-import { AdminsService, toPublicAdmin } from './admins.service';
+import { SignInService } from '../account/sign-in.service';
+import { toPublicAdmin } from './admins.service';
 import { AcceptInvitationDto, CreateInvitationDto } from './dto/mail-links.dto';
 import { InvitationsService } from './invitations.service';
 
@@ -16,9 +15,7 @@ import { InvitationsService } from './invitations.service';
 export class InvitationsController {
   constructor(
     private readonly invitations: InvitationsService,
-    private readonly admins: AdminsService,
-    private readonly sessions: SessionStartService,
-    private readonly lockout: LoginLockoutService,
+    private readonly signIn: SignInService,
   ) {}
 
   @Get()
@@ -38,8 +35,8 @@ export class InvitationsController {
   }
 
   /**
-   * The invited person becomes an admin and is signed in at once, on a new session (Passport
-   * regenerates it, as on login).
+   * The invited person becomes an admin and is signed in at once, ended as every sign-in is
+   * (SignInService: a new session, as on login).
    */
   @Public()
   @Post('accept')
@@ -51,9 +48,7 @@ export class InvitationsController {
   async accept(@Body() dto: AcceptInvitationDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const created = await this.invitations.accept(dto, req.ip ?? null);
     const admin = toPublicAdmin(created);
-    await this.sessions.begin(req, admin, created.credentialVersion);
-    this.lockout.trustDevice(req, res, admin.id);
-    await this.admins.recordLogin(admin.id);
+    await this.signIn.completeSignIn(req, res, admin, { credentialVersion: created.credentialVersion, how: 'invitation' });
     return { admin };
   }
 

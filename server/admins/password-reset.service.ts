@@ -86,8 +86,9 @@ export class PasswordResetService {
 
   /**
    * Uses a reset link: the token is spent in the same statement that checks it (a second use, even
-   * a simultaneous one, finds it spent), the password is set, every session of the admin ends and
-   * their other reset links die, all in one transaction; the security notice goes with it.
+   * a simultaneous one, finds it spent), the password is set, every session of the admin ends, their
+   * passkeys and trusted devices are removed and their other reset links die, all in one transaction;
+   * the security notice goes with it.
    */
   async confirm(token: string, newPassword: string, client: string): Promise<void> {
     const passwordHash = await hashPassword(newPassword);
@@ -105,9 +106,12 @@ export class PasswordResetService {
       // The email is known only now; refusing here rolls the token's use back (#28 item 6).
       const guessable = guessablePassword(newPassword, admin.email);
       if (guessable) throw ApiError.field('newPassword', guessable);
-      // A new credential version: sessions of logins still in flight die with the others.
+      // A new credential version: sessions of logins still in flight die with the others, and every
+      // device cookie given out before is untrusted (LoginLockoutService signs the version in).
       await bumpCredentials(manager, adminId, passwordHash);
       await this.sessions.endAllOf(adminId, { manager });
+      // Whoever held the account may have added a passkey: none outlives the recovery (ASVS 7.5).
+      await manager.query(`DELETE FROM passkeys WHERE admin_id = $1`, [adminId]);
       await manager.query(
         `UPDATE admin_tokens SET used_at = now() WHERE admin_id = $1 AND purpose = 'password-reset' AND used_at IS NULL`,
         [adminId],
@@ -120,7 +124,7 @@ export class PasswordResetService {
         label: admin.name,
       });
       await this.outbox.add(manager, [
-        { kind: 'password-changed', to: admin.email, ...passwordChangedMail(site, 'reset', new Date(), client) },
+        { kind: 'password-changed', to: admin.email, ...passwordChangedMail(site, 'reset', new Date(), client, { passkeysRemoved: true }) },
       ]);
     });
     this.outbox.wake();

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ActivityService } from '../activity/activity.service';
-import type { PublicAdmin } from '../admins/admins.service';
+import { signedInAdmin, type SignedInAdmin } from '../common/current-admin.decorator';
 import { ApiBody, ApiOkResponse, getSchemaPath } from '@nestjs/swagger';
 import { ApiErrorText, OkReply } from '../common/api-docs';
 import { Public } from '../common/public.decorator';
@@ -9,21 +9,19 @@ import { LoginDto } from './dto/login.dto';
 import { SessionReply } from './dto/session.dto';
 import { LoginGuard } from './login.guard';
 import { SessionsService } from '../account/sessions.service';
-import { LoginLockoutService } from '../rate-limit/login-lockout.service';
 
 @Controller('admins')
 export class AuthController {
   constructor(
     private readonly activity: ActivityService,
     private readonly sessions: SessionsService,
-    private readonly lockout: LoginLockoutService,
   ) {}
 
   @Public()
   @Get('me')
   @ApiOkResponse({ type: SessionReply, description: 'The logged-in admin, or null' })
   me(@Req() req: Request): SessionReply {
-    return { admin: (req.user as PublicAdmin | undefined) ?? null };
+    return { admin: signedInAdmin(req) };
   }
 
   @Public()
@@ -37,13 +35,10 @@ export class AuthController {
   })
   @ApiErrorText(HttpStatus.UNAUTHORIZED, 'Invalid email or password')
   @ApiErrorText(HttpStatus.TOO_MANY_REQUESTS, 'Too many attempts; Retry-After says when to try again')
-  async login(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ admin: PublicAdmin } | { twoFactor: 'required' }> {
-    if (!req.isAuthenticated()) return { twoFactor: 'required' };
-    const admin = req.user as PublicAdmin;
-    this.lockout.trustDevice(req, res, admin.id);
-    // After the session is stored (a separate write, so not one transaction with it).
-    await this.activity.recordAlone({ by: { admin, address: req.ip ?? null }, action: 'sign-in', kind: 'session', itemId: admin.id });
-    return { admin };
+  login(@Req() req: Request): { admin: SignedInAdmin } | { twoFactor: 'required' } {
+    // LoginGuard has signed the admin in (SignInService), or held them for the second step.
+    const admin = signedInAdmin(req);
+    return admin ? { admin } : { twoFactor: 'required' };
   }
 
   @Public()
@@ -51,7 +46,7 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: OkReply, description: 'The session is gone and its cookie cleared' })
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<OkReply> {
-    const admin = req.user as PublicAdmin | undefined;
+    const admin = signedInAdmin(req);
     if (admin)
       await this.activity.recordAlone({ by: { admin, address: req.ip ?? null }, action: 'sign-out', kind: 'session', itemId: admin.id });
     await this.sessions.endCurrent(req, res);

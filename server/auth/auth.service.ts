@@ -41,7 +41,7 @@ export class AuthService implements OnModuleInit {
     if (password.includes('\0')) throw ApiError.field('password', 'Password must not contain NUL characters');
     const admin = await this.adminsService.findByEmailWithHash(email);
     const account = admin?.id ?? email.trim().toLowerCase();
-    const client = this.lockout.clientOf(req, admin?.id ?? null);
+    const client = this.lockout.clientOf(req, admin);
     await this.lockout.attempt(account, client);
     const valid = await this.adminsService.verifyPassword(admin?.passwordHash ?? this.decoyHash, password);
     if (!admin || !valid) {
@@ -49,13 +49,12 @@ export class AuthService implements OnModuleInit {
       throw new ApiError(HttpStatus.UNAUTHORIZED, INVALID_LOGIN);
     }
     // With a second factor, half a sign-in: the address gets its hit back; the second step
-    // (server/second-factor) clears the account's count and records the login.
+    // (server/second-factor) clears the account's count. The sign-in itself ends in SignInService.
     if (await this.secondFactors.hasSecondFactor(admin.id)) {
       await this.lockout.passwordRight(client);
       return admin;
     }
     await this.lockout.succeeded(account, client);
-    await this.adminsService.recordLogin(admin.id);
     return admin;
   }
 }

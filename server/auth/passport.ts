@@ -2,7 +2,8 @@ import type { FactoryProvider } from '@nestjs/common';
 import type { Request } from 'express';
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
-import { toPublicAdmin, type PublicAdmin } from '../admins/admins.service';
+import { toPublicAdmin } from '../admins/admins.service';
+import type { SignedInAdmin } from '../common/current-admin.decorator';
 import { adminLoadedWithSession } from './session-store';
 import { AuthService } from './auth.service';
 
@@ -30,16 +31,16 @@ export const passportProvider: FactoryProvider<AppPassport> = {
       'local',
       new LocalStrategy(
         { usernameField: 'email', passwordField: 'password', passReqToCallback: true },
-        (req: Request, email: string, password: string, done: (error: unknown, admin?: PublicAdmin, info?: LoginInfo) => void) => {
+        (req: Request, email: string, password: string, done: (error: unknown, admin?: SignedInAdmin, info?: LoginInfo) => void) => {
           authService
             .validateLogin(email, password, req)
             .then((admin) => done(null, toPublicAdmin(admin), { message: 'ok', credentialVersion: admin.credentialVersion }), done);
         },
       ),
     );
-    appPassport.serializeUser((admin, done) => done(null, (admin as PublicAdmin).id));
+    appPassport.serializeUser((admin, done) => done(null, admin.id));
     // false when the admin is gone or changed their password since: Passport then drops the user from the session.
-    appPassport.deserializeUser((req: Request, _id: string, done: (error: unknown, admin?: PublicAdmin | false) => void) =>
+    appPassport.deserializeUser((req: Request, _id: string, done: (error: unknown, admin?: SignedInAdmin | false) => void) =>
       done(null, adminLoadedWithSession(req.session) ?? false),
     );
     return appPassport;

@@ -3,7 +3,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
-import type { PublicAdmin } from '../admins/admins.service';
+import { signedInAdmin, type SignedInAdmin } from '../common/current-admin.decorator';
 import { inOrder } from '../http/http.middleware';
 import { toError } from '../common/api-error';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -80,8 +80,8 @@ export class SessionAdminService implements OnApplicationShutdown {
   }
 
   /** The logged-in admin whose session the request carries, or null; read as the API reads it. */
-  async adminOf(req: Request, res: Response): Promise<PublicAdmin | null> {
+  async adminOf(req: Request, res: Response): Promise<SignedInAdmin | null> {
     await new Promise<void>((resolve, reject) => this.handler(req, res, (error?: unknown) => (error ? reject(toError(error)) : resolve())));
-    return req.isAuthenticated() ? (req.user as PublicAdmin) : null;
+    return signedInAdmin(req);
   }
 }

@@ -1,7 +1,7 @@
 import connectPgSimple from 'connect-pg-simple';
 import session from 'express-session';
 import type { Pool } from 'pg';
-import type { PublicAdmin } from '../admins/admins.service';
+import type { SignedInAdmin } from '../common/current-admin.decorator';
 
 declare module 'express-session' {
   interface SessionData {
@@ -16,7 +16,7 @@ export const TOUCH_AFTER_SECONDS = 60;
 /** What the store read with the session row, kept beside the session (never stored: a symbol key). */
 interface Loaded {
   /** The admin the session names, read in the same query; null when that admin no longer exists. */
-  admin: PublicAdmin | null;
+  admin: SignedInAdmin | null;
   /** The row's expiry when read, in seconds since the epoch. */
   expire: number;
 }
@@ -49,7 +49,7 @@ interface Row {
 }
 
 /** The admin the store read with this request's session, or null (none logged in, or removed since). */
-export function adminLoadedWithSession(sess: unknown): PublicAdmin | null {
+export function adminLoadedWithSession(sess: unknown): SignedInAdmin | null {
   return (sess as WithLoaded | undefined)?.passport?.[LOADED]?.admin ?? null;
 }
 

@@ -1,6 +1,5 @@
 import { Activity } from '../activity/activity.entity';
 import { ActivityService } from '../activity/activity.service';
-import { SessionStartService } from '../account/session-start.service';
 import { SessionsService } from '../account/sessions.service';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
@@ -60,14 +59,7 @@ async function main(): Promise<number> {
       const settings = new SettingsService(dataSource.getRepository(SiteSettingsRow), dataSource, activity);
       const outbox = new OutboxService(dataSource.getRepository(OutboxMail), config, settings);
       const sessions = new SessionsService(dataSource, config);
-      const admin = await new AdminsService(
-        dataSource.getRepository(Admin),
-        dataSource,
-        activity,
-        sessions,
-        outbox,
-        new SessionStartService(),
-      ).create(dto);
+      const admin = await new AdminsService(dataSource.getRepository(Admin), dataSource, activity, sessions, outbox).create(dto);
       console.log(`Created admin ${admin.name} <${admin.email}>.`);
       return 0;
     } catch (thrown) {

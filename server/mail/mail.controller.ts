@@ -1,10 +1,9 @@
-import { Controller, Get, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
+import { Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiOkResponse } from '@nestjs/swagger';
 import { ApiErrorText } from '../common/api-docs';
 import { MailStatusDto, TestMailReply } from './dto/mail-status.dto';
-import type { Request } from 'express';
 import { DataSource } from 'typeorm';
-import type { PublicAdmin } from '../admins/admins.service';
+import { CurrentAdmin, type SignedInAdmin } from '../common/current-admin.decorator';
 import { ApiError } from '../common/api-error';
 import { MailSender } from './mail-sender.service';
 import { testMail } from './mail-text';
@@ -30,9 +29,8 @@ export class MailController {
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiAcceptedResponse({ type: TestMailReply, description: 'Queued in the outbox' })
   @ApiErrorText(HttpStatus.CONFLICT, 'Mail is off')
-  async sendTest(@Req() req: Request): Promise<{ to: string }> {
+  async sendTest(@CurrentAdmin() admin: SignedInAdmin): Promise<{ to: string }> {
     if (!this.outbox.enabled) throw new ApiError(HttpStatus.CONFLICT, MAIL_OFF);
-    const admin = req.user as PublicAdmin;
     const content = testMail(await this.outbox.siteName());
     await this.dataSource.transaction((manager) => this.outbox.add(manager, [{ kind: 'test', to: admin.email, ...content }]));
     this.outbox.wake();

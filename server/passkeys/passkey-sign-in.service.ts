@@ -8,7 +8,8 @@ import {
 import { Buffer } from 'node:buffer';
 import { Repository } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
-import { AdminsService, toPublicAdmin, type PublicAdmin } from '../admins/admins.service';
+import { AdminsService, toPublicAdmin } from '../admins/admins.service';
+import type { SignedInAdmin } from '../common/current-admin.decorator';
 import { ADDRESS_RULE } from '../rate-limit/login-lockout.service';
 import { ApiError } from '../common/api-error';
 import { limitKey } from '../http/client-address';
@@ -40,6 +41,29 @@ export class PasskeySignInService {
     return generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required', timeout: CEREMONY_TIMEOUT_MS });
   }
 
+  /** The options for confirming who the signed-in admin is (POST /api/admins/me/confirm): their own passkeys only. */
+  async confirmationOptions(adminId: string, rp: RelyingParty): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    const own = await this.passkeys.find({ where: { adminId }, select: { credentialId: true, transports: true } });
+    return generateAuthenticationOptions({
+      rpID: rp.id,
+      userVerification: 'required',
+      timeout: CEREMONY_TIMEOUT_MS,
+      allowCredentials: own.map(({ credentialId, transports }) => ({ id: credentialId, transports })),
+    });
+  }
+
+  /**
+   * Whether the answer is one of this admin's passkeys, to the session's confirmation challenge:
+   * verified exactly as a sign-in is (its use recorded, so it is not accepted twice).
+   */
+  async confirms(adminId: string, response: AuthenticationResponseDto, challenge: string | undefined, rp: RelyingParty): Promise<boolean> {
+    const passkey =
+      typeof response.id === 'string' && response.id.length <= 1024
+        ? await this.passkeys.findOneBy({ credentialId: response.id, adminId })
+        : null;
+    return passkey !== null && (await this.verified(response, challenge, rp, passkey));
+  }
+
   /**
    * The admin the passkey signs in, or a 401 (one text whatever failed). Failures count against the
    * client address like failed passwords (one counter for both), and a blocked address is a 429.
@@ -49,7 +73,7 @@ export class PasskeySignInService {
     challenge: string | undefined,
     rp: RelyingParty,
     address: string,
-  ): Promise<{ admin: PublicAdmin; credentialVersion: number }> {
+  ): Promise<{ admin: SignedInAdmin; credentialVersion: number }> {
     const addressKey = `login:address:${limitKey(address)}`;
     const blocked = await this.rateLimits.blockedFor(addressKey, ADDRESS_RULE);
     if (blocked > 0) throw ApiError.tooManyAttempts(blocked);
@@ -62,7 +86,6 @@ export class PasskeySignInService {
       await this.activity.recordFailedSignIn(admin, address);
       throw new ApiError(HttpStatus.UNAUTHORIZED, PASSKEY_REFUSED);
     }
-    await this.admins.recordLogin(admin.id);
     return { admin: toPublicAdmin(admin), credentialVersion: admin.credentialVersion };
   }
 

@@ -1,17 +1,15 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Inject, Param, Post, Req } from '@nestjs/common';
 import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
-import type { PublicAdmin } from '../admins/admins.service';
+import { CurrentActor, type SignedInActor } from '../common/actor.decorator';
+import { CurrentAdmin, type SignedInAdmin } from '../common/current-admin.decorator';
+import { RequiresRecentConfirmation } from '../common/recent-confirmation';
 import { ApiErrorText, ApiFieldErrors, FieldErrorsReply, IdReply } from '../common/api-docs';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { AddPasskeyDto, PasskeyDto, PasskeyListReply } from './dto/passkey.dto';
 import { RegistrationOptionsDto } from './dto/webauthn.dto';
-import { PasskeysService, type PasskeyOwner } from './passkeys.service';
+import { PasskeysService } from './passkeys.service';
 import { rememberChallenge, relyingParty, takeChallenge } from './relying-party';
-
-function ownerOf(req: Request): PasskeyOwner {
-  return { admin: req.user as PublicAdmin, address: req.ip ?? null };
-}
 
 /** Your account's passkeys: the signed-in admin's own, added in two steps (options, then the browser's answer). */
 @Controller('admins/me/passkeys')
@@ -23,34 +21,37 @@ export class PasskeysController {
 
   @Get()
   @ApiOkResponse({ type: PasskeyListReply })
-  async list(@Req() req: Request): Promise<PasskeyListReply> {
-    return { data: await this.passkeys.list((req.user as PublicAdmin).id) };
+  async list(@CurrentAdmin() admin: SignedInAdmin): Promise<PasskeyListReply> {
+    return { data: await this.passkeys.list(admin.id) };
   }
 
   /** Step one: the options for `navigator.credentials.create()`; their challenge is kept in the session, for one answer. */
+  @RequiresRecentConfirmation()
   @Post('options')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: RegistrationOptionsDto })
-  async options(@Req() req: Request) {
-    const options = await this.passkeys.registrationOptions(req.user as PublicAdmin, relyingParty(this.config));
+  async options(@Req() req: Request, @CurrentAdmin() admin: SignedInAdmin) {
+    const options = await this.passkeys.registrationOptions(admin, relyingParty(this.config));
     rememberChallenge(req, 'register', options.challenge);
     return options;
   }
 
   /** Step two: the browser's answer, verified against that challenge (used up either way), and the passkey's name. */
+  @RequiresRecentConfirmation()
   @Post()
   @ApiCreatedResponse({ type: PasskeyDto })
   @ApiFieldErrors('The name is missing or too long, or the passkey could not be verified (keyed `response`)')
   @ApiConflictResponse({ type: FieldErrorsReply, description: 'This passkey is already registered' })
-  add(@Body() dto: AddPasskeyDto, @Req() req: Request): Promise<PasskeyDto> {
+  add(@Body() dto: AddPasskeyDto, @Req() req: Request, @CurrentActor() by: SignedInActor): Promise<PasskeyDto> {
     const challenge = takeChallenge(req, 'register');
-    return this.passkeys.add(ownerOf(req), dto, challenge, relyingParty(this.config));
+    return this.passkeys.add(by, dto, challenge, relyingParty(this.config));
   }
 
+  @RequiresRecentConfirmation()
   @Delete(':id')
   @ApiOkResponse({ type: IdReply, description: 'Removed: it signs nobody in any more' })
   @ApiErrorText(HttpStatus.NOT_FOUND, 'Passkey not found')
-  remove(@Param('id') id: string, @Req() req: Request): Promise<IdReply> {
-    return this.passkeys.remove(ownerOf(req), id);
+  remove(@Param('id') id: string, @CurrentActor() by: SignedInActor): Promise<IdReply> {
+    return this.passkeys.remove(by, id);
   }
 }

@@ -7,7 +7,8 @@ import {
 } from '@simplewebauthn/server';
 import { DataSource, Repository } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
-import type { PublicAdmin } from '../admins/admins.service';
+import type { SignedInActor } from '../common/actor.decorator';
+import type { SignedInAdmin } from '../common/current-admin.decorator';
 import { ApiError } from '../common/api-error';
 import { isUuid } from '../common/by-id-or-404';
 import { OutboxService } from '../mail/outbox.service';
@@ -18,12 +19,6 @@ import { ALGORITHMS, CEREMONY_TIMEOUT_MS, type RelyingParty } from './relying-pa
 
 export const PASSKEY_NOT_FOUND = 'Passkey not found';
 export const REGISTRATION_REFUSED = 'The passkey could not be verified. Please try again.';
-
-/** The admin adding or removing a passkey, and from where. */
-export interface PasskeyOwner {
-  admin: PublicAdmin;
-  address: string | null;
-}
 
 function toDto(passkey: Passkey): PasskeyDto {
   return { id: passkey.id, name: passkey.name, createdAt: passkey.createdAt, lastUsedAt: passkey.lastUsedAt };
@@ -59,7 +54,7 @@ export class PasskeysService {
   }
 
   /** The options for `navigator.credentials.create()`: a discoverable credential, verified user, none of theirs again. */
-  async registrationOptions(admin: PublicAdmin, rp: RelyingParty): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  async registrationOptions(admin: SignedInAdmin, rp: RelyingParty): Promise<PublicKeyCredentialCreationOptionsJSON> {
     const existing = await this.passkeys.find({ where: { adminId: admin.id }, select: { credentialId: true, transports: true } });
     return generateRegistrationOptions({
       rpName: await this.outbox.siteName(),
@@ -80,7 +75,7 @@ export class PasskeysService {
    * used, stale or never asked for) and the relying party, and keeps the passkey. A credential
    * already registered (by anyone) is a 409 from its unique constraint.
    */
-  async add(owner: PasskeyOwner, dto: AddPasskeyDto, challenge: string | undefined, rp: RelyingParty): Promise<PasskeyDto> {
+  async add(owner: SignedInActor, dto: AddPasskeyDto, challenge: string | undefined, rp: RelyingParty): Promise<PasskeyDto> {
     if (!challenge) throw ApiError.field('response', REGISTRATION_REFUSED);
     let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
     try {
@@ -120,7 +115,7 @@ export class PasskeysService {
   }
 
   /** Removes one of the admin's own passkeys (another admin's is not found). */
-  async remove(owner: PasskeyOwner, id: string): Promise<{ id: string }> {
+  async remove(owner: SignedInActor, id: string): Promise<{ id: string }> {
     const { admin, address } = owner;
     if (!isUuid(id)) throw new ApiError(HttpStatus.NOT_FOUND, PASSKEY_NOT_FOUND);
     const site = await this.outbox.siteName();

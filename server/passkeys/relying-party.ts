@@ -9,7 +9,8 @@ declare module 'express-session' {
 }
 
 export interface PasskeyChallenge {
-  purpose: 'register' | 'sign-in';
+  /** Signed-in ceremonies only: the anonymous sign-in's challenge is a cookie (SignInChallenges). */
+  purpose: 'register' | 'confirm';
   /** base64url, as the options carried it. */
   challenge: string;
   /** ms since the epoch. */

@@ -1,9 +1,10 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiError } from '../common/api-error';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { limitKey } from '../http/client-address';
+import { readCookie, safeEqual } from '../http/cookies';
 import { RateLimitService, type RateLimitRule } from './rate-limit.service';
 
 /** 5 failures in 15 minutes lock the account for 15 minutes, for every client without its device cookie. */
@@ -17,6 +18,12 @@ export const ADDRESS_RULE: RateLimitRule = { limit: 30, windowSeconds: 15 * 60, 
 export const DEVICE_COOKIE = 'device';
 export const SECURE_DEVICE_COOKIE = '__Host-device';
 const DEVICE_COOKIE_SECONDS = 365 * 24 * 3600;
+
+/** The admin a device cookie is for, and the credential version it was given at. */
+export interface DeviceOwner {
+  id: string;
+  credentialVersion: number;
+}
 
 /**
  * Who tries an account: the address, and the device when the client's device cookie names this
@@ -47,25 +54,30 @@ export class LoginLockoutService {
   ) {}
 
   /** The client of a request for an account: its address, and its device when its cookie is valid for that admin. */
-  clientOf(req: Request, adminId: string | null): LoginClient {
-    return { address: req.ip ?? 'unknown', device: adminId ? this.deviceOf(req, adminId) : null };
+  clientOf(req: Request, admin: DeviceOwner | null): LoginClient {
+    return { address: req.ip ?? 'unknown', device: admin ? this.deviceOf(req, admin) : null };
   }
 
-  /** The device id the request's device cookie proves for `adminId`: signed here, for that admin, under a year old; else null. */
-  deviceOf(req: Request, adminId: string): string | null {
+  /**
+   * The device id the request's device cookie proves for the admin: signed here, for that admin at
+   * their current credential version, under a year old; else null. A new password (a reset, a
+   * change) raises the version, which untrusts every device given out before it.
+   */
+  deviceOf(req: Request, admin: DeviceOwner): string | null {
     const value = readCookie(req, SECURE_DEVICE_COOKIE) ?? readCookie(req, DEVICE_COOKIE);
     const [forAdmin, device, issued, mac] = value?.split('.') ?? [];
-    if (!mac || forAdmin !== adminId || !safeEqual(mac, this.sign(`${forAdmin}.${device}.${issued}`))) return null;
+    if (!mac || forAdmin !== admin.id || !safeEqual(mac, this.sign(`${forAdmin}.${device}.${issued}`, admin.credentialVersion)))
+      return null;
     const age = Date.now() / 1000 - Number.parseInt(issued, 36);
     return age >= 0 && age < DEVICE_COOKIE_SECONDS ? device : null;
   }
 
-  /** Gives the browser that just signed in a new device cookie for the admin (kept at sign-out). */
-  trustDevice(req: Request, res: Response, adminId: string): void {
+  /** Gives the browser that just signed in a new device cookie for the admin at this credential version (kept at sign-out). */
+  trustDevice(req: Request, res: Response, adminId: string, credentialVersion: number): void {
     const payload = `${adminId}.${randomBytes(16).toString('base64url')}.${Math.floor(Date.now() / 1000).toString(36)}`;
     // Secure as the session cookie is: over HTTPS, or whenever PUBLIC_URL is https:// (a TLS proxy in front).
     const secure = req.secure || this.config.publicUrl.startsWith('https://');
-    res.cookie(secure ? SECURE_DEVICE_COOKIE : DEVICE_COOKIE, `${payload}.${this.sign(payload)}`, {
+    res.cookie(secure ? SECURE_DEVICE_COOKIE : DEVICE_COOKIE, `${payload}.${this.sign(payload, credentialVersion)}`, {
       httpOnly: true,
       secure,
       sameSite: 'lax',
@@ -122,22 +134,8 @@ export class LoginLockoutService {
     ];
   }
 
-  private sign(payload: string): string {
-    return createHmac('sha256', this.config.sessionSecret).update(`device-cookie:${payload}`).digest('base64url');
+  /** The version is signed, not written: the cookie stays as it was, and a device trusted before a new password is not any more. */
+  private sign(payload: string, credentialVersion: number): string {
+    return createHmac('sha256', this.config.sessionSecret).update(`device-cookie:${credentialVersion}:${payload}`).digest('base64url');
   }
-}
-
-function safeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
-/** One cookie's value from the request's Cookie header (express has no cookie parser here). */
-function readCookie(req: Request, name: string): string | undefined {
-  for (const pair of (req.headers.cookie ?? '').split(';')) {
-    const at = pair.indexOf('=');
-    if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim();
-  }
-  return undefined;
 }

@@ -1,11 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiConflictResponse, ApiCreatedResponse, ApiExtraModels, ApiOkResponse } from '@nestjs/swagger';
-import type { Request } from 'express';
-import { AdminsService, type PublicAdmin } from '../admins/admins.service';
-import { CurrentActor, type Actor } from '../common/actor.decorator';
+import { AdminsService } from '../admins/admins.service';
+import { CurrentActor, type SignedInActor } from '../common/actor.decorator';
+import { CurrentAdmin, type SignedInAdmin } from '../common/current-admin.decorator';
 import { ApiErrorText, ApiFieldErrors, ErrorReply, OkReply } from '../common/api-docs';
 import { ApiError } from '../common/api-error';
 import { BeforeSecondFactor } from '../common/public.decorator';
+import { RequiresRecentConfirmation } from '../common/recent-confirmation';
 import { RateLimitService, type RateLimitRule } from '../rate-limit/rate-limit.service';
 import {
   ConfirmTotpDto,
@@ -38,28 +39,30 @@ export class SecondFactorController {
   @BeforeSecondFactor()
   @Get('second-factor')
   @ApiOkResponse({ type: SecondFactorStatusReply })
-  status(@Req() req: Request): Promise<SecondFactorStatusReply> {
-    return this.secondFactor.status((req.user as PublicAdmin).id);
+  status(@CurrentAdmin() admin: SignedInAdmin): Promise<SecondFactorStatusReply> {
+    return this.secondFactor.status(admin.id);
   }
 
   /** Begins the setup: a secret for the app (not on until confirmed). */
   @BeforeSecondFactor()
+  @RequiresRecentConfirmation()
   @Post('totp')
   @HttpCode(HttpStatus.CREATED)
   @ApiCreatedResponse({ type: TotpSetupReply, description: 'The secret, its otpauth URL and QR code; not on until confirmed' })
   @ApiConflictResponse({ type: ErrorReply, description: 'Authenticator codes are already on' })
-  begin(@Req() req: Request): Promise<TotpSetupReply> {
-    return this.totp.begin(req.user as PublicAdmin);
+  begin(@CurrentAdmin() admin: SignedInAdmin): Promise<TotpSetupReply> {
+    return this.totp.begin(admin);
   }
 
   @BeforeSecondFactor()
+  @RequiresRecentConfirmation()
   @Post('totp/confirm')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: RecoveryCodesReply, description: 'On; the recovery codes, shown this once' })
   @ApiFieldErrors('A wrong code (keyed code)')
   @ApiConflictResponse({ type: ErrorReply, description: 'No setup is waiting to be confirmed' })
-  confirm(@Body() dto: ConfirmTotpDto, @Req() req: Request, @CurrentActor() by: Actor): Promise<RecoveryCodesReply> {
-    return this.totp.confirm(req.user as PublicAdmin, dto.code, by);
+  confirm(@Body() dto: ConfirmTotpDto, @CurrentActor() by: SignedInActor): Promise<RecoveryCodesReply> {
+    return this.totp.confirm(by.admin, dto.code, by);
   }
 
   @Delete('totp')
@@ -67,8 +70,8 @@ export class SecondFactorController {
   @ApiFieldErrors('A wrong password (keyed password)')
   @ApiConflictResponse({ type: ErrorReply, description: 'Authenticator codes are not on' })
   @ApiErrorText(HttpStatus.TOO_MANY_REQUESTS, 'Too many wrong passwords; Retry-After says when to try again')
-  async turnOff(@Body() dto: TurnOffTotpDto, @Req() req: Request, @CurrentActor() by: Actor): Promise<OkReply> {
-    const admin = req.user as PublicAdmin;
+  async turnOff(@Body() dto: TurnOffTotpDto, @CurrentActor() by: SignedInActor): Promise<OkReply> {
+    const { admin } = by;
     const key = `password:admin:${admin.id}`;
     // Counted before the check, as logins are, so simultaneous guesses cannot all slip under the limit.
     const attempt = await this.rateLimits.hit(key, PASSWORD_RULE);

@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import type { PublicAdmin } from '../admins/admins.service';
+import { signedInAdmin } from '../common/current-admin.decorator';
 import { ApiError } from '../common/api-error';
 import { ACTS_FOR_SIGNED_IN, BEFORE_SECOND_FACTOR, IS_PUBLIC } from '../common/public.decorator';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -29,8 +29,9 @@ export class SecondFactorGuard implements CanActivate {
     if (open && !this.reflector.getAllAndOverride<boolean>(ACTS_FOR_SIGNED_IN, targets)) return true;
     if (this.reflector.getAllAndOverride<boolean>(BEFORE_SECOND_FACTOR, targets)) return true;
     const req = context.switchToHttp().getRequest<Request>();
-    if (!req.isAuthenticated()) return true;
-    if (await this.secondFactor.hasSecondFactor((req.user as PublicAdmin).id)) return true;
+    const admin = signedInAdmin(req);
+    if (!admin) return true;
+    if (await this.secondFactor.hasSecondFactor(admin.id)) return true;
     throw new ApiError(HttpStatus.FORBIDDEN, SET_UP_SECOND_FACTOR);
   }
 }

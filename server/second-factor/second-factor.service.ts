@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
-import type { PublicAdmin } from '../admins/admins.service';
+import type { SignedInAdmin } from '../common/current-admin.decorator';
 import { Admin } from '../admins/admin.entity';
 import { toError } from '../common/api-error';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -74,7 +74,7 @@ export class SecondFactorService {
    * After a right password: an admin with a second factor gets a new, half-open session (a new id,
    * so one planted before cannot be completed by someone else) and true; anyone else false.
    */
-  async holdForSecondStep(req: Request, admin: PublicAdmin, credentialVersion: number): Promise<boolean> {
+  async holdForSecondStep(req: Request, admin: SignedInAdmin, credentialVersion: number): Promise<boolean> {
     if (!(await this.hasSecondFactor(admin.id))) return false;
     await new Promise<void>((resolve, reject) => req.session.regenerate((error) => (error ? reject(toError(error)) : resolve())));
     req.session.secondStep = { adminId: admin.id, email: admin.email, credentialVersion, at: Date.now() };

@@ -1,9 +1,10 @@
 import { Body, Controller, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, getSchemaPath } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { SessionStartService } from '../account/session-start.service';
+import { SignInService } from '../account/sign-in.service';
 import { ActivityService } from '../activity/activity.service';
-import { AdminsService, toPublicAdmin, type PublicAdmin } from '../admins/admins.service';
+import { AdminsService, toPublicAdmin } from '../admins/admins.service';
+import type { SignedInAdmin } from '../common/current-admin.decorator';
 import { ApiErrorText, ApiFieldErrors } from '../common/api-docs';
 import { ApiError } from '../common/api-error';
 import { Public } from '../common/public.decorator';
@@ -22,7 +23,7 @@ export class SecondStepController {
     private readonly totp: TotpService,
     private readonly admins: AdminsService,
     private readonly lockout: LoginLockoutService,
-    private readonly sessions: SessionStartService,
+    private readonly signIn: SignInService,
     private readonly activity: ActivityService,
   ) {}
 
@@ -43,31 +44,26 @@ export class SecondStepController {
     @Body() dto: SecondStepDto,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<{ admin: PublicAdmin }> {
+  ): Promise<{ admin: SignedInAdmin }> {
     const pending = this.secondFactor.pendingSecondStep(req);
     const found = pending && (await this.admins.findById(pending.adminId));
     if (!pending || !found) throw new ApiError(HttpStatus.UNAUTHORIZED, SIGN_IN_AGAIN);
     const admin = toPublicAdmin(found);
-    const by = { admin: { id: admin.id, name: admin.name }, address: req.ip ?? null };
 
     // Counted before the outcome, against the device or the account as a password is (LoginLockoutService).
-    const client = this.lockout.clientOf(req, admin.id);
+    const client = this.lockout.clientOf(req, found);
     await this.lockout.attempt(admin.id, client);
     try {
       if (dto.recoveryCode !== undefined) await this.totp.useRecoveryCode(admin.id, dto.recoveryCode);
       else await this.totp.checkCode(admin.id, dto.code ?? '');
     } catch (refused) {
-      await this.activity.recordFailedSignIn(admin, by.address);
+      await this.activity.recordFailedSignIn(admin, req.ip ?? null);
       throw refused;
     }
     await this.lockout.succeeded(admin.id, client);
-    await this.admins.recordLogin(admin.id);
-    // As LoginGuard signs in: a new session id (the half-open one is discarded), stamped with the
-    // credential version the password step read, so a password changed meanwhile leaves it dead.
-    await this.sessions.begin(req, admin, pending.credentialVersion);
-    this.lockout.trustDevice(req, res, admin.id);
-    const action = dto.recoveryCode !== undefined ? 'sign-in-recovery-code' : 'sign-in-code';
-    await this.activity.recordAlone({ by, action, kind: 'session', itemId: admin.id });
+    // Stamped with the credential version the password step read, so a password changed meanwhile leaves it dead.
+    const how = dto.recoveryCode !== undefined ? 'recovery-code' : 'code';
+    await this.signIn.completeSignIn(req, res, admin, { credentialVersion: pending.credentialVersion, how });
     return { admin };
   }
 }

@@ -4,7 +4,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import { toString as qrSvg } from 'qrcode';
 import { DataSource, Repository } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
-import type { PublicAdmin } from '../admins/admins.service';
+import type { SignedInAdmin } from '../common/current-admin.decorator';
 import type { Actor } from '../common/actor.decorator';
 import { ApiError } from '../common/api-error';
 import { SecretBox } from '../common/secret-box';
@@ -89,7 +89,7 @@ export class TotpService implements OnApplicationBootstrap {
    * again replaces the one waiting). The QR code is drawn here, as an SVG data URL: the secret never
    * goes to a third party.
    */
-  async begin(admin: PublicAdmin): Promise<{ secret: string; otpauthUrl: string; qrCode: string }> {
+  async begin(admin: SignedInAdmin): Promise<{ secret: string; otpauthUrl: string; qrCode: string }> {
     const secret = generateSecret();
     // An INSERT answers its rows (an UPDATE or DELETE would answer [rows, count]).
     const saved: unknown[] = await this.dataSource.query(
@@ -109,7 +109,7 @@ export class TotpService implements OnApplicationBootstrap {
    * A right code turns the waiting setup on and replaces the admin's recovery codes with 10 new
    * ones, returned this once (only their hashes are kept); with the activity entry and the notice.
    */
-  async confirm(admin: PublicAdmin, code: string, by: Actor): Promise<{ recoveryCodes: string[] }> {
+  async confirm(admin: SignedInAdmin, code: string, by: Actor): Promise<{ recoveryCodes: string[] }> {
     const pending = await this.totps
       .createQueryBuilder('t')
       .addSelect('t.secret')
@@ -143,7 +143,7 @@ export class TotpService implements OnApplicationBootstrap {
   }
 
   /** Turns authenticator codes off (the caller checked the password): the secret and the recovery codes go. */
-  async turnOff(admin: PublicAdmin, by: Actor): Promise<void> {
+  async turnOff(admin: SignedInAdmin, by: Actor): Promise<void> {
     const notice = secondFactorMail(await this.outbox.siteName(), 'totp-off', new Date(), by.address);
     await this.dataSource.transaction(async (manager) => {
       const [removed] = await manager.query<[unknown[], number]>(

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { NOT_LOGGED_IN, PASSWORD, expectNoSecrets, logIn } from '../support/admin-helpers';
+import {
+  CONFIRM_FIRST,
+  NOT_LOGGED_IN,
+  PASSWORD,
+  cookiePair,
+  expectNoSecrets,
+  logIn,
+  sessionCookie,
+  staleConfirmation,
+} from '../support/admin-helpers';
 import { createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
 
 // The Admins screen's API: the list, removal (never the last) and one's own password.
@@ -63,6 +72,45 @@ describe('GET /api/admins', () => {
     const res = await t.http().get('/api/admins');
     expect(res.status).toBe(401);
     expect(res.body).toEqual(NOT_LOGGED_IN);
+  });
+});
+
+describe('POST /api/admins/:id/sessions/end', () => {
+  it('ends every session of another admin at once, keeps the caller’s, and records it in Activity', async () => {
+    const a = await loggedInAgent(t, { name: 'Ada' });
+    const b = await loggedInAgent(t, { name: 'Bob' });
+    const elsewhere = cookiePair(sessionCookie(await logIn(t, b.admin)));
+    const res = await a.agent.post(`/api/admins/${b.admin.id}/sessions/end`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: b.admin.id, ended: 2 });
+    expect(await me(b.agent)).toBeNull();
+    expect((await t.http().get('/api/admins/me').set('Cookie', elsewhere)).body.admin).toBeNull();
+    expect(await me(a.agent)).toMatchObject({ id: a.admin.id });
+    // Bob is still an admin: his password signs him in again.
+    expect((await logIn(t, b.admin)).status).toBe(200);
+    const entries: unknown[] = await t.dataSource.query(
+      `SELECT admin_id, action, kind, item_id, label FROM activity WHERE action = 'end-admin-sessions' AND item_id = $1`,
+      [b.admin.id],
+    );
+    expect(entries).toEqual([{ admin_id: a.admin.id, action: 'end-admin-sessions', kind: 'admins', item_id: b.admin.id, label: 'Bob' }]);
+  });
+
+  it('asks for a recent confirmation (403 keyed password) and ends nothing without one', async () => {
+    const a = await loggedInAgent(t);
+    const b = await loggedInAgent(t);
+    await staleConfirmation(t, a.admin.id);
+    const refused = await a.agent.post(`/api/admins/${b.admin.id}/sessions/end`);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual(CONFIRM_FIRST);
+    expect(await me(b.agent)).not.toBeNull();
+  });
+
+  it('answers 404 for an unknown or malformed id, and 401 when logged out', async () => {
+    const a = await loggedInAgent(t);
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
+      expect((await a.agent.post(`/api/admins/${id}/sessions/end`)).body).toEqual({ error: 'Admin not found' });
+    }
+    expect((await t.http().post(`/api/admins/${a.admin.id}/sessions/end`)).body).toEqual(NOT_LOGGED_IN);
   });
 });
 

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cookiePair, NOT_LOGGED_IN, sessionCookie } from '../support/admin-helpers';
+import { CONFIRM_FIRST, cookiePair, logIn, NOT_LOGGED_IN, sessionCookie, staleConfirmation } from '../support/admin-helpers';
 import { APP_TEST_TIMEOUT, createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.mjs';
 import { SoftAuthenticator } from '../support/soft-authenticator';
+import { newToken } from '../../server/admins/admin-tokens';
+import { LoginLockoutService } from '../../server/rate-limit/login-lockout.service';
 
 // Passkeys end to end with a software authenticator (test/support/soft-authenticator.ts): real
 // ES256 signatures over hand-built authenticator data, checked by the app as a browser's would be.
@@ -39,13 +41,18 @@ async function addPasskey(agent: Agent, name = 'Work laptop', { origin = ORIGIN 
   return { authenticator, options, response, added };
 }
 
-/** Asks for sign-in options on `agent` (a fresh session) and answers them with `counter`. */
+/** Asks for sign-in options on `agent` (a fresh browser: the challenge comes back in a cookie) and answers them with `counter`. */
 async function signIn(agent: Agent, authenticator: SoftAuthenticator, counter: number, { origin = ORIGIN, rpId = RP_ID } = {}) {
   const options = await agent.post('/api/admins/login/passkey/options');
   expect(options.status).toBe(200);
   const response = authenticator.assert({ challenge: options.body.challenge, origin, rpId }, counter);
   const res = await agent.post('/api/admins/login/passkey').send({ response });
   return { options, response, res };
+}
+
+function challengeCookie(res: { headers: Record<string, unknown> }): string | undefined {
+  const cookies = res.headers['set-cookie'] as string[] | undefined;
+  return cookies?.find((cookie) => cookie.startsWith('__Host-passkey-challenge='));
 }
 
 async function activity(agent: Agent, kind: string) {
@@ -134,14 +141,12 @@ describe('POST /api/admins/login/passkey', () => {
     expect(options.body).toEqual({ rpId: RP_ID, challenge: expect.any(String), timeout: 300000, userVerification: 'required' });
     expect(res.status).toBe(200);
     expect(res.body.admin).toMatchObject({ id: admin.id, email: admin.email });
-    // The session the options were kept in is replaced by a new one.
-    const before = cookiePair(sessionCookie(options));
-    const after = cookiePair(sessionCookie(res));
-    expect(after).not.toBe(before);
-    const [{ count }] = await t.dataSource.query(`SELECT count(*)::int AS count FROM session WHERE sid = $1`, [
-      decodeURIComponent(before.slice('sid='.length)).slice(2).split('.')[0],
-    ]);
-    expect(count).toBe(0);
+    // The options start no session (their challenge is a signed cookie); the sign-in does.
+    expect(sessionCookie(options)).toBeUndefined();
+    expect(challengeCookie(options)).toMatch(/^__Host-passkey-challenge=[^;]+;.*HttpOnly/i);
+    expect(cookiePair(sessionCookie(res))).toMatch(/sid=/);
+    // Taken by the answer: the cookie is cleared.
+    expect(challengeCookie(res)).toMatch(/^__Host-passkey-challenge=;/);
     expect((await browser.get('/api/admins/me')).body.admin).toMatchObject({ id: admin.id });
 
     const [passkey] = (await owner.get('/api/admins/me/passkeys')).body.data;
@@ -159,7 +164,7 @@ describe('POST /api/admins/login/passkey', () => {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ error: 'The passkey was not accepted. Try again, or log in with your password.' });
     }
-    // The first answer replayed in its own (now ended) session and in a new one: no challenge matches it.
+    // The first answer replayed after asking for new options: its challenge is not the browser's any more.
     const replay = t.agent();
     await replay.post('/api/admins/login/passkey/options');
     expect((await replay.post('/api/admins/login/passkey').send({ response: first.response })).status).toBe(401);
@@ -226,5 +231,129 @@ describe('DELETE /api/admins/me/passkeys/:id', () => {
       expect(res.body).toEqual({ error: 'Passkey not found' });
     }
     expect((await ada.get('/api/admins/me/passkeys')).body.data).toHaveLength(1);
+  });
+});
+
+describe('re-authentication for lasting changes (ASVS 7.5)', () => {
+  it('refuses a session alone a passkey (403 keyed password); a fresh password confirmation lets it, for 5 minutes', async () => {
+    const { agent, admin } = await loggedInAgent(t);
+    // A session signed in minutes ago (an unlocked laptop): its sign-in no longer counts as a confirmation.
+    await staleConfirmation(t, admin.id);
+    const refused = await agent.post('/api/admins/me/passkeys/options');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual(CONFIRM_FIRST);
+    expect((await agent.post('/api/admins/me/passkeys').send({ name: 'Mine now', response: {} })).body).toEqual(CONFIRM_FIRST);
+    expect((await agent.get('/api/admins/me/passkeys')).body).toEqual({ data: [] });
+
+    const wrong = await agent.post('/api/admins/me/confirm').send({ password: 'not the password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({ error: { password: { msg: 'Password is incorrect' } } });
+    expect((await agent.post('/api/admins/me/confirm').send({})).body).toEqual({ error: { password: { msg: 'Password is required' } } });
+    const confirmed = await agent.post('/api/admins/me/confirm').send({ password: admin.password });
+    expect(confirmed.status).toBe(200);
+    expect(new Date(confirmed.body.confirmedUntil).getTime()).toBeGreaterThan(Date.now() + 4 * 60 * 1000);
+    const { added } = await addPasskey(agent);
+    expect(added.status).toBe(201);
+
+    await staleConfirmation(t, admin.id);
+    const stale = await agent.delete(`/api/admins/me/passkeys/${added.body.id}`);
+    expect(stale.status).toBe(403);
+    expect(stale.body).toEqual(CONFIRM_FIRST);
+    expect((await agent.get('/api/admins/me/passkeys')).body.data).toHaveLength(1);
+  });
+
+  it('takes one of the admin’s own passkeys as the confirmation, never another admin’s', async () => {
+    const { agent, admin } = await loggedInAgent(t);
+    const { authenticator, added } = await addPasskey(agent);
+    const { agent: bob, admin: bobAdmin } = await loggedInAgent(t);
+    const { authenticator: bobs } = await addPasskey(bob);
+    await staleConfirmation(t, admin.id);
+    await staleConfirmation(t, bobAdmin.id);
+
+    const options = await agent.post('/api/admins/me/confirm/passkey-options');
+    expect(options.status).toBe(200);
+    expect(options.body.allowCredentials).toEqual([
+      { id: authenticator.credentialId.toString('base64url'), type: 'public-key', transports: ['internal'] },
+    ]);
+    // Bob's passkey answering Ada's challenge on Ada's session.
+    const foreign = bobs.assert({ challenge: options.body.challenge, origin: ORIGIN, rpId: RP_ID }, 1);
+    const refused = await agent.post('/api/admins/me/confirm').send({ response: foreign });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ error: { response: { msg: 'The passkey was not accepted. Try again, or enter your password.' } } });
+
+    const again = await agent.post('/api/admins/me/confirm/passkey-options');
+    const response = authenticator.assert({ challenge: again.body.challenge, origin: ORIGIN, rpId: RP_ID }, 1);
+    expect((await agent.post('/api/admins/me/confirm').send({ response })).status).toBe(200);
+    expect((await agent.delete(`/api/admins/me/passkeys/${added.body.id}`)).status).toBe(200);
+    // The confirmation was Ada's session's only: Bob's stays stale.
+    expect((await bob.post('/api/admins/me/passkeys/options')).status).toBe(403);
+  });
+
+  it('answers 401, not 403, without a session', async () => {
+    expect((await t.http().post('/api/admins/me/confirm').send({ password: 'x' })).body).toEqual(NOT_LOGGED_IN);
+    expect((await t.http().post('/api/admins/me/passkeys/options')).body).toEqual(NOT_LOGGED_IN);
+  });
+});
+
+describe('a password reset', () => {
+  it('ends every session and removes every passkey of the account, and the mail says so', async () => {
+    const { agent, admin } = await loggedInAgent(t);
+    const { authenticator } = await addPasskey(agent);
+    const { token, hash } = newToken();
+    await t.dataSource.query(
+      `INSERT INTO admin_tokens (purpose, token_hash, admin_id, email, expires_at) VALUES ('password-reset', $1, $2, $3, now() + interval '1 hour')`,
+      [hash, admin.id, admin.email],
+    );
+    const done = await t.http().post('/api/admins/password-reset/confirm').send({ token, newPassword: 'a brand new password' });
+    expect(done.status).toBe(200);
+    expect((await agent.get('/api/admins/me/passkeys')).body).toEqual(NOT_LOGGED_IN);
+    const [{ count }] = await t.dataSource.query(`SELECT count(*)::int AS count FROM passkeys WHERE admin_id = $1`, [admin.id]);
+    expect(count).toBe(0);
+    expect((await signIn(t.agent(), authenticator, 1)).res.status).toBe(401);
+    const mails = await sink.waitFor((all) => all.some((m) => m.to.includes(admin.email) && m.subject.includes('was reset')));
+    expect(mails.find((m) => m.subject.includes('was reset'))?.text).toContain(
+      'Every session of your account has been signed out, and every passkey and trusted browser of your account removed',
+    );
+  });
+
+  it('untrusts the browsers the account signed in from: their device cookies no longer count', async () => {
+    const { admin } = await loggedInAgent(t);
+    const login = await logIn(t, admin);
+    const device = (login.headers['set-cookie'] as unknown as string[]).find((cookie) => cookie.startsWith('__Host-device='));
+    const req = { headers: { cookie: device?.split(';')[0] } } as never;
+    const [{ version }] = await t.dataSource.query(`SELECT credential_version AS version FROM admins WHERE id = $1`, [admin.id]);
+    const lockout = t.app.get(LoginLockoutService);
+    expect(lockout.deviceOf(req, { id: admin.id, credentialVersion: version })).toEqual(expect.any(String));
+    // The version a reset (or a change) raises: the same cookie proves nothing any more.
+    expect(lockout.deviceOf(req, { id: admin.id, credentialVersion: version + 1 })).toBeNull();
+  });
+});
+
+describe('a password change', () => {
+  it('removes the passkeys too when asked, and keeps them otherwise', async () => {
+    const { agent, admin } = await loggedInAgent(t);
+    await addPasskey(agent, 'Kept');
+    const kept = await agent
+      .post('/api/admins/me/password')
+      .send({ currentPassword: admin.password, newPassword: 'another long passphrase' });
+    expect(kept.status).toBe(200);
+    expect((await agent.get('/api/admins/me/passkeys')).body.data).toHaveLength(1);
+    const removed = await agent
+      .post('/api/admins/me/password')
+      .send({ currentPassword: 'another long passphrase', newPassword: 'a third long passphrase', removePasskeys: true });
+    expect(removed.status).toBe(200);
+    expect((await agent.get('/api/admins/me/passkeys')).body).toEqual({ data: [] });
+  });
+});
+
+describe('POST /api/admins/login/passkey/options', () => {
+  it('stores nothing for 200 anonymous calls (no session row) and slows an address that keeps asking', async () => {
+    const count = async () => ((await t.dataSource.query(`SELECT count(*)::int AS count FROM session`)) as { count: number }[])[0].count;
+    const before = await count();
+    const statuses: number[] = [];
+    for (let i = 0; i < 200; i++) statuses.push((await t.http().post('/api/admins/login/passkey/options')).status);
+    expect(await count()).toBe(before);
+    expect(statuses.slice(0, 100).every((status) => status === 200)).toBe(true);
+    expect(statuses.slice(100).every((status) => status === 429)).toBe(true);
   });
 });

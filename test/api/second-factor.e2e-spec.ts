@@ -1,6 +1,6 @@
 import { TotpService } from '../../server/second-factor/totp.service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOT_LOGGED_IN, PASSWORD, sessionCookie } from '../support/admin-helpers';
+import { CONFIRM_FIRST, NOT_LOGGED_IN, PASSWORD, sessionCookie, staleConfirmation } from '../support/admin-helpers';
 import { APP_TEST_TIMEOUT, createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.mjs';
 import { activityOf, adminWithTotp, codeAt } from '../support/second-factor';
@@ -108,6 +108,17 @@ describe('authenticator codes in Your account', () => {
     expect((await t.http().post('/api/admins/login').send({ email: admin.email, password: PASSWORD })).body.admin.id).toBe(admin.id);
     expect(await activityOf(t, admin.id)).toContain('totp-off');
     await sink.waitFor((all) => all.some((m) => m.to.includes(admin.email) && m.subject.startsWith('Authenticator codes were turned off')));
+  });
+});
+
+describe('authenticator codes without a recent confirmation', () => {
+  it('refuses to set them up on a session alone (403 keyed password) until the password is confirmed again', async () => {
+    const { agent, admin } = await loggedInAgent(t);
+    await staleConfirmation(t, admin.id);
+    expect((await agent.post('/api/admins/me/totp')).body).toEqual(CONFIRM_FIRST);
+    expect((await agent.post('/api/admins/me/totp/confirm').send({ code: '123456' })).body).toEqual(CONFIRM_FIRST);
+    expect((await agent.post('/api/admins/me/confirm').send({ password: PASSWORD })).status).toBe(200);
+    expect((await agent.post('/api/admins/me/totp')).status).toBe(201);
   });
 });
 

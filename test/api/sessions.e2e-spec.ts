@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOT_LOGGED_IN, cookiePair, sessionCookie } from '../support/admin-helpers';
+import { CONFIRM_FIRST, NOT_LOGGED_IN, cookiePair, sessionCookie, staleConfirmation } from '../support/admin-helpers';
 import { createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
 
 // Your sessions (issue #22 item 4): GET /api/admins/me/sessions, DELETE /api/admins/me/sessions/:id,
@@ -164,5 +164,18 @@ describe('POST /api/admins/me/sessions/end-others', () => {
 
   it('answers 401 without a session', async () => {
     expect((await t.http().post('/api/admins/me/sessions/end-others')).status).toBe(401);
+  });
+
+  it('asks for a confirmation made in the last 5 minutes (403 keyed password), and ends nothing without one', async () => {
+    const { agent, admin, firefox } = await signedInThrice();
+    await staleConfirmation(t, admin.id);
+    const refused = await agent.post('/api/admins/me/sessions/end-others');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual(CONFIRM_FIRST);
+    const [other] = (await list(agent)).filter((session) => !session.current);
+    expect((await agent.delete(`/api/admins/me/sessions/${other.id}`)).body).toEqual(CONFIRM_FIRST);
+    expect(await isSignedIn(firefox)).toBe(true);
+    expect((await agent.post('/api/admins/me/confirm').send({ password: admin.password })).status).toBe(200);
+    expect((await agent.post('/api/admins/me/sessions/end-others')).body).toEqual({ ended: 2 });
   });
 });

@@ -115,3 +115,44 @@ test("where the browser offers passkeys among the email field's suggestions, pic
     'last used',
   );
 });
+
+/** Answers the next call to `path` (one only) as the server does when the session's confirmation is stale. */
+async function refuseOnceForConfirmation(page: Page, path: string) {
+  let refused = false;
+  await page.route(`**${path}`, async (route) => {
+    if (refused) return route.continue();
+    refused = true;
+    const error = { password: { msg: 'Confirm it is you: enter your password or use a passkey, then make this change again.' } };
+    await route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ error }) });
+  });
+}
+
+test('a lasting change without a recent confirmation asks for the password or a passkey in place, then goes on', async ({ page }) => {
+  // Two ceremonies and axe at two widths.
+  test.slow();
+  const admin = await signedInWithAuthenticator(page);
+  await refuseOnceForConfirmation(page, '/api/admins/me/passkeys/options');
+  await page.goto('/admin/account');
+  const section = page.getByRole('region', { name: 'Passkeys' });
+  await section.getByLabel('Passkey name').fill('Laptop');
+  await section.getByRole('button', { name: 'Add a passkey' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Password')).toBeFocused();
+  await checkBothSizes(page);
+  await dialog.getByLabel('Password').fill('not my password');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog.getByText('Password is incorrect')).toBeVisible();
+  await dialog.getByLabel('Password').fill(admin.password);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Passkey “Laptop” added')).toBeVisible();
+
+  // With the passkey just added, "Use a passkey" confirms instead of the password.
+  await refuseOnceForConfirmation(page, '/api/admins/me/passkeys/*');
+  await section.getByRole('button', { name: 'Remove the passkey Laptop' }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Use a passkey' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Passkey “Laptop” removed')).toBeVisible();
+});

@@ -67,3 +67,16 @@ export class PublicProbeModule {}
 export function logIn(t: TestApp, admin: { email: string; password: string }, headers: Record<string, string> = {}) {
   return t.http().post('/api/admins/login').set(headers).send({ email: admin.email, password: admin.password });
 }
+
+/** The 403 of a lasting change without a confirmation in the last 5 minutes (server/common/recent-confirmation.ts). */
+export const CONFIRM_FIRST = {
+  error: { password: { msg: 'Confirm it is you: enter your password or use a passkey, then make this change again.' } },
+};
+
+/** Moves every confirmation of the admin's sessions (their sign-ins too) 6 minutes back: the 5 minutes are over, without waiting. */
+export async function staleConfirmation(t: TestApp, adminId: string): Promise<void> {
+  await t.dataSource.query(
+    `UPDATE session SET sess = jsonb_set(sess::jsonb, '{confirmedAt}', to_jsonb($2::float8))::json WHERE sess -> 'passport' ->> 'user' = $1`,
+    [adminId, Date.now() - 6 * 60 * 1000],
+  );
+}

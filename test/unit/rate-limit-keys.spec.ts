@@ -98,7 +98,7 @@ describe('device cookies', () => {
   function issue(service: LoginLockoutService, adminId: string): string {
     let cookie = '';
     const res = { cookie: (name: string, value: string) => (cookie = `${name}=${value}`) } as unknown as Response;
-    service.trustDevice({ secure: false } as Request, res, adminId);
+    service.trustDevice({ secure: false } as Request, res, adminId, 1);
     return cookie;
   }
   const requestWith = (cookie: string) => ({ headers: { cookie: `other=1; ${cookie}` } }) as Request;
@@ -107,8 +107,14 @@ describe('device cookies', () => {
     const service = new LoginLockoutService(recordingLimits().limits, config);
     const cookie = issue(service, 'admin-1');
     expect(cookie.startsWith('device=admin-1.')).toBe(true);
-    expect(service.deviceOf(requestWith(cookie), 'admin-1')).toMatch(/^[\w-]{22}$/);
-    expect(service.deviceOf(requestWith(cookie), 'admin-2')).toBeNull();
+    expect(service.deviceOf(requestWith(cookie), { id: 'admin-1', credentialVersion: 1 })).toMatch(/^[\w-]{22}$/);
+    expect(service.deviceOf(requestWith(cookie), { id: 'admin-2', credentialVersion: 1 })).toBeNull();
+  });
+
+  it('stops proving the device once the password changes (a new credential version)', () => {
+    const service = new LoginLockoutService(recordingLimits().limits, config);
+    const cookie = issue(service, 'admin-1');
+    expect(service.deviceOf(requestWith(cookie), { id: 'admin-1', credentialVersion: 2 })).toBeNull();
   });
 
   it('refuses a cookie signed with another secret or altered', () => {
@@ -117,9 +123,9 @@ describe('device cookies', () => {
       ...config,
       sessionSecret: 'another-secret-of-at-least-32-characters',
     });
-    expect(other.deviceOf(requestWith(cookie), 'admin-1')).toBeNull();
+    expect(other.deviceOf(requestWith(cookie), { id: 'admin-1', credentialVersion: 1 })).toBeNull();
     const service = new LoginLockoutService(recordingLimits().limits, config);
-    expect(service.deviceOf(requestWith(cookie.replace('admin-1.', 'admin-1.x')), 'admin-1')).toBeNull();
+    expect(service.deviceOf(requestWith(cookie.replace('admin-1.', 'admin-1.x')), { id: 'admin-1', credentialVersion: 1 })).toBeNull();
   });
 
   it('is named __Host-device and Secure when PUBLIC_URL is https://', () => {
@@ -132,6 +138,7 @@ describe('device cookies', () => {
       { secure: false } as Request,
       res,
       'admin-1',
+      1,
     );
     expect({ name, secure }).toEqual({ name: '__Host-device', secure: true });
   });

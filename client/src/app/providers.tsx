@@ -2,17 +2,23 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ToastProvider } from '../components/Toaster';
 import { sessionEnded } from '../features/auth/api/auth';
+import { ConfirmIdentityProvider } from '../features/auth/components/ConfirmIdentity';
 import { SignInAgainProvider } from '../features/auth/components/SignInAgain';
 import { createQueryClient } from '../lib/query-client';
 
-/** A 401 from a list or a read forgets the admin, through the auth feature's own query key; a form's save signs in again in place. */
+/**
+ * A 401 from a list or a read forgets the admin, through the auth feature's own query key; a form's
+ * save signs in again in place; a lasting change asks for a recent confirmation in place.
+ */
 const queryClient = createQueryClient(sessionEnded);
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
-        <SignInAgainProvider>{children}</SignInAgainProvider>
+        <SignInAgainProvider>
+          <ConfirmIdentityProvider>{children}</ConfirmIdentityProvider>
+        </SignInAgainProvider>
       </ToastProvider>
     </QueryClientProvider>
   );

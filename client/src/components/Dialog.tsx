@@ -66,6 +66,54 @@ export function Dialog({
   );
 }
 
+/**
+ * A dialog around a form (`formId` names it): Cancel, and a submit button that reads `busyLabel`
+ * while the form is being sent. Escape and Cancel close it, unless it is busy.
+ */
+export function FormDialog({
+  open,
+  title,
+  formId,
+  submitLabel,
+  busyLabel,
+  busy,
+  canSubmit = true,
+  onCancel,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  formId: string;
+  submitLabel: string;
+  busyLabel: string;
+  busy: boolean;
+  canSubmit?: boolean;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog
+      open={open}
+      title={title}
+      onClose={() => {
+        if (!busy) onCancel();
+      }}
+      actions={
+        <>
+          <button type="button" className="button" onClick={onCancel} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" form={formId} className="button button--primary" disabled={busy || !canSubmit}>
+            {busy ? busyLabel : submitLabel}
+          </button>
+        </>
+      }
+    >
+      {children}
+    </Dialog>
+  );
+}
+
 /** Asks before something that cannot be undone. */
 export function ConfirmDialog({
   open,

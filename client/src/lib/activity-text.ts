@@ -20,6 +20,7 @@ const ACTIONS: Record<string, string> = {
   'sign-out': 'signed out',
   'end-session': 'ended one of their sessions',
   'end-other-sessions': 'signed out everywhere else',
+  'end-admin-sessions': 'ended every session of',
   add: 'added administrator',
   remove: 'removed administrator',
   password: 'changed the password of',

@@ -147,6 +147,22 @@ export interface paths {
     patch: operations['AdminsController_updatePreferences'];
     trace?: never;
   };
+  '/api/admins/{id}/sessions/end': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['AdminsController_endSessions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admins/{id}': {
     parameters: {
       query?: never;
@@ -899,6 +915,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admins/me/confirm/passkey-options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ConfirmationController_passkeyOptions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admins/me/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ConfirmationController_confirm'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1038,6 +1086,8 @@ export interface components {
     ChangePasswordDto: {
       currentPassword: string;
       newPassword: string;
+      /** @description Also remove every passkey of the account (as a password reset does), for when someone else may have added one */
+      removePasskeys?: boolean;
     };
     Preferences: {
       /** @description Email me new contact messages */
@@ -1048,6 +1098,12 @@ export interface components {
     UpdatePreferencesDto: {
       /** @description Email me new contact messages */
       notifyContactMessages: boolean;
+    };
+    AdminSessionsEnded: {
+      /** Format: uuid */
+      id: string;
+      /** @description How many sessions ended */
+      ended: number;
     };
     SessionReply: {
       admin: components['schemas']['Admin'] | null;
@@ -1366,6 +1422,7 @@ export interface components {
       | 'sign-out'
       | 'end-session'
       | 'end-other-sessions'
+      | 'end-admin-sessions'
       | 'add'
       | 'remove'
       | 'password'
@@ -1648,6 +1705,8 @@ export interface components {
       timeout: number;
       /** @enum {string} */
       userVerification: 'required';
+      /** @description Confirming (POST /api/admins/me/confirm/passkey-options): the admin's own passkeys; a sign-in names none */
+      allowCredentials?: components['schemas']['PasskeyDescriptor'][];
     };
     PasskeyAssertion: {
       clientDataJSON: string;
@@ -1669,6 +1728,19 @@ export interface components {
     };
     PasskeySignIn: {
       response: components['schemas']['PasskeyAuthenticationResponse'];
+    };
+    Confirmation: {
+      /** @description The password; required unless `response` is sent */
+      password?: string;
+      /** @description What `navigator.credentials.get()` answered to POST /api/admins/me/confirm/passkey-options, instead of the password */
+      response?: components['schemas']['PasskeyAuthenticationResponse'];
+    };
+    ConfirmationReply: {
+      /**
+       * Format: date-time
+       * @description Until when lasting changes (a passkey, a second factor, ending sessions) are open without asking again
+       */
+      confirmedUntil: string;
     };
   };
   responses: {
@@ -2260,6 +2332,53 @@ export interface operations {
       503: components['responses']['Unavailable'];
     };
   };
+  AdminsController_endSessions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every session of that admin ended, on every replica */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminSessionsEnded'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      /** @description Admin not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
   AdminsController_remove: {
     parameters: {
       query?: never;
@@ -2449,7 +2568,15 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      403: components['responses']['Forbidden'];
+      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedType'];
       500: components['responses']['ServerError'];
@@ -2479,7 +2606,15 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      403: components['responses']['Forbidden'];
+      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
       /** @description Session not found */
       404: {
         headers: {
@@ -4140,7 +4275,15 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      403: components['responses']['Forbidden'];
+      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
       /** @description Authenticator codes are already on */
       409: {
         headers: {
@@ -4245,7 +4388,15 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
-      403: components['responses']['Forbidden'];
+      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
       /** @description No setup is waiting to be confirmed */
       409: {
         headers: {
@@ -4372,7 +4523,15 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
-      403: components['responses']['Forbidden'];
+      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
       /** @description This passkey is already registered */
       409: {
         headers: {
@@ -4407,7 +4566,15 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      403: components['responses']['Forbidden'];
+      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedType'];
       500: components['responses']['ServerError'];
@@ -4437,7 +4604,15 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      403: components['responses']['Forbidden'];
+      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
       /** @description Passkey not found */
       404: {
         headers: {
@@ -4462,6 +4637,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description The options, and a cookie holding their challenge for 5 minutes */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4474,6 +4650,15 @@ export interface operations {
       403: components['responses']['Forbidden'];
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedType'];
+      /** @description Too many requests from this address; Retry-After says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       500: components['responses']['ServerError'];
       503: components['responses']['Unavailable'];
     };
@@ -4522,6 +4707,80 @@ export interface operations {
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedType'];
       /** @description Too many failed sign-ins from this address; Retry-After says when to try again */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  ConfirmationController_passkeyOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PasskeySignInOptions'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  ConfirmationController_confirm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Confirmation'];
+      };
+    };
+    responses: {
+      /** @description Confirmed: lasting changes are open on this session for 5 minutes */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ConfirmationReply'];
+        };
+      };
+      /** @description A wrong password (keyed password), or a passkey that was not accepted (keyed response) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      /** @description Too many wrong passwords; Retry-After says when to try again */
       429: {
         headers: {
           [name: string]: unknown;

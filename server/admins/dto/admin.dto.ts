@@ -29,6 +29,15 @@ export class AdminReply {
   admin: AdminDto;
 }
 
+@ApiSchema({ name: 'AdminSessionsEnded' })
+export class AdminSessionsEndedReply {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'How many sessions ended' })
+  ended: number;
+}
+
 /** GET /api/admins/register: whether the register screen can take a registration from a visitor. */
 @ApiSchema({ name: 'RegistrationStatus' })
 export class RegistrationStatusDto {

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { NotGuessable } from '../../common/validation';
 
 /** The admin's own password change: the current one proves it is them, the new one is checked like registration's. */
@@ -17,4 +17,12 @@ export class ChangePasswordDto {
   @IsString({ message: 'Password must be text' })
   @IsNotEmpty({ message: 'Password is required' })
   newPassword: string;
+
+  @ApiProperty({
+    required: false,
+    description: 'Also remove every passkey of the account (as a password reset does), for when someone else may have added one',
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'Remove passkeys must be true or false' })
+  removePasskeys?: boolean;
 }

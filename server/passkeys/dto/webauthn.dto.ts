@@ -111,6 +111,13 @@ export class AuthenticationOptionsDto {
 
   @ApiProperty({ enum: ['required'] })
   userVerification: string;
+
+  @ApiProperty({
+    type: [CredentialDescriptorDto],
+    required: false,
+    description: "Confirming (POST /api/admins/me/confirm/passkey-options): the admin's own passkeys; a sign-in names none",
+  })
+  allowCredentials?: CredentialDescriptorDto[];
 }
 
 @ApiSchema({ name: 'PasskeyAttestation' })

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../app/paths';
 import { api, type ApiSchema } from '../../../lib/api';
+import { useConfirmed } from '../../../lib/confirmation';
 
 export type AdminRow = ApiSchema<'AdminRow'>;
 export type NewAdmin = Omit<ApiSchema<'RegisterAdminDto'>, 'setupToken'>;
@@ -98,8 +99,9 @@ export function useUpdatePreferences() {
 /** Ends one of the admin's own sessions (by its opaque id). */
 export function useEndSession() {
   const queryClient = useQueryClient();
+  const confirmed = useConfirmed();
   return useMutation({
-    mutationFn: (id: string) => api.delete(apiPaths.mySession(id)),
+    mutationFn: (id: string) => confirmed(() => api.delete(apiPaths.mySession(id))),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.sessions().queryKey }),
   });
 }
@@ -107,15 +109,17 @@ export function useEndSession() {
 /** "Sign out everywhere else": every session of the admin but this one. */
 export function useEndOtherSessions() {
   const queryClient = useQueryClient();
+  const confirmed = useConfirmed();
   return useMutation({
-    mutationFn: () => api.post(apiPaths.mySessionsEndOthers),
+    mutationFn: () => confirmed(() => api.post(apiPaths.mySessionsEndOthers)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.sessions().queryKey }),
   });
 }
 
 /** Begins setting up authenticator codes: a secret and its QR code (not on until confirmed). */
 export function useBeginTotp() {
-  return useMutation({ mutationFn: () => api.post(apiPaths.myTotp) });
+  const confirmed = useConfirmed();
+  return useMutation({ mutationFn: () => confirmed(() => api.post(apiPaths.myTotp)) });
 }
 
 /**
@@ -124,7 +128,18 @@ export function useBeginTotp() {
  * opens on it, and would take them off screen).
  */
 export function useConfirmTotp() {
-  return useMutation({ mutationFn: (input: { code: string }) => api.post(apiPaths.myTotpConfirm, input) });
+  const confirmed = useConfirmed();
+  return useMutation({ mutationFn: (input: { code: string }) => confirmed(() => api.post(apiPaths.myTotpConfirm, input)) });
+}
+
+/** An administrator's "End all sessions" for an admin: every session of theirs ends (the caller's own current one stays). */
+export function useEndAdminSessions() {
+  const queryClient = useQueryClient();
+  const confirmed = useConfirmed();
+  return useMutation({
+    mutationFn: (id: string) => confirmed(() => api.post(apiPaths.adminSessionsEnd(id))),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.all() }),
+  });
 }
 
 export function useTurnOffTotp() {

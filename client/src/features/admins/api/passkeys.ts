@@ -2,6 +2,7 @@ import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../app/paths';
 import { api, type ApiBody, type ApiSchema } from '../../../lib/api';
+import { useConfirmed } from '../../../lib/confirmation';
 
 /** One of the signed-in admin's passkeys: its name, when it was added and last signed in. */
 export type Passkey = ApiSchema<'Passkey'>;
@@ -25,21 +26,24 @@ export const passkeyQueries = {
  */
 export function useAddPasskey() {
   const queryClient = useQueryClient();
+  const confirmed = useConfirmed();
   return useMutation({
-    mutationFn: async ({ name }: { name: string }) => {
-      const options = await api.post(apiPaths.myPasskeyOptions);
-      // The API document's shape of the WebAuthn options, typed by the library as the browser's dictionaries.
-      const response = await startRegistration({ optionsJSON: options as PublicKeyCredentialCreationOptionsJSON });
-      return api.post(apiPaths.myPasskeys, { name, response: response as RegistrationResponse });
-    },
+    mutationFn: ({ name }: { name: string }) =>
+      confirmed(async () => {
+        const options = await api.post(apiPaths.myPasskeyOptions);
+        // The API document's shape of the WebAuthn options, typed by the library as the browser's dictionaries.
+        const response = await startRegistration({ optionsJSON: options as PublicKeyCredentialCreationOptionsJSON });
+        return api.post(apiPaths.myPasskeys, { name, response: response as RegistrationResponse });
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: passkeyQueries.all() }),
   });
 }
 
 export function useRemovePasskey() {
   const queryClient = useQueryClient();
+  const confirmed = useConfirmed();
   return useMutation({
-    mutationFn: (id: string) => api.delete(apiPaths.myPasskey(id)),
+    mutationFn: (id: string) => confirmed(() => api.delete(apiPaths.myPasskey(id))),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: passkeyQueries.all() }),
   });
 }

@@ -1,14 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useOutletContext } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { CardList, ListNotice } from '../../../components/CardList';
+import { ConfirmDialog } from '../../../components/Dialog';
 import { PageHeader } from '../../../components/PageHeader';
+import { useNotify } from '../../../components/Toaster';
+import { errorMessage } from '../../../lib/api';
 import { Pagination } from '../../../components/Pagination';
 import { useListDelete } from '../../../components/useListDelete';
 import { formatDateTime } from '../../../lib/format';
 import { usePageParam } from '../../../lib/search-params';
 import { useLoggedError } from '../../../lib/use-logged-error';
-import { adminQueries, deleteAdmin, type AdminRow } from '../api/admins';
+import { adminQueries, deleteAdmin, useEndAdminSessions, type AdminRow } from '../api/admins';
 import { PendingInvitations } from './PendingInvitations';
 import './AdminsScreen.css';
 
@@ -18,7 +22,10 @@ export interface LayoutContext {
   admin?: { name: string; email: string };
 }
 
-/** /admin/admins: the administrators, adding one, removing one (never the last), one's own password. */
+/**
+ * /admin/admins: the administrators, adding one, removing one (never the last), ending all of
+ * another's sessions, one's own password.
+ */
 export function AdminsScreen() {
   const [page, setPage] = usePageParam();
   const list = adminQueries.list({ page });
@@ -43,6 +50,20 @@ export function AdminsScreen() {
       if (admin.id === adminId) void queryClient.invalidateQueries();
     },
   });
+
+  // "End all sessions": asked first, then ended (the server may ask for a confirmation of who we are in between).
+  const [ending, setEnding] = useState<AdminRow | null>(null);
+  const endSessions = useEndAdminSessions();
+  const notify = useNotify();
+  const onEndSessions = async (admin: AdminRow) => {
+    setEnding(null);
+    try {
+      const { ended } = await endSessions.mutateAsync(admin.id);
+      notify({ message: `${admin.name} signed out everywhere (${ended} ${ended === 1 ? 'session' : 'sessions'} ended)` });
+    } catch (failure) {
+      notify({ message: errorMessage(failure, `Sorry, the sessions of ${admin.name} could not be ended.`) });
+    }
+  };
 
   useLoggedError('Loading the administrators failed', query.error);
 
@@ -95,19 +116,34 @@ export function AdminsScreen() {
                 <dd>{admin.lastLoginAt ? <time dateTime={admin.lastLoginAt}>{formatDateTime(admin.lastLoginAt)}</time> : 'Never'}</dd>
               </div>
             </dl>
-            <button
-              type="button"
-              className="button button--small button--danger-outline admin-card__remove"
-              onClick={() => remove.request(admin)}
-            >
-              Remove<span className="visually-hidden"> {admin.name}</span>
-            </button>
+            <div className="admin-card__actions">
+              {admin.id !== adminId && (
+                <button type="button" className="button button--small" onClick={() => setEnding(admin)} disabled={endSessions.isPending}>
+                  End all sessions<span className="visually-hidden"> of {admin.name}</span>
+                </button>
+              )}
+              <button
+                type="button"
+                className="button button--small button--danger-outline admin-card__remove"
+                onClick={() => remove.request(admin)}
+              >
+                Remove<span className="visually-hidden"> {admin.name}</span>
+              </button>
+            </div>
           </>
         )}
       </CardList>
       {query.isSuccess && <Pagination links={query.data.links} label="Admins pages" />}
       <ListNotice error={remove.error} onDismiss={remove.clearError} onRetry={remove.retry} />
       {remove.dialog}
+      <ConfirmDialog
+        open={ending !== null}
+        title="End all sessions"
+        message={`${ending?.name ?? ''} will be signed out on every browser and device, and must sign in again.`}
+        confirmLabel="End all sessions"
+        onConfirm={() => ending && void onEndSessions(ending)}
+        onCancel={() => setEnding(null)}
+      />
       <PendingInvitations query={invitations} />
     </section>
   );

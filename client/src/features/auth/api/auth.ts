@@ -99,9 +99,9 @@ export function useLogin() {
 type PasskeyAnswer = ApiBody<'/api/admins/login/passkey', 'post'>['response'];
 
 /**
- * The last request for sign-in options. Each waits for the one before: signed out, the first one
- * starts the session its challenge is kept in, and a second sent before that cookie arrived
- * would start another, leaving one of the two answers without its challenge.
+ * The last request for sign-in options. Each waits for the one before: each answer sets the
+ * cookie its challenge is kept in, and one sent before the other's cookie arrived would leave
+ * one of the two answers without its challenge.
  */
 let optionsRequest: Promise<unknown> = Promise.resolve();
 
@@ -113,7 +113,7 @@ function signInOptions() {
 
 /**
  * Signs in with a passkey: the server's options (any passkey of this site; the challenge kept in
- * the session), the browser's prompt, or with `autofill` the passkeys it offers in the email
+ * a cookie), the browser's prompt, or with `autofill` the passkeys it offers in the email
  * field's suggestions (conditional mediation: it waits until one is picked), then the server's check.
  * A newer ceremony (or leaving the screen, WebAuthnAbortService) aborts a waiting one: AbortError.
  */
@@ -126,6 +126,21 @@ export function usePasskeySignIn() {
       return api.post(apiPaths.passkeySignIn, { response: response as PasskeyAnswer });
     },
     onSuccess: ({ admin }) => signedIn(queryClient, admin),
+  });
+}
+
+/**
+ * Confirms who the signed-in admin is, for a lasting change (lib/confirmation.ts): their password,
+ * or with `passkey` one of their passkeys (the server's options name them; the browser's prompt).
+ */
+export function useConfirmIdentity() {
+  return useMutation({
+    mutationFn: async (input: { password: string } | { passkey: true }) => {
+      if ('password' in input) return api.post(apiPaths.confirm, input);
+      const optionsJSON = (await api.post(apiPaths.confirmPasskeyOptions)) as PublicKeyCredentialRequestOptionsJSON;
+      const response = await startAuthentication({ optionsJSON });
+      return api.post(apiPaths.confirm, { response: response as PasskeyAnswer });
+    },
   });
 }
 

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '../../../components/Alert';
-import { Dialog } from '../../../components/Dialog';
+import { FormDialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/Field';
+import { useAwaitedDialog } from '../../../components/useAwaitedDialog';
 import { errorMessage } from '../../../lib/api';
 import { SignInAgainContext } from '../../../lib/session-end';
 import { authQueries, useLogin, useSecondStep, type Admin } from '../api/auth';
@@ -18,35 +19,25 @@ export function SignInAgainProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const login = useLogin();
   const secondStep = useSecondStep();
-  const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   // After a right password, for an admin with a second factor: its code, or a recovery code.
   const [step, setStep] = useState<'password' | 'code' | 'recovery'>('password');
   const [code, setCode] = useState('');
   const pending = login.isPending || secondStep.isPending;
   const [error, setError] = useState<string | null>(null);
-  const settle = useRef<((signedIn: boolean) => void) | null>(null);
   // The admin the session belonged to: still known, because a form's 401 does not forget them.
   const admin = queryClient.getQueryData<Admin | null>(authQueries.me().queryKey) ?? null;
 
-  const signInAgain = useCallback(
-    () =>
-      new Promise<boolean>((resolve) => {
-        settle.current = resolve;
-        setPassword('');
-        setStep('password');
-        setCode('');
-        setError(null);
-        setOpen(true);
-      }),
-    [],
-  );
-
-  const close = (signedIn: boolean) => {
-    setOpen(false);
-    settle.current?.(signedIn);
-    settle.current = null;
-  };
+  const {
+    open,
+    ask: signInAgain,
+    answer: close,
+  } = useAwaitedDialog(() => {
+    setPassword('');
+    setStep('password');
+    setCode('');
+    setError(null);
+  });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -69,22 +60,15 @@ export function SignInAgainProvider({ children }: { children: ReactNode }) {
   return (
     <SignInAgainContext.Provider value={value}>
       {children}
-      <Dialog
+      <FormDialog
         open={open}
         title="Your session has ended"
-        onClose={() => {
-          if (!pending) close(false);
-        }}
-        actions={
-          <>
-            <button type="button" className="button" onClick={() => close(false)} disabled={pending}>
-              Cancel
-            </button>
-            <button type="submit" form="sign-in-again" className="button button--primary" disabled={pending || !admin}>
-              {pending ? 'Signing in…' : 'Sign in and save'}
-            </button>
-          </>
-        }
+        formId="sign-in-again"
+        submitLabel="Sign in and save"
+        busyLabel="Signing in…"
+        busy={pending}
+        canSubmit={admin !== null}
+        onCancel={() => close(false)}
       >
         <form id="sign-in-again" className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
           <p>
@@ -118,7 +102,7 @@ export function SignInAgainProvider({ children }: { children: ReactNode }) {
             </>
           )}
         </form>
-      </Dialog>
+      </FormDialog>
     </SignInAgainContext.Provider>
   );
 }
