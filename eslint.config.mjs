@@ -33,8 +33,8 @@ const clientFeatures = dirs('./client/src/features/');
  *   command-line tools, which list entities and call exported services.
  */
 const at = (...parts) => join(root, ...parts);
-/** An import of `<folder>/<name>.<role>` (no extension in server imports), as a RegExp source. */
-const roleFile = (folder, roles) => `^${at(folder).replaceAll('/', '\\/')}\\/[^/]+\\.(${roles.join('|')})(\\.ts)?$`;
+/** An import of `<folder>/[<sub>/…]<name>.<role>` (no extension in server imports), as a RegExp source. */
+const roleFile = (folder, roles) => `^${at(folder).replaceAll('/', '\\/')}\\/([^/]+\\/)*[^/]+\\.(${roles.join('|')})(\\.ts)?$`;
 
 const boundaryZones = [
   ...clientFeatures.map((feature) => ({

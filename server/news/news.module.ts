@@ -9,12 +9,13 @@ import { NewsController } from './news.controller';
 import { News } from './news.entity';
 import { NewsService } from './news.service';
 import { PhotosModule } from './photos/photos.module';
+import { PublishSchedule } from './publish-schedule.job';
 
 @Module({
   imports: [TypeOrmModule.forFeature([News]), ActivityModule, PhotosModule, SettingsModule],
   // The site's logo is a setting that goes through the photos' upload and storage (LogoController).
   controllers: [NewsController, LogoController],
-  providers: [NewsService, NewsPhotos, LogoService],
+  providers: [NewsService, NewsPhotos, LogoService, PublishSchedule],
   // The trash removes a purged article's photo and the health check asks about the storage, both
   // through NewsPhotos; configureApp serves photos through PhotoStorage.
   exports: [NewsService, NewsPhotos, PhotosModule],

@@ -9,6 +9,7 @@ import type { Actor } from '../common/actor.decorator';
 import { isUuid, notFound, distinctIds, labelsOf } from '../common/by-id-or-404';
 import { boundedCountOf, COUNT_CAP, type BoundedCount, paginateSql, type Paged } from '../common/pagination';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { ContentEvents, publicPathsOf, type ContentChange } from '../content/events/content-events.service';
 import type { TrashItemDto } from './dto/trash-item.dto';
 import { TRASH_KINDS, type TrashKind } from './trash-kinds';
 
@@ -53,6 +54,11 @@ interface TrashRow {
   deleted_by_name: string | null;
 }
 
+/** An item taken out of the trash comes back to its public addresses; one deleted from it had none left. */
+function trashChange(kind: TrashKind, id: string, change: 'restored' | 'deleted', item: ObjectLiteral | null): ContentChange {
+  return { kind, id, oldPaths: [], newPaths: change === 'restored' ? publicPathsOf(kind, item) : [], change };
+}
+
 /** A known kind, or the 404 an unknown one answers (as an unknown item would). */
 function kindOr404(kind: string): TrashKind {
   if (!(TRASH_KINDS as readonly string[]).includes(kind)) throw notFound('Item');
@@ -86,6 +92,7 @@ export class TrashService {
     private readonly activity: ActivityService,
     private readonly news: NewsPhotos,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly events: ContentEvents,
   ) {}
 
   async list(page: number): Promise<Paged<TrashItemDto>> {
@@ -132,6 +139,7 @@ export class TrashService {
       await repository.update({ id }, { deletedBy: null });
       const item = await repository.findOneByOrFail({ id });
       await this.activity.record(manager, { by, action: 'restore', kind, itemId: id, label: item[label] as string });
+      await this.events.raise(manager, trashChange(kind, id, 'restored', item));
       return item;
     });
   }
@@ -155,6 +163,7 @@ export class TrashService {
       if (!item) throw notFound(resource);
       await repository.delete({ id });
       await this.activity.record(manager, { by, action: 'purge', kind, itemId: id, label: item[label] as string });
+      await this.events.raise(manager, trashChange(kind, id, 'deleted', null));
       return (item as Partial<News>).photo ?? null;
     });
     await this.news.removePhoto(photo);
@@ -171,6 +180,7 @@ export class TrashService {
   restoreMany(items: { kind: TrashKind; id: string }[], by: Actor): Promise<{ ids: string[] }> {
     return this.dataSource.transaction(async (manager) => {
       const entries: ActivityEntry[] = [];
+      const changes: ContentChange[] = [];
       for (const [kind, ids] of byKind(items)) {
         const { entity, label, resource } = KINDS[kind];
         const repository = manager.getRepository(entity);
@@ -179,8 +189,11 @@ export class TrashService {
         await repository.update({ id: In(ids) }, { deletedBy: null });
         const rows = await labelsOf(repository as Repository<ObjectLiteral & { id: string }>, ids, label);
         entries.push(...rows.map((row) => ({ by, action: 'restore' as const, kind, itemId: row.id, label: row.label })));
+        const restored = await repository.findBy({ id: In(ids) });
+        changes.push(...restored.map((item) => trashChange(kind, item.id as string, 'restored', item)));
       }
       await this.activity.recordMany(manager, entries);
+      await this.events.raise(manager, ...changes);
       return { ids: entries.map((entry) => entry.itemId!) };
     });
   }
@@ -196,15 +209,18 @@ export class TrashService {
     const { ids, photos } = await this.dataSource.transaction(async (manager) => {
       const entries: ActivityEntry[] = [];
       const photos: (string | null)[] = [];
+      const changes: ContentChange[] = [];
       for (const [kind, ids] of byKind(items)) {
         const rows = await lockedInTrash(manager, kind, ids);
         await manager.getRepository(KINDS[kind].entity).delete({ id: In(ids) });
         for (const row of rows) {
           entries.push({ by, action: 'purge', kind, itemId: row.id as string, label: row[KINDS[kind].label] as string });
+          changes.push(trashChange(kind, row.id as string, 'deleted', null));
           if (kind === 'news') photos.push((row as Partial<News>).photo ?? null);
         }
       }
       await this.activity.recordMany(manager, entries);
+      await this.events.raise(manager, ...changes);
       return { ids: entries.map((entry) => entry.itemId!), photos };
     });
     for (const photo of photos) await this.news.removePhoto(photo);
@@ -227,6 +243,7 @@ export class TrashService {
       if (!locked) return null;
       let purged = 0;
       const photos: (string | null)[] = [];
+      const changes: ContentChange[] = [];
       for (const kind of TRASH_KINDS) {
         // deleted_at < before: only rows in the trash (a live row's deleted_at is NULL).
         const result = await manager
@@ -234,13 +251,15 @@ export class TrashService {
           .delete()
           .from(KINDS[kind].entity)
           .where({ deletedAt: LessThan(trashBefore) })
-          .returning(kind === 'news' ? ['photo'] : ['id'])
+          .returning(kind === 'news' ? ['id', 'photo'] : ['id'])
           .execute();
-        const rows = result.raw as { photo?: string | null }[];
+        const rows = result.raw as { id: string; photo?: string | null }[];
         purged += rows.length;
+        changes.push(...rows.map((row) => trashChange(kind, row.id, 'deleted', null)));
         if (kind === 'news') photos.push(...rows.map((row) => row.photo ?? null));
       }
       const pruned = await this.activity.prune(manager, activityBefore);
+      await this.events.raise(manager, ...changes);
       return { purged, pruned, photos };
     });
     if (!result) return null;
