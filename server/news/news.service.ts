@@ -118,7 +118,13 @@ export class NewsService {
       const slug = await this.freeSlug(manager, dto.slug || slugOf(dto.title), !dto.slug, null);
       const saved = await manager.save(manager.create(News, { ...fields, slug, photo: null }));
       await this.activity.record(manager, { by, action: 'create', kind: 'news', itemId: saved.id, label: saved.title });
-      await this.events.raise(manager, { kind: 'news', id: saved.id, oldPaths: [], newPaths: publicPathsOf('news', saved), change: 'created' });
+      await this.events.raise(manager, {
+        kind: 'news',
+        id: saved.id,
+        oldPaths: [],
+        newPaths: publicPathsOf('news', saved),
+        change: 'created',
+      });
       return saved.id;
     });
     // Read back as every reply reads it: the saved entity also carries the trash columns (deletedAt, deletedBy).
@@ -186,7 +192,13 @@ export class NewsService {
     const article = await manager.findOneByOrFail(News, { id });
     await this.activity.record(manager, { by, action: 'edit', kind: 'news', itemId: id, label: article.title, fields });
     const after = publicPathsOf('news', article);
-    await this.events.raise(manager, { kind: 'news', id, oldPaths: before ?? after, newPaths: after, change: editChange(before ?? after, after) });
+    await this.events.raise(manager, {
+      kind: 'news',
+      id,
+      oldPaths: before ?? after,
+      newPaths: after,
+      change: editChange(before ?? after, after),
+    });
   }
 
   /**

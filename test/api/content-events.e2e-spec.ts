@@ -68,7 +68,10 @@ describe('content events', () => {
 
     const options = await admin.post('/api/admins/me/passkeys/options');
     expect(options.status).toBe(200);
-    const response = new SoftAuthenticator().register({ challenge: options.body.challenge, origin: ORIGIN, rpId: RP_ID }, options.body.user.id);
+    const response = new SoftAuthenticator().register(
+      { challenge: options.body.challenge, origin: ORIGIN, rpId: RP_ID },
+      options.body.user.id,
+    );
     expect((await admin.post('/api/admins/me/passkeys').send({ name: 'Work laptop', response })).status).toBe(201);
 
     expect(await contentEvents()).toBe(before);
@@ -108,29 +111,25 @@ describe('content events', () => {
     expect(other.size).toBe(0);
   });
 
-  it(
-    `shows an article on the news page of ${REPLICAS === 2 ? 'both replicas' : 'the site'} within 5 s of its publishAt, published once`,
-    async () => {
-      const published = await contentEvents({ kind: 'news', change: 'published' });
-      const publishAt = Date.now() + 2000;
-      const article = await createArticle({ publishAt: new Date(publishAt).toISOString() });
-      for (const replica of replicas) expect((await visit(replica, '/news')).text).not.toContain(article.title);
+  it(`shows an article on the news page of ${REPLICAS === 2 ? 'both replicas' : 'the site'} within 5 s of its publishAt, published once`, async () => {
+    const published = await contentEvents({ kind: 'news', change: 'published' });
+    const publishAt = Date.now() + 2000;
+    const article = await createArticle({ publishAt: new Date(publishAt).toISOString() });
+    for (const replica of replicas) expect((await visit(replica, '/news')).text).not.toContain(article.title);
 
-      // Asked again and again, so each replica's cache holds a page rendered just before its time.
-      const shownAt = await Promise.all(
-        replicas.map(async (replica) => {
-          while (Date.now() < publishAt + 6000) {
-            if ((await visit(replica, '/news')).text.includes(article.title)) return Date.now();
-            await sleep(100);
-          }
-          return Infinity;
-        }),
-      );
-      for (const at of shownAt) expect(at - publishAt).toBeLessThanOrEqual(5000);
-      // Every replica has looked at least twice since (one round a second): still one event.
-      await sleep(2500);
-      expect(await contentEvents({ kind: 'news', change: 'published' })).toBe(published + 1);
-    },
-    20_000,
-  );
+    // Asked again and again, so each replica's cache holds a page rendered just before its time.
+    const shownAt = await Promise.all(
+      replicas.map(async (replica) => {
+        while (Date.now() < publishAt + 6000) {
+          if ((await visit(replica, '/news')).text.includes(article.title)) return Date.now();
+          await sleep(100);
+        }
+        return Infinity;
+      }),
+    );
+    for (const at of shownAt) expect(at - publishAt).toBeLessThanOrEqual(5000);
+    // Every replica has looked at least twice since (one round a second): still one event.
+    await sleep(2500);
+    expect(await contentEvents({ kind: 'news', change: 'published' })).toBe(published + 1);
+  }, 20_000);
 });
