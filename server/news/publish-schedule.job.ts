@@ -23,6 +23,8 @@ export class PublishSchedule implements OnApplicationBootstrap, OnModuleDestroy 
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
+  /** Set by a failed round and logged once, not every second of a database outage. */
+  private failing = false;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -74,8 +76,14 @@ export class PublishSchedule implements OnApplicationBootstrap, OnModuleDestroy 
     this.timer = setTimeout(() => {
       this.running = this.announceDue()
         .then(
-          () => undefined,
-          (error: Error) => this.logger.error(`could not announce the articles that fell due: ${error.message}`),
+          () => {
+            if (this.failing) this.logger.log('articles that fall due are announced again');
+            this.failing = false;
+          },
+          (error: Error) => {
+            if (!this.failing) this.logger.error(`could not announce the articles that fell due (trying every second): ${error.message}`);
+            this.failing = true;
+          },
         )
         .finally(() => {
           this.running = undefined;

@@ -111,6 +111,23 @@ describe('content events', () => {
     expect(other.size).toBe(0);
   });
 
+  it.runIf(REPLICAS === 2)('hears the other replica again once its listening connection has been cut', async () => {
+    // Both replicas' LISTEN connections (and only those: the pools' idle ones last ran something else).
+    const [{ cut }] = await replicas[0].dataSource.query<{ cut: number }[]>(
+      `SELECT count(pg_terminate_backend(pid))::int AS cut FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN content_changes'`,
+    );
+    expect(cut).toBe(2);
+    await sleep(2500);
+    const article = await createArticle();
+    const other = replicas[1].app.get(PageCache);
+    expect((await visit(replicas[1], `/news/${article.slug}`)).status).toBe(200);
+    expect(other.size).toBeGreaterThan(0);
+    expect((await admin.patch(`/api/news/${article.id}`).send({ about: 'Changed again' })).status).toBe(200);
+    const deadline = Date.now() + 2000;
+    while (other.size > 0 && Date.now() < deadline) await sleep(50);
+    expect(other.size).toBe(0);
+  });
+
   it(`shows an article on the news page of ${REPLICAS === 2 ? 'both replicas' : 'the site'} within 5 s of its publishAt, published once`, async () => {
     const published = await contentEvents({ kind: 'news', change: 'published' });
     const publishAt = Date.now() + 2000;

@@ -63,6 +63,8 @@ export class ContentEvents implements EntitySubscriberInterface, OnApplicationBo
   private client: Client | undefined;
   private reconnect: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** Lost the LISTEN connection: logged once when lost, once when back. */
+  private deaf = false;
 
   constructor(dataSource: DataSource) {
     // The embedded database is reached through a socket folder (`host`), PostgreSQL by URL (data-source-options.ts).
@@ -141,16 +143,19 @@ export class ContentEvents implements EntitySubscriberInterface, OnApplicationBo
 
   /**
    * A connection of its own, outside the pool (whose connections are closed when idle and carry
-   * the app's query time limits), that LISTENs until shutdown; after an error it reconnects.
+   * the app's query time limits), that LISTENs until shutdown. Lost (an error, or the server
+   * ending it), it is replaced after RECONNECT_MS; only the current one may start a replacement.
    */
   private async listen(): Promise<void> {
     const client = new Client({ connectionString: this.url, connectionTimeoutMillis: 2000, keepAlive: true });
+    this.client = client;
     client.on('notification', ({ channel, payload }) => {
       if (channel !== CHANNEL || payload === undefined) return;
       const notice = parsePayload(payload);
       if (notice && notice.from !== this.self && notice.changes.length > 0) this.deliver(notice.changes, 'elsewhere');
     });
     client.on('error', (error) => this.lost(client, error));
+    client.on('end', () => this.lost(client, new Error('the connection ended')));
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANNEL}`);
@@ -158,14 +163,17 @@ export class ContentEvents implements EntitySubscriberInterface, OnApplicationBo
       this.lost(client, error as Error);
       return;
     }
-    if (this.stopped) await client.end().catch(() => undefined);
-    else this.client = client;
+    if (this.deaf && this.client === client) {
+      this.logger.log("hearing other replicas' content changes again");
+      this.deaf = false;
+    }
   }
 
   private lost(client: Client, error: Error): void {
-    if (this.stopped || this.reconnect) return;
-    this.logger.warn(`not hearing other replicas' content changes (${error.message}); trying again in ${RECONNECT_MS} ms`);
-    if (this.client === client) this.client = undefined;
+    if (this.stopped || this.client !== client) return;
+    this.client = undefined;
+    if (!this.deaf) this.logger.warn(`not hearing other replicas' content changes (${error.message}); trying again every ${RECONNECT_MS} ms`);
+    this.deaf = true;
     void client.end().catch(() => undefined);
     this.reconnect = setTimeout(() => {
       this.reconnect = undefined;
