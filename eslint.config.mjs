@@ -22,6 +22,12 @@ const dirs = (path) =>
  */
 const SERVER_SHARED = ['common', 'http', 'config', 'database', 'cli'];
 const serverResources = dirs('./server/').filter((name) => !SERVER_SHARED.includes(name));
+/**
+ * Resources made of modules of their own, one per subfolder, each reachable like a resource's top
+ * level: `server/content/events/content-events.service` (the seams every content module uses).
+ * Elsewhere a subfolder is its resource's own business (`server/news/photos`).
+ */
+const NESTED_MODULES = ['content'];
 const clientFeatures = dirs('./client/src/features/');
 
 /**
@@ -33,8 +39,8 @@ const clientFeatures = dirs('./client/src/features/');
  *   command-line tools, which list entities and call exported services.
  */
 const at = (...parts) => join(root, ...parts);
-/** An import of `<folder>/[<sub>/…]<name>.<role>` (no extension in server imports), as a RegExp source. */
-const roleFile = (folder, roles) => `^${at(folder).replaceAll('/', '\\/')}\\/([^/]+\\/)*[^/]+\\.(${roles.join('|')})(\\.ts)?$`;
+/** An import of `<folder>/<name>.<role>` (no extension in server imports), as a RegExp source. */
+const roleFile = (folder, roles) => `^${at(folder).replaceAll('/', '\\/')}\\/[^/]+\\.(${roles.join('|')})(\\.ts)?$`;
 
 const boundaryZones = [
   ...clientFeatures.map((feature) => ({
@@ -53,7 +59,12 @@ const boundaryZones = [
       .map((other) => ({
         target: [at('server', resource)],
         from: [at('server', other)],
-        except: [roleFile(`server/${other}`, ['module', 'service', 'entity'])],
+        except: [
+          roleFile(`server/${other}`, ['module', 'service', 'entity']),
+          ...(NESTED_MODULES.includes(other)
+            ? dirs(`./server/${other}/`).map((sub) => roleFile(`server/${other}/${sub}`, ['module', 'service', 'entity']))
+            : []),
+        ],
         message: `server/${resource} reaches server/${other} only through its module, exported services and entities.`,
       })),
   ),
