@@ -172,7 +172,8 @@ export class ContentEvents implements EntitySubscriberInterface, OnApplicationBo
   private lost(client: Client, error: Error): void {
     if (this.stopped || this.client !== client) return;
     this.client = undefined;
-    if (!this.deaf) this.logger.warn(`not hearing other replicas' content changes (${error.message}); trying again every ${RECONNECT_MS} ms`);
+    if (!this.deaf)
+      this.logger.warn(`not hearing other replicas' content changes (${error.message}); trying again every ${RECONNECT_MS} ms`);
     this.deaf = true;
     void client.end().catch(() => undefined);
     this.reconnect = setTimeout(() => {
