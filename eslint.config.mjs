@@ -22,6 +22,12 @@ const dirs = (path) =>
  */
 const SERVER_SHARED = ['common', 'http', 'config', 'database', 'cli'];
 const serverResources = dirs('./server/').filter((name) => !SERVER_SHARED.includes(name));
+/**
+ * Resources made of modules of their own, one per subfolder, each reachable like a resource's top
+ * level: `server/content/events/content-events.service` (the seams every content module uses).
+ * Elsewhere a subfolder is its resource's own business (`server/news/photos`).
+ */
+const NESTED_MODULES = ['content'];
 const clientFeatures = dirs('./client/src/features/');
 
 /**
@@ -65,6 +71,9 @@ const boundaryZones = [
         except: [
           roleFile(`server/${other}`, ['module', 'service', 'entity']),
           ...(other in SHARED_DECLARATIONS ? [declarationFile(`server/${other}`, SHARED_DECLARATIONS[other])] : []),
+          ...(NESTED_MODULES.includes(other)
+            ? dirs(`./server/${other}/`).map((sub) => roleFile(`server/${other}/${sub}`, ['module', 'service', 'entity']))
+            : []),
         ],
         message: `server/${resource} reaches server/${other} only through its module, exported services and entities.`,
       })),

@@ -17,7 +17,6 @@ import { inlineScriptHashes, securityHeaders } from './http/security-headers';
 import { builtFiles } from './http/built-files';
 import { PhotoStorage } from './news/photos/photo-storage.service';
 import { ApiDocument } from './openapi/api-document';
-import { PageCacheClearing } from './site/page-cache-clearing';
 import { SiteErrorFilter } from './site/site-error.filter';
 import { SiteGate } from './site/site-gate.middleware';
 import type { AppConfig } from './config/app-config';
@@ -61,7 +60,6 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
       jsonBody('1mb'),
       jsonDepthLimit,
       app.get(SessionAdminService).handler,
-      app.get(PageCacheClearing).handler,
     ),
   );
   // The session store's and Passport's failures reach the filter through Express: an outage there is the same 503.

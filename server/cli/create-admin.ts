@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { OutboxMail } from '../mail/outbox-mail.entity';
 import { OutboxService } from '../mail/outbox.service';
 import { SettingsService } from '../settings/settings.service';
+import { ContentEvents } from '../content/events/content-events.service';
 import { SiteSettingsRow } from '../settings/site-settings.entity';
 import { Admin } from '../admins/admin.entity';
 import { AdminsService } from '../admins/admins.service';
@@ -56,7 +57,7 @@ async function main(): Promise<number> {
   return withDatabase(async (dataSource, config) => {
     try {
       const activity = new ActivityService(dataSource.getRepository(Activity), dataSource, config);
-      const settings = new SettingsService(dataSource.getRepository(SiteSettingsRow), dataSource, activity);
+      const settings = new SettingsService(dataSource.getRepository(SiteSettingsRow), dataSource, activity, new ContentEvents(dataSource));
       const outbox = new OutboxService(dataSource.getRepository(OutboxMail), config, settings);
       const sessions = new SessionsService(dataSource, config);
       const admin = await new AdminsService(dataSource.getRepository(Admin), dataSource, activity, sessions, outbox).create(dto);

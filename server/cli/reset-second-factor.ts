@@ -5,6 +5,7 @@ import { OutboxMail } from '../mail/outbox-mail.entity';
 import { OutboxService } from '../mail/outbox.service';
 import { SecondFactorService } from '../second-factor/second-factor.service';
 import { SettingsService } from '../settings/settings.service';
+import { ContentEvents } from '../content/events/content-events.service';
 import { SiteSettingsRow } from '../settings/site-settings.entity';
 import { runCommand, withDatabase } from './cli-database';
 
@@ -23,7 +24,7 @@ async function main(): Promise<number> {
   const email = values.email;
   return withDatabase(async (dataSource, config) => {
     const activity = new ActivityService(dataSource.getRepository(Activity), dataSource, config);
-    const settings = new SettingsService(dataSource.getRepository(SiteSettingsRow), dataSource, activity);
+    const settings = new SettingsService(dataSource.getRepository(SiteSettingsRow), dataSource, activity, new ContentEvents(dataSource));
     const outbox = new OutboxService(dataSource.getRepository(OutboxMail), config, settings);
     const reset = await new SecondFactorService(dataSource, config, activity, outbox).reset(email);
     if (!reset) {

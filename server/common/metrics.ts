@@ -43,6 +43,13 @@ export const pageCacheRequests = new Counter({
   registers: [registry],
 });
 
+export const contentEvents = new Counter({
+  name: 'content_events_total',
+  help: 'Changes to public content raised by this replica and delivered after their commit, by kind and change (a scheduled article counts once, on the replica that claimed it)',
+  labelNames: ['kind', 'change'] as const,
+  registers: [registry],
+});
+
 /**
  * A gauge read when Prometheus scrapes, e.g. the outbox's depth:
  * `scrapedGauge('outbox_due_mail', 'Mail due to be sent', () => outbox.countDue())`. The read may

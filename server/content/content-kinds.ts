@@ -54,7 +54,8 @@ const inTrash = (row: { deletedAt?: Date | null }) => row.deletedAt != null;
 
 /** An article is public once published and due, as news.service.ts's VISIBLE says in SQL. */
 function isPublicArticle(row: RowOf<Pick<News, 'status' | 'publishAt'>>, now: Date): boolean {
-  return !inTrash(row) && row.status === 'published' && (row.publishAt === null || row.publishAt.getTime() <= now.getTime());
+  // publishAt is a Date from an entity, a string from a raw row or a NOTIFY payload.
+  return !inTrash(row) && row.status === 'published' && (row.publishAt == null || new Date(row.publishAt).getTime() <= now.getTime());
 }
 
 /**
@@ -150,9 +151,9 @@ export function ownedFiles(name: ContentKind, row: ObjectLiteral): string[] {
   return DEFINITIONS[name].files.map((column) => row[column] as string | null | undefined).filter((path): path is string => !!path);
 }
 
-/** The public site's paths the row appears on at `now`: none while hidden or in the trash, every page for the settings. */
-export function publicPaths(name: ContentKind, row: ObjectLiteral, now = new Date()): string[] {
-  return DEFINITIONS[name].publicPaths(row, now);
+/** The public site's paths the row appears on at `now`: none while hidden, in the trash or gone (null), every page for the settings. */
+export function publicPaths(name: ContentKind, row: ObjectLiteral | null, now = new Date()): string[] {
+  return row ? DEFINITIONS[name].publicPaths(row, now) : [];
 }
 
 /** "services, news or contactus": a list of kinds as a validation message says it. */

@@ -30,6 +30,7 @@ import { Totp } from '../second-factor/totp.entity';
 import { RecoveryCode } from '../second-factor/recovery-code.entity';
 import { Passkey } from '../passkeys/passkey.entity';
 import { Passkeys1763771400000 } from './migrations/1763771400000-Passkeys';
+import { NewsPublishedEvents1763771900000 } from './migrations/1763771900000-NewsPublishedEvents';
 
 /** Every entity, listed once for the app and the migration CLI alike. */
 export const entities = [
@@ -64,6 +65,7 @@ export const migrations = [
   Passkeys1763771400000,
   CredentialVersion1763771500000,
   Brand1763771700000,
+  NewsPublishedEvents1763771900000,
   NewsPhotoKey1763772300000,
   RecoveryCodeLookup1763772700000,
 ];

@@ -44,6 +44,11 @@ export class News {
   @Column({ type: 'text', default: 'published' })
   status: NewsStatus;
 
+  /**
+   * Beside it, unmapped (replies keep their contract shape), `published_event_at`: null while the
+   * article waits for this time, kept by a trigger (NewsPublishedEvents migration) and claimed by
+   * PublishSchedule, which raises its `published` content event.
+   */
   @Column({ name: 'publish_at', type: 'timestamptz', nullable: true })
   publishAt: Date | null;
 

@@ -10,13 +10,14 @@ import { News } from './news.entity';
 import { NewsService } from './news.service';
 import { PhotosController } from './photos.controller';
 import { PhotosModule } from './photos/photos.module';
+import { PublishSchedule } from './publish-schedule.job';
 
 @Module({
   imports: [TypeOrmModule.forFeature([News]), ActivityModule, PhotosModule, SettingsModule],
   // The site's logo is a setting that goes through the photos' upload and storage (LogoController);
   // POST /api/photos stores an article's photo before its save (PhotosController).
   controllers: [NewsController, PhotosController, LogoController],
-  providers: [NewsService, NewsPhotos, LogoService],
+  providers: [NewsService, NewsPhotos, LogoService, PublishSchedule],
   // The trash removes a purged article's photo and the health check asks about the storage, both
   // through NewsPhotos; configureApp serves photos through PhotoStorage.
   exports: [NewsService, NewsPhotos, PhotosModule],

@@ -1,12 +1,14 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { ApiError } from '../common/api-error';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, Repository } from 'typeorm';
+import { DataSource, EntityManager, In, Repository } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
 import type { Actor } from '../common/actor.decorator';
 import { boundedCount, type BoundedCount, containsPattern, NO_LINKS, paginate, type Paged } from '../common/pagination';
 import { distinctIds, softDeleteManyOr404, findOneOr404, isUuid, notFound, softDeleteOr404, updateOr404 } from '../common/by-id-or-404';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { publicPaths } from '../content/content-kinds';
+import { ContentEvents, editChange } from '../content/events/content-events.service';
 import type { CreateNewsDto } from './dto/create-news.dto';
 import type { UpdateNewsDto } from './dto/update-news.dto';
 import { News } from './news.entity';
@@ -20,7 +22,8 @@ const MAX_TITLE_LENGTH = 200;
 
 /**
  * What a visitor may see: published, and due. Evaluated by the query itself, so an article falls
- * due on every replica at its time with no job to run (the page cache keeps a page 5 s at most).
+ * due on every replica at its time; the `published` event that drops the cached pages comes from
+ * PublishSchedule within a couple of seconds (the content-kind registry's publicPaths says the same in code).
  */
 export const VISIBLE = `news.status = 'published' AND (news.publish_at IS NULL OR news.publish_at <= now())`;
 
@@ -42,6 +45,7 @@ export class NewsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly activity: ActivityService,
     private readonly photos: NewsPhotos,
+    private readonly events: ContentEvents,
   ) {}
 
   private newestFirst() {
@@ -129,6 +133,13 @@ export class NewsService {
         }),
       );
       await this.activity.record(manager, { by, action: 'create', kind: 'news', itemId: saved.id, label: saved.title });
+      await this.events.raise(manager, {
+        kind: 'news',
+        id: saved.id,
+        oldPaths: [],
+        newPaths: publicPaths('news', saved),
+        change: 'created',
+      });
       return saved.id;
     });
     // Read back as every reply reads it: the saved entity also carries the trash columns (deletedAt, deletedBy).
@@ -174,11 +185,13 @@ export class NewsService {
    */
   private save(id: string, dto: UpdateNewsDto, by: Actor, stored?: UploadedPhoto): Promise<string | null | undefined> {
     return this.dataSource.transaction(async (manager) => {
+      // Held from here, so the addresses it had are the ones this edit replaces.
+      const before = isUuid(id) ? await manager.findOne(News, { where: { id }, lock: { mode: 'pessimistic_write' } }) : null;
       const fields = await updateOr404(manager.getRepository(News), id, plainFields(dto), 'News');
       if (dto.slug !== undefined && (await this.moveSlug(manager, id, dto.slug))) fields.push('slug');
       const photo = dto.photo === undefined ? undefined : await this.photos.setPhoto(manager, id, dto.photo, stored);
       if (photo) fields.push('photo');
-      if (fields.length > 0) await this.recordEdit(manager, by, id, fields);
+      if (fields.length > 0) await this.recordEdit(manager, by, id, fields, publicPaths('news', before));
       return photo?.previous;
     });
   }
@@ -220,10 +233,21 @@ export class NewsService {
     return true;
   }
 
-  /** One activity entry for an edit of these fields. */
-  private async recordEdit(manager: EntityManager, by: Actor, id: string, fields: string[]): Promise<void> {
-    const { title } = await manager.findOneByOrFail(News, { id });
-    await this.activity.record(manager, { by, action: 'edit', kind: 'news', itemId: id, label: title, fields });
+  /**
+   * One activity entry and one content event for an edit of these fields . `before`: the article's public paths before the edit (not given: the
+   * edit moved none, as a photo's).
+   */
+  private async recordEdit(manager: EntityManager, by: Actor, id: string, fields: string[], before?: string[]): Promise<void> {
+    const article = await manager.findOneByOrFail(News, { id });
+    await this.activity.record(manager, { by, action: 'edit', kind: 'news', itemId: id, label: article.title, fields });
+    const after = publicPaths('news', article);
+    await this.events.raise(manager, {
+      kind: 'news',
+      id,
+      oldPaths: before ?? after,
+      newPaths: after,
+      change: editChange(before ?? after, after),
+    });
   }
 
   /**
@@ -232,8 +256,9 @@ export class NewsService {
    */
   remove(id: string, by: Actor): Promise<{ id: string }> {
     return this.dataSource.transaction(async (manager) => {
-      const { title } = await softDeleteOr404(manager.getRepository(News), id, 'News', by.admin.id);
-      await this.activity.record(manager, { by, action: 'delete', kind: 'news', itemId: id, label: title });
+      const article = await softDeleteOr404(manager.getRepository(News), id, 'News', by.admin.id);
+      await this.activity.record(manager, { by, action: 'delete', kind: 'news', itemId: id, label: article.title });
+      await this.events.raise(manager, { kind: 'news', id, oldPaths: publicPaths('news', article), newPaths: [], change: 'deleted' });
       return { id };
     });
   }
@@ -249,6 +274,21 @@ export class NewsService {
       await this.activity.recordMany(
         manager,
         rows.map((row) => ({ by, action: 'delete', kind: 'news', itemId: row.id, label: row.label })),
+      );
+      const articles = await manager.find(News, {
+        where: { id: In(rows.map((row) => row.id)) },
+        withDeleted: true,
+        select: { id: true, slug: true, status: true, publishAt: true },
+      });
+      await this.events.raise(
+        manager,
+        ...articles.map((article) => ({
+          kind: 'news' as const,
+          id: article.id,
+          oldPaths: publicPaths('news', article),
+          newPaths: [],
+          change: 'deleted' as const,
+        })),
       );
       return { ids: rows.map((row) => row.id) };
     });

@@ -6,11 +6,19 @@ import type { Actor } from '../common/actor.decorator';
 import { boundedCount, type BoundedCount, paginate, type Paged } from '../common/pagination';
 import { distinctIds, softDeleteManyOr404, findOneOr404, softDeleteOr404, updateOr404 } from '../common/by-id-or-404';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { publicPaths } from '../content/content-kinds';
+import { ContentEvents, type ContentChange } from '../content/events/content-events.service';
 import type { CreateServiceDto } from './dto/create-service.dto';
 import type { UpdateServiceDto } from './dto/update-service.dto';
 import { Service } from './service.entity';
 
 const RESOURCE = 'Service';
+
+/** A service's content event: every live service is on the public services page. */
+function serviceChange(id: string, change: 'created' | 'updated' | 'deleted'): ContentChange {
+  const paths = publicPaths('services', {});
+  return { kind: 'services', id, oldPaths: change === 'created' ? [] : paths, newPaths: change === 'deleted' ? [] : paths, change };
+}
 
 @Injectable()
 export class ServicesService {
@@ -19,6 +27,7 @@ export class ServicesService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly dataSource: DataSource,
     private readonly activity: ActivityService,
+    private readonly events: ContentEvents,
   ) {}
 
   /** Newest first, live rows only; the order is backed by services_created_at_id_idx (partial: WHERE deleted_at IS NULL). */
@@ -41,6 +50,7 @@ export class ServicesService {
     const id = await this.dataSource.transaction(async (manager) => {
       const saved = await manager.save(manager.create(Service, { title: dto.title, about: dto.about }));
       await this.activity.record(manager, { by, action: 'create', kind: 'services', itemId: saved.id, label: saved.title });
+      await this.events.raise(manager, serviceChange(saved.id, 'created'));
       return saved.id;
     });
     return this.findOne(id);
@@ -52,6 +62,7 @@ export class ServicesService {
       if (fields.length === 0) return;
       const { title } = await manager.findOneByOrFail(Service, { id });
       await this.activity.record(manager, { by, action: 'edit', kind: 'services', itemId: id, label: title, fields });
+      await this.events.raise(manager, serviceChange(id, 'updated'));
     });
     return this.findOne(id);
   }
@@ -61,6 +72,7 @@ export class ServicesService {
     return this.dataSource.transaction(async (manager) => {
       const { title } = await softDeleteOr404(manager.getRepository(Service), id, RESOURCE, by.admin.id);
       await this.activity.record(manager, { by, action: 'delete', kind: 'services', itemId: id, label: title });
+      await this.events.raise(manager, serviceChange(id, 'deleted'));
       return { id };
     });
   }
@@ -77,6 +89,7 @@ export class ServicesService {
         manager,
         rows.map((row) => ({ by, action: 'delete', kind: 'services', itemId: row.id, label: row.label })),
       );
+      await this.events.raise(manager, ...rows.map((row) => serviceChange(row.id, 'deleted')));
       return { ids: rows.map((row) => row.id) };
     });
   }

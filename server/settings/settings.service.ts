@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
+import { ContentEvents, type ContentChange } from '../content/events/content-events.service';
 import type { Actor } from '../common/actor.decorator';
 import { SiteSettings, type SiteSettingsDto, type UpdateSettingsDto } from './dto/update-settings.dto';
 import { SiteSettingsRow } from './site-settings.entity';
@@ -20,6 +21,9 @@ export interface VersionedSettings {
  * replica shows here within this time plus one read, well inside the 2 seconds promised.
  */
 export const SETTINGS_FRESH_MS = 1000;
+
+/** The settings show on every public page (and the maintenance switch decides whether there are any). */
+const SETTINGS_CHANGE: ContentChange = { kind: 'settings', id: null, oldPaths: [], newPaths: [], change: 'settings' };
 
 const FIELDS = ['maintenance', 'companyName', 'tagline', 'email', 'phone', 'accentColor'] as const;
 const SELECT_SQL = `
@@ -43,6 +47,7 @@ export class SettingsService {
     @InjectRepository(SiteSettingsRow) private readonly rows: Repository<SiteSettingsRow>,
     private readonly dataSource: DataSource,
     private readonly activity: ActivityService,
+    private readonly events: ContentEvents,
   ) {}
 
   /**
@@ -83,6 +88,7 @@ export class SettingsService {
         .getRepository(SiteSettingsRow)
         .update({ id: 1 }, { ...changes, version: () => 'version + 1', updatedAt: () => 'now()' });
       await this.activity.record(manager, { by, action: 'edit', kind: 'settings', label: 'Site settings', fields });
+      await this.events.raise(manager, SETTINGS_CHANGE);
       const [after] = await manager.query<Row[]>(SELECT_SQL);
       return after;
     });
@@ -102,6 +108,7 @@ export class SettingsService {
       if (before.logo === logo) return { row: before, previous: null };
       await manager.getRepository(SiteSettingsRow).update({ id: 1 }, { logo, version: () => 'version + 1', updatedAt: () => 'now()' });
       await this.activity.record(manager, { by, action: 'edit', kind: 'settings', label: 'Site settings', fields: ['logo'] });
+      await this.events.raise(manager, SETTINGS_CHANGE);
       const [after] = await manager.query<Row[]>(SELECT_SQL);
       return { row: after, previous: before.logo };
     });

@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { pageCacheRequests } from '../common/metrics';
+import { affectsPublicPages, ContentEvents } from '../content/events/content-events.service';
 import type { StaticFile } from '../http/static-assets';
 
 /** A rendered page (or sitemap, robots.txt) as sent: its bytes in every encoding, its status. */
@@ -10,7 +11,11 @@ export interface BuiltPage {
   headers?: Record<string, string>;
 }
 
-/** How long a page is served from memory: the time another replica's change may take to show here. */
+/**
+ * How long a page is served from memory. Changes clear it sooner (content events, from every
+ * replica on PostgreSQL): this bounds a change this replica was not told of (its LISTEN connection
+ * was down).
+ */
 export const PAGE_TTL_MS = 5000;
 /** Bounds on what the cache holds, whatever the keys asked for (a fixed number of pages per article and list page). */
 export const MAX_ENTRIES = 2000;
@@ -24,8 +29,10 @@ function sizeOf(page: BuiltPage): number {
  * The public pages, rendered and compressed once and then served from memory for PAGE_TTL_MS.
  * Keys name what was rendered (the settings' version, the origin, the page), never raw URLs, so
  * junk query strings cannot fill it. Requests that miss together share one rendering. `clear()`
- * drops everything, and a rendering begun before it is not kept: a change made on this replica
- * shows on the next request here.
+ * drops everything, and a rendering begun before it is not kept. It is cleared by every content
+ * event that may change a visitor's page (affectsPublicPages), this replica's after their commit
+ * and before the admin's reply, so the change shows on the next request here; other replicas'
+ * as PostgreSQL tells of them. Adding a passkey, ending sessions, a test mail raise none.
  */
 @Injectable()
 export class PageCache {
@@ -33,6 +40,13 @@ export class PageCache {
   private readonly rendering = new Map<string, Promise<BuiltPage | null>>();
   private bytes = 0;
   private generation = 0;
+
+  /** Without events (a test's own cache) it is cleared by `clear()` alone. */
+  constructor(@Optional() events?: ContentEvents) {
+    events?.subscribe((changes) => {
+      if (changes.some(affectsPublicPages)) this.clear();
+    });
+  }
 
   /** The page under `key`, rendered by `render` when missing or stale; null (not found) is never kept. */
   get(key: string, render: () => Promise<BuiltPage | null>): Promise<BuiltPage | null> {

@@ -6,7 +6,6 @@ import { ServicesModule } from '../services/services.module';
 import { SettingsModule } from '../settings/settings.module';
 import { PageCache } from './page-cache.service';
 import { ContactForm } from './contact-form.service';
-import { PageCacheClearing } from './page-cache-clearing';
 import { SiteErrorFilter } from './site-error.filter';
 import { SiteGate } from './site-gate.middleware';
 import { SitePages } from './site-pages.service';
@@ -15,13 +14,13 @@ import { SiteController } from './site.controller';
 /**
  * The public website: home, services, news, an article, the contact form, sitemap and robots.txt,
  * rendered on the server. Outside AppModule's API_MODULES, so its routes are not under /api.
- * configureApp mounts SiteGate in front of the routes and PageCacheClearing on the API, and hands
- * SiteErrorFilter the website's paths that no route took.
+ * configureApp mounts SiteGate in front of the routes and hands SiteErrorFilter the website's
+ * paths that no route took. The page cache hears content events (ContentEventsModule, global).
  */
 @Module({
   imports: [SettingsModule, NewsModule, ServicesModule, ContactUsModule, AuthModule],
   controllers: [SiteController],
-  providers: [SitePages, ContactForm, PageCache, SiteGate, SiteErrorFilter, PageCacheClearing],
-  exports: [SiteGate, SiteErrorFilter, PageCacheClearing],
+  providers: [SitePages, ContactForm, PageCache, SiteGate, SiteErrorFilter],
+  exports: [SiteGate, SiteErrorFilter],
 })
 export class SiteModule {}

@@ -6,8 +6,9 @@ import type { Actor } from '../common/actor.decorator';
 import { isUuid, notFound, distinctIds, labelsOf } from '../common/by-id-or-404';
 import { boundedCountOf, COUNT_CAP, type BoundedCount, paginateSql, type Paged } from '../common/pagination';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { ContentEvents, type ContentChange } from '../content/events/content-events.service';
 import type { TrashItemDto } from './dto/trash-item.dto';
-import { isTrashKind, labelOf, ownedFiles, TRASH_KINDS, trashKind, type TrashKind } from '../content/content-kinds';
+import { isTrashKind, labelOf, ownedFiles, TRASH_KINDS, trashKind, type TrashKind, publicPaths } from '../content/content-kinds';
 
 /**
  * A slice of every kind's trashed rows, newest deleted first. Each branch reads its table's partial
@@ -43,6 +44,11 @@ interface TrashRow {
   deleted_by_name: string | null;
 }
 
+/** An item taken out of the trash comes back to its public addresses; one deleted from it had none left. */
+function trashChange(kind: TrashKind, id: string, change: 'restored' | 'deleted', item: ObjectLiteral | null): ContentChange {
+  return { kind, id, oldPaths: [], newPaths: change === 'restored' ? publicPaths(kind, item) : [], change };
+}
+
 /** A known kind, or the 404 an unknown one answers (as an unknown item would). */
 function kindOr404(kind: string): TrashKind {
   if (!isTrashKind(kind)) throw notFound('Item');
@@ -76,6 +82,7 @@ export class TrashService {
     private readonly activity: ActivityService,
     private readonly news: NewsPhotos,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly events: ContentEvents,
   ) {}
 
   async list(page: number): Promise<Paged<TrashItemDto>> {
@@ -122,6 +129,7 @@ export class TrashService {
       await repository.update({ id }, { deletedBy: null });
       const item = await repository.findOneByOrFail({ id });
       await this.activity.record(manager, { by, action: 'restore', kind, itemId: id, label: labelOf(kind, item) });
+      await this.events.raise(manager, trashChange(kind, id, 'restored', item));
       return item;
     });
   }
@@ -145,6 +153,7 @@ export class TrashService {
       if (!item) throw notFound(resource);
       await repository.delete({ id });
       await this.activity.record(manager, { by, action: 'purge', kind, itemId: id, label: labelOf(kind, item) });
+      await this.events.raise(manager, trashChange(kind, id, 'deleted', null));
       return ownedFiles(kind, item);
     });
     await this.removeFiles(files);
@@ -161,6 +170,7 @@ export class TrashService {
   restoreMany(items: { kind: TrashKind; id: string }[], by: Actor): Promise<{ ids: string[] }> {
     return this.dataSource.transaction(async (manager) => {
       const entries: ActivityEntry[] = [];
+      const changes: ContentChange[] = [];
       for (const [kind, ids] of byKind(items)) {
         const { entity, label, resource } = trashKind(kind);
         const repository = manager.getRepository(entity);
@@ -169,8 +179,11 @@ export class TrashService {
         await repository.update({ id: In(ids) }, { deletedBy: null });
         const rows = await labelsOf(repository as Repository<ObjectLiteral & { id: string }>, ids, label);
         entries.push(...rows.map((row) => ({ by, action: 'restore' as const, kind, itemId: row.id, label: row.label })));
+        const restored = await repository.findBy({ id: In(ids) });
+        changes.push(...restored.map((item) => trashChange(kind, item.id as string, 'restored', item)));
       }
       await this.activity.recordMany(manager, entries);
+      await this.events.raise(manager, ...changes);
       return { ids: entries.map((entry) => entry.itemId!) };
     });
   }
@@ -186,16 +199,19 @@ export class TrashService {
     const { ids, files } = await this.dataSource.transaction(async (manager) => {
       const entries: ActivityEntry[] = [];
       const files: string[] = [];
+      const changes: ContentChange[] = [];
       for (const [kind, ids] of byKind(items)) {
         const { entity } = trashKind(kind);
         const rows = await lockedInTrash(manager, kind, ids);
         await manager.getRepository(entity).delete({ id: In(ids) });
         for (const row of rows) {
           entries.push({ by, action: 'purge', kind, itemId: row.id as string, label: labelOf(kind, row) });
+          changes.push(trashChange(kind, row.id as string, 'deleted', null));
           files.push(...ownedFiles(kind, row));
         }
       }
       await this.activity.recordMany(manager, entries);
+      await this.events.raise(manager, ...changes);
       return { ids: entries.map((entry) => entry.itemId!), files };
     });
     await this.removeFiles(files);
@@ -218,6 +234,7 @@ export class TrashService {
       if (!locked) return null;
       let purged = 0;
       const files: string[] = [];
+      const changes: ContentChange[] = [];
       for (const kind of TRASH_KINDS) {
         const { entity, files: fileColumns } = trashKind(kind);
         // deleted_at < before: only rows in the trash (a live row's deleted_at is NULL). The raw
@@ -231,9 +248,11 @@ export class TrashService {
           .execute();
         const rows = result.raw as ObjectLiteral[];
         purged += rows.length;
+        changes.push(...rows.map((row) => trashChange(kind, row.id as string, 'deleted', null)));
         for (const row of rows) files.push(...ownedFiles(kind, row));
       }
       const pruned = await this.activity.prune(manager, activityBefore);
+      await this.events.raise(manager, ...changes);
       return { purged, pruned, files };
     });
     if (!result) return null;
