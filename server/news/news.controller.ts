@@ -89,6 +89,17 @@ export class NewsController {
     return this.newsService.uploadPhoto(id, file?.buffer, by);
   }
 
+  /**
+   * Removes the article's photo, as a PATCH with `photo: null` does (round 3's route, kept for the
+   * clients written against it); its files (every size) go once the change has committed.
+   */
+  @Delete(':id/photo')
+  @ApiErrorText(HttpStatus.NOT_FOUND, 'News not found')
+  @ApiOkResponse({ type: NewsDto, description: 'The article, with photo null' })
+  deletePhoto(@Param('id') id: string, @CurrentActor() by: Actor): Promise<NewsDto> {
+    return this.newsService.update(id, { photo: null }, by);
+  }
+
   /** Moves up to 100 to the trash at once, all or none. */
   @Post('bulk-delete')
   @HttpCode(HttpStatus.OK)

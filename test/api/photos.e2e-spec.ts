@@ -166,6 +166,17 @@ describe('photos', () => {
       expect(await photoEdits(id)).toHaveLength(before.length + 1);
     });
 
+    it('takes the photo away through DELETE /api/news/:id/photo as through a PATCH with null', async () => {
+      const { id } = await createNews();
+      const { photo } = await stored();
+      await agent.patch(`/api/news/${id}`).send({ photo });
+      const res = await agent.delete(`/api/news/${id}/photo`);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id, photo: null, photoWidth: null, photoHeight: null });
+      expect(await isStored(photo)).toBe(false);
+      expect((await agent.delete('/api/news/00000000-0000-4000-8000-000000000000/photo')).status).toBe(404);
+    });
+
     it.each([
       ['a random string', 'not a path'],
       ['a path out of the photos', '../x.webp'],

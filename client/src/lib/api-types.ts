@@ -435,6 +435,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/news/{id}/photo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['NewsController_deletePhoto'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/news/bulk-delete': {
     parameters: {
       query?: never;
@@ -3268,6 +3284,45 @@ export interface operations {
           'application/json': components['schemas']['FieldErrors'];
         };
       };
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  NewsController_deletePhoto: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The article, with photo null */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['News'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description News not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
       500: components['responses']['ServerError'];
       503: components['responses']['Unavailable'];
     };
