@@ -87,6 +87,7 @@ describe('the first administrator from ADMIN_EMAIL and ADMIN_PASSWORD_FILE', () 
       PUBLIC_URL: 'https://www.example.com',
       DATA_DIR: dir,
       SESSION_SECRET: 'x'.repeat(32),
+      SECRETS_KEY: 'k'.repeat(32),
       ADMIN_EMAIL: ' Grace@Example.com ',
       ADMIN_PASSWORD_FILE: file,
       ...extra,
