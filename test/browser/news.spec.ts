@@ -245,6 +245,8 @@ test.describe('news', () => {
   });
 
   test('the list, the form and the detail page pass axe', async ({ page }) => {
+    // Two articles (one with a photo) and four axe passes: more than one default timeout on a busy machine.
+    test.slow();
     const title = unique('Axe ');
     const id = await createArticle(page, title);
     await createArticle(page, `${title} without photo`, false);
