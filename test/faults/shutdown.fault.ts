@@ -32,7 +32,9 @@ async function stopUnderLoad(app: AppProcess) {
   const readiness = halfSentReadiness(app.port);
   await sleep(200);
   const exit = app.terminate();
-  await sleep(50);
+  // The rest of the readiness request goes once the app has begun to stop (a fixed wait was too
+  // short on a busy machine: the request came in before the signal was handled, and got its 200).
+  await app.logged(/SIGTERM: shutting down/);
   const readinessReply = await readiness.finish();
   const [uploaded, exited] = await Promise.all([upload.reply, exit]);
   await load.stop();

@@ -152,6 +152,15 @@ export class AppProcess {
     return cookie;
   }
 
+  /** Resolves once the app's log has a line matching `pattern` (its output so far included). */
+  async logged(pattern: RegExp, timeoutMs = 30_000): Promise<void> {
+    const until = performance.now() + timeoutMs;
+    while (!pattern.test(this.output)) {
+      if (performance.now() > until) throw new Error(`the app never logged ${pattern} in ${timeoutMs} ms:\n${this.output}`);
+      await sleep(10);
+    }
+  }
+
   /** SIGTERM, then the time until the process has exited. */
   async terminate(): Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }> {
     const started = performance.now();
