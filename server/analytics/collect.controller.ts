@@ -48,7 +48,12 @@ export class CollectController {
   @Get('collect.gif')
   @Header('Content-Type', 'image/gif')
   @ApiProduces('image/gif')
-  @ApiQuery({ name: 'path', required: false, description: 'The page’s path', schema: { type: 'string', maxLength: MAX_PATH_LENGTH } })
+  @ApiQuery({
+    name: 'path',
+    required: false,
+    description: `The page’s path (from '/', at most ${MAX_PATH_LENGTH} characters; anything else is not counted)`,
+    schema: { type: 'string' },
+  })
   @ApiOkResponse({ description: 'A transparent 1×1 GIF', content: { 'image/gif': { schema: { type: 'string', format: 'binary' } } } })
   @ApiErrorText(HttpStatus.NOT_FOUND, 'Counting is off (ANALYTICS=off)')
   async pixel(@Req() req: Request, @Res() res: Response, @Query('path') path: unknown): Promise<void> {
