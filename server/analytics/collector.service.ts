@@ -289,15 +289,60 @@ export class CollectorService implements OnApplicationBootstrap, OnModuleDestroy
        ON CONFLICT (path, hour) DO UPDATE SET visitors = h.visitors + excluded.visitors, pageviews = h.pageviews + excluded.pageviews`,
       columns(hourRows, 4),
     );
-    const dailyRows = [...sums.daily].map(([key, c]) => {
-      const [kind, path, day, value] = key.split('|');
-      return [Number(kind), Number(path), day, Number(value), c.visitors, c.pageviews] as const;
+    await this.addDaily(manager, sums.daily);
+  }
+
+  /**
+   * analytics_daily keeps each kind, path and day in one row of arrays (see the migration): the
+   * rows the sums touch are read, added to in memory and written back whole. Safe because flushes
+   * hold FLUSH_LOCK: no other flush writes these rows meanwhile.
+   */
+  private async addDaily(manager: EntityManager, daily: Aggregates['daily']): Promise<void> {
+    const rows = new Map<string, Map<number, { visitors: number; pageviews: number }>>();
+    for (const [key, c] of daily) {
+      const cut = key.lastIndexOf('|');
+      const row = key.slice(0, cut);
+      let values = rows.get(row);
+      if (!values) rows.set(row, (values = new Map()));
+      values.set(Number(key.slice(cut + 1)), { visitors: c.visitors, pageviews: c.pageviews });
+    }
+    if (rows.size === 0) return;
+    const keys = [...rows.keys()].map((row) => row.split('|'));
+    const stored = await manager.query<
+      { kind: number; path: number; day: string; ids: number[]; visitors: number[]; pageviews: number[] }[]
+    >(
+      `SELECT a.kind, a.path, a.day::text AS day, a.ids, a.visitors, a.pageviews
+         FROM analytics_daily a JOIN unnest($1::smallint[], $2::integer[], $3::date[]) AS k (kind, path, day) USING (kind, path, day)`,
+      columns(keys, 3),
+    );
+    for (const row of stored) {
+      const values = rows.get(`${row.kind}|${row.path}|${row.day}`)!;
+      row.ids.forEach((id, index) => {
+        const added = values.get(id);
+        values.set(id, {
+          visitors: row.visitors[index] + (added?.visitors ?? 0),
+          pageviews: row.pageviews[index] + (added?.pageviews ?? 0),
+        });
+      });
+    }
+    const records = [...rows].map(([row, values]) => {
+      const [kind, path, day] = row.split('|');
+      const entries = [...values];
+      return {
+        kind: Number(kind),
+        path: Number(path),
+        day,
+        ids: entries.map(([id]) => id),
+        visitors: entries.map(([, c]) => c.visitors),
+        pageviews: entries.map(([, c]) => c.pageviews),
+      };
     });
     await manager.query(
-      `INSERT INTO analytics_daily AS a (kind, path, day, value, visitors, pageviews)
-       SELECT * FROM unnest($1::smallint[], $2::integer[], $3::date[], $4::integer[], $5::integer[], $6::integer[])
-       ON CONFLICT (kind, path, day, value) DO UPDATE SET visitors = a.visitors + excluded.visitors, pageviews = a.pageviews + excluded.pageviews`,
-      columns(dailyRows, 6),
+      `INSERT INTO analytics_daily (kind, path, day, ids, visitors, pageviews)
+       SELECT * FROM jsonb_to_recordset($1::jsonb)
+         AS r (kind smallint, path integer, day date, ids integer[], visitors integer[], pageviews integer[])
+       ON CONFLICT (kind, path, day) DO UPDATE SET ids = excluded.ids, visitors = excluded.visitors, pageviews = excluded.pageviews`,
+      [JSON.stringify(records)],
     );
   }
 
