@@ -303,7 +303,7 @@ export class CollectorService implements OnApplicationBootstrap, OnModuleDestroy
       const cut = key.lastIndexOf('|');
       const row = key.slice(0, cut);
       let values = rows.get(row);
-      if (!values) rows.set(row, (values = new Map()));
+      if (!values) rows.set(row, (values = new Map<number, { visitors: number; pageviews: number }>()));
       values.set(Number(key.slice(cut + 1)), { visitors: c.visitors, pageviews: c.pageviews });
     }
     if (rows.size === 0) return;

@@ -4494,7 +4494,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'image/gif': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'];
         };
       };
       '4XX': components['responses']['Refused'];
