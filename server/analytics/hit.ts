@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, type KeyObject } from 'node:crypto';
 import { isbot } from 'isbot';
 import UAParser from 'ua-parser-js';
 
@@ -19,7 +19,7 @@ const MAX_VALUE_LENGTH = 100;
  * which is deleted after 48 hours, the id leads back to no one; the next day the same person has
  * another id. 64 bits make a collision between two of a day's visitors unlikely below billions.
  */
-export function visitorId(salt: Buffer, site: string, address: string, userAgent: string): bigint {
+export function visitorId(salt: Buffer | KeyObject, site: string, address: string, userAgent: string): bigint {
   const digest = createHmac('sha256', salt).update(`${site}\n${address}\n${userAgent}`).digest();
   return digest.readBigInt64BE(0);
 }
