@@ -4,6 +4,8 @@ import { apiPath } from '../lib/api';
 export const paths = {
   /** The public website (a new tab from the side menu's Preview site; the server shows it to a logged-in admin even in maintenance). */
   site: '/',
+  /** An article's page on the public site (its counts on the Visitors screen are under this path). */
+  siteArticle: (slug: string) => `/news/${encodeURIComponent(slug)}`,
   admin: '/admin',
   login: '/admin/login',
   register: '/admin/register',
@@ -34,6 +36,8 @@ export const paths = {
   },
   trash: '/admin/trash',
   activity: '/admin/activity',
+  /** The visitor counts; `?range=30d` opens them on a period (lib/visitor-range.ts writes it). */
+  visitors: '/admin/visitors',
   settings: '/admin/settings',
   admins: {
     list: '/admin/admins',
@@ -97,4 +101,14 @@ export const apiPaths = {
   mailStatus: apiPath('/api/settings/mail'),
   mailTest: apiPath('/api/settings/mail/test'),
   dashboard: apiPath('/api/dashboard'),
+  analyticsStatus: apiPath('/api/analytics/status'),
+  analyticsSummary: apiPath('/api/analytics/summary'),
+  analyticsPages: apiPath('/api/analytics/pages'),
+  analyticsReferrers: apiPath('/api/analytics/referrers'),
+  analyticsCountries: apiPath('/api/analytics/countries'),
+  analyticsDevices: apiPath('/api/analytics/devices'),
+  analyticsBrowsers: apiPath('/api/analytics/browsers'),
+  analyticsCampaigns: apiPath('/api/analytics/campaigns'),
+  analyticsLive: apiPath('/api/analytics/live'),
+  analyticsExport: apiPath('/api/analytics/export'),
 } as const;
