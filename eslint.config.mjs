@@ -39,9 +39,10 @@ const roleFile = (folder, roles) => `^${at(folder).replaceAll('/', '\\/')}\\/[^/
 /**
  * Plain declarations a resource may read from another besides its module, services and entities:
  * the content-kind registry (what the trash, the activity log and the client's names are made of),
- * and the public site's paths, where the registry says each kind appears.
+ * the public site's paths, where the registry says each kind appears, and the CSV writer (the
+ * contact messages' export and the visitor counts').
  */
-const SHARED_DECLARATIONS = { content: ['content-kinds'], site: ['site-paths'] };
+const SHARED_DECLARATIONS = { content: ['content-kinds'], site: ['site-paths'], 'contact-us': ['csv'] };
 /** An import of one of those files, as a RegExp source. */
 const declarationFile = (folder, names) => `^${at(folder).replaceAll('/', '\\/')}\\/(${names.join('|')})(\\.ts)?$`;
 

@@ -78,6 +78,10 @@ export interface AppConfig {
    * On by default in production (off only when set to false explicitly), off by default elsewhere.
    */
   requireSecondFactor: boolean;
+  /** ANALYTICS: `on` (default) counts visitors (the pages' beacon, /api/collect); `off` removes both, the reports stay readable. */
+  analytics: boolean;
+  /** ANALYTICS_DAYS: days the visitor counts are kept (pruned daily). */
+  analyticsDays: number;
 }
 
 /** Sending mail (SMTP_URL, MAIL_FROM) and the outbox's sender. */
@@ -141,5 +145,7 @@ export function loadConfig(env: Env = process.env, options: { serving?: boolean 
     // Production asks for a second factor unless told otherwise in so many words (main.ts warns then).
     requireSecondFactor:
       oneOf(env, 'REQUIRE_SECOND_FACTOR', ['true', 'false'] as const, nodeEnv === 'production' ? 'true' : 'false') === 'true',
+    analytics: oneOf(env, 'ANALYTICS', ['on', 'off'] as const, 'on') === 'on',
+    analyticsDays: integer(env, 'ANALYTICS_DAYS', 730, 1, 36500),
   };
 }

@@ -56,18 +56,20 @@ export function securityHeaders(adminScripts: string[] = []): RequestHandler {
 }
 
 /**
- * The public pages' policy: nothing may run, and their inline stylesheets (`css`: the site's, and
- * a page's own short one for the company's accent colour) are the only styles. Their JSON-LD
- * (`<script type="application/ld+json">`) is data, which a browser never runs and so never checks
- * against `script-src`.
- * Images (photos, the logo) and form posts stay on this site; nothing may frame the pages.
- * `connect-src 'self'` lets audit tools fetch /robots.txt from the page's context (Lighthouse's
- * SEO check does, and reports "CSP violation" under `default-src 'none'`); with no script allowed,
- * nothing on the page can use it.
+ * The public pages' policy: their inline stylesheets (`css`: the site's, and a page's own short
+ * one for the company's accent colour) are the only styles, and the only script that may run is
+ * the visitor-count beacon (`scripts`: its hash, server/http/visitor-beacon.ts; none with
+ * ANALYTICS=off, when nothing may run). Their JSON-LD (`<script type="application/ld+json">`) is
+ * data, which a browser never runs and so never checks against `script-src`.
+ * Images (photos, the logo, the beacon's <noscript> image) and form posts stay on this site;
+ * nothing may frame the pages. `connect-src 'self'` lets the beacon post to /api/collect, and
+ * audit tools fetch /robots.txt from the page's context (Lighthouse's SEO check does, and reports
+ * "CSP violation" under `default-src 'none'`).
  */
-export function sitePagePolicy(...css: string[]): string {
+export function sitePagePolicy(css: string[], scripts: string[] = []): string {
   return policy({
     'default-src': "'none'",
+    ...(scripts.length > 0 ? { 'script-src': scripts.join(' ') } : {}),
     'img-src': "'self'",
     'connect-src': "'self'",
     'style-src': css.map(styleHash).join(' '),

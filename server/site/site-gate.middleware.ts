@@ -62,7 +62,8 @@ export class SiteGate {
       if (!admin) return null;
       preview = true;
     }
-    const visit: Visit = { view: { settings, origin: this.config.publicUrl, preview, words: en }, version };
+    const counting = this.config.analytics && !preview;
+    const visit: Visit = { view: { settings, origin: this.config.publicUrl, preview, words: en, counting }, version };
     visits.set(req, visit);
     return visit;
   }

@@ -16,7 +16,7 @@ export const HTML = 'text/html; charset=utf-8';
  * `same-origin` still sends nothing to other sites.
  */
 function pageHeaders(view: SiteView): Record<string, string> {
-  return { 'Content-Security-Policy': sitePolicyFor(view.settings.accentColor), 'Referrer-Policy': 'same-origin' };
+  return { 'Content-Security-Policy': sitePolicyFor(view.settings.accentColor, view.counting), 'Referrer-Policy': 'same-origin' };
 }
 
 /** One request's view of the site: the settings it was served with and who is looking. */

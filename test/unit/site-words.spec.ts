@@ -73,7 +73,13 @@ describe('the page components', () => {
     maintenance: false,
     updatedAt: new Date('2026-01-01'),
   } as unknown as SiteSettings;
-  const site = (preview: boolean): SiteView => ({ settings, origin: 'https://site.example', preview, words: marked(en) as SiteWords });
+  const site = (preview: boolean): SiteView => ({
+    settings,
+    origin: 'https://site.example',
+    preview,
+    words: marked(en) as SiteWords,
+    counting: false,
+  });
   const article = (i: number, status = 'published') =>
     ({
       id: `id-${i}`,

@@ -899,6 +899,118 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/collect': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['CollectController_collect'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/collect.gif': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['CollectController_pixel'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/analytics/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['AnalyticsController_status'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/analytics/summary': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['AnalyticsController_summary'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/analytics/live': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['AnalyticsController_live'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/analytics/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['AnalyticsController_exportCsv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/analytics/{report}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['AnalyticsController_top'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1660,6 +1772,81 @@ export interface components {
     };
     PasskeySignIn: {
       response: components['schemas']['PasskeyAuthenticationResponse'];
+    };
+    AnalyticsStatus: {
+      /** @description Visitors are being counted (ANALYTICS=on); when false the reports show what was counted before */
+      enabled: boolean;
+      /** @description Days the counts are kept (ANALYTICS_DAYS) */
+      days: number;
+      /**
+       * @description The localStorage key the panel sets (to any value) at sign-in: the pages’ beacon then counts nothing from that browser
+       * @enum {string}
+       */
+      optOutKey: 'counts-off';
+    };
+    AnalyticsFigures: {
+      /** @description Over more than one day, the sum of each day’s visitors */
+      visitors: number;
+      pageviews: number;
+      /** @description A visitor’s first page view of the day, or the first after 30 minutes without one */
+      visits: number;
+      /** @description The share of visits with one page view (0 to 1) */
+      bounceRate: number;
+      /** @description Requests not counted: bots, HEAD, prefetches, no Accept-Language, over the per-address limit */
+      dropped: number;
+    };
+    AnalyticsPoint: {
+      /**
+       * @description The day (`YYYY-MM-DD`), or for a one-day period the hour’s start (`YYYY-MM-DDTHH:00:00Z`)
+       * @example 2026-11-26
+       */
+      date: string;
+      visitors: number;
+      pageviews: number;
+    };
+    AnalyticsSummary: {
+      /** @description Over more than one day, the sum of each day’s visitors */
+      visitors: number;
+      pageviews: number;
+      /** @description A visitor’s first page view of the day, or the first after 30 minutes without one */
+      visits: number;
+      /** @description The share of visits with one page view (0 to 1) */
+      bounceRate: number;
+      /** @description Requests not counted: bots, HEAD, prefetches, no Accept-Language, over the per-address limit */
+      dropped: number;
+      /**
+       * Format: date
+       * @description The period’s first day (UTC), included
+       */
+      from: string;
+      /**
+       * Format: date
+       * @description The period’s last day (UTC), included
+       */
+      to: string;
+      /** @description The period has more than one day: `visitors` is the sum of daily visitors (label it so) */
+      visitorsSummed: boolean;
+      /** @description The same figures for the period of the same length just before */
+      previous: components['schemas']['AnalyticsFigures'];
+      /** @description Hour by hour for one day, else day by day; every hour or day, empty ones at 0 */
+      series: components['schemas']['AnalyticsPoint'][];
+    };
+    AnalyticsLive: {
+      /** @description Visitors of the last five minutes */
+      visitors: number;
+    };
+    /** @enum {string} */
+    AnalyticsReport: 'pages' | 'referrers' | 'countries' | 'browsers' | 'systems' | 'devices' | 'screens' | 'campaigns';
+    AnalyticsRow: {
+      /** @description The page’s path, the referrer’s host, the country’s ISO code, the browser…; text as counted (escape it) */
+      value: string;
+      /** @description Over more than one day, the sum of each day’s visitors */
+      visitors: number;
+      pageviews: number;
+    };
+    AnalyticsTop: {
+      /** @description By visitors, then page views */
+      data: components['schemas']['AnalyticsRow'][];
     };
   };
   responses: {
@@ -4235,6 +4422,240 @@ export interface operations {
       };
       /** @description Too many failed sign-ins from this address; Retry-After says when to try again */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      '4XX': components['responses']['Refused'];
+      '5XX': components['responses']['Failed'];
+    };
+  };
+  CollectController_collect: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The view, as JSON text: `{ path, referrer, utm_source, utm_medium, utm_campaign, width }` */
+    requestBody: {
+      content: {
+        'text/plain': string;
+      };
+    };
+    responses: {
+      /** @description Received (counted, or dropped as not a person’s view or as junk) */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Counting is off (ANALYTICS=off) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      '4XX': components['responses']['Refused'];
+      '5XX': components['responses']['Failed'];
+    };
+  };
+  CollectController_pixel: {
+    parameters: {
+      query?: {
+        /** @description The page’s path */
+        path?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A transparent 1×1 GIF */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/gif': string;
+        };
+      };
+      /** @description Counting is off (ANALYTICS=off) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/gif': components['schemas']['Error'];
+        };
+      };
+      '4XX': components['responses']['Refused'];
+      '5XX': components['responses']['Failed'];
+    };
+  };
+  AnalyticsController_status: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AnalyticsStatus'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      '4XX': components['responses']['Refused'];
+      '5XX': components['responses']['Failed'];
+    };
+  };
+  AnalyticsController_summary: {
+    parameters: {
+      query?: {
+        /** @description The first day (UTC), included; default 29 days before `to` */
+        from?: string;
+        /** @description The last day (UTC), included; default today */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AnalyticsSummary'];
+        };
+      };
+      /** @description A date that is none, `from` after `to`, or a period of more than 800 days */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      '4XX': components['responses']['Refused'];
+      '5XX': components['responses']['Failed'];
+    };
+  };
+  AnalyticsController_live: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AnalyticsLive'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      '4XX': components['responses']['Refused'];
+      '5XX': components['responses']['Failed'];
+    };
+  };
+  AnalyticsController_exportCsv: {
+    parameters: {
+      query?: {
+        /** @description The first day (UTC), included; default 29 days before `to` */
+        from?: string;
+        /** @description The last day (UTC), included; default today */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Day by day: date, visitors, page views, visits, bounces, dropped (CSV, UTF-8 with BOM) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description A date that is none, `from` after `to`, or a period of more than 800 days */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      '4XX': components['responses']['Refused'];
+      '5XX': components['responses']['Failed'];
+    };
+  };
+  AnalyticsController_top: {
+    parameters: {
+      query?: {
+        /** @description One page’s counts (an article’s: `/news/<slug>`): the pages report has that page alone, the others that page’s rows */
+        path?: string;
+        /** @description The first day (UTC), included; default 29 days before `to` */
+        from?: string;
+        /** @description The last day (UTC), included; default today */
+        to?: string;
+      };
+      header?: never;
+      path: {
+        report: components['schemas']['AnalyticsReport'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AnalyticsTop'];
+        };
+      };
+      /** @description A date that is none, `from` after `to`, or a period of more than 800 days */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      /** @description Report not found */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { SiteSettings } from '../../settings/settings.service';
+import { BEACON_SCRIPT, COLLECT_GIF_PATH as COLLECT_GIF, collectGifUrl } from '../../http/visitor-beacon';
 import { SITE_PATHS } from '../site-paths';
 import { logoPath } from '../structured-data';
 import type { SiteWords } from '../words';
@@ -14,6 +15,8 @@ export interface SiteView {
   preview: boolean;
   /** The texts the pages are written in (words.ts). */
   words: SiteWords;
+  /** The page carries the visitor-count beacon: ANALYTICS=on, and not a preview (an administrator's views are not counted). */
+  counting: boolean;
 }
 
 export type Section = 'home' | 'services' | 'news' | 'contact';
@@ -115,7 +118,24 @@ export function Layout({ site, meta, children }: { site: SiteView; meta: PageMet
             )}
           </div>
         </footer>
+        {site.counting && <VisitorBeacon path={meta.canonical} />}
       </body>
     </html>
+  );
+}
+
+/**
+ * The visitor count (server/http/visitor-beacon.ts): the script, the same on every page and
+ * allowed by its hash; without script, an image that counts the page's path (a page without a
+ * canonical path, an error, is counted by the image's Referer, which `same-origin` lets through).
+ */
+function VisitorBeacon({ path }: { path: string | undefined }) {
+  return (
+    <>
+      <script dangerouslySetInnerHTML={{ __html: BEACON_SCRIPT }} />
+      <noscript>
+        <img src={path === undefined ? COLLECT_GIF : collectGifUrl(path)} alt="" width={1} height={1} />
+      </noscript>
+    </>
   );
 }
