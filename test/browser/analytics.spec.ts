@@ -38,6 +38,9 @@ async function visit(visitor: Page, path: string): Promise<void> {
   expect((await beacon).status()).toBe(204);
 }
 
+/** What a visitor can make up and send: shown on the screen, it must stay text. */
+const MADE_UP = { path: '/<script>alert("path")</script>', campaign: '<img src=x onerror=alert("campaign")>' };
+
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** Waits until the server has written today's counts with at least one pageview (it writes at most every 10 s). */
@@ -53,7 +56,8 @@ async function countedToday(): Promise<void> {
     .toBeGreaterThan(0);
 }
 
-// The visitor's page view every test looks for: one visit to a new article's page.
+// The visitor's page view every test looks for: one visit to a new article's page; and a beacon
+// sent by hand with markup in its path and campaign.
 test.beforeAll(async ({ playwright, browser }, testInfo) => {
   baseURL = testInfo.project.use.baseURL!;
   admin = await playwright.request.newContext({ baseURL, storageState: STORAGE_STATE });
@@ -63,7 +67,14 @@ test.beforeAll(async ({ playwright, browser }, testInfo) => {
   expect(created.status()).toBe(201);
   article = (await created.json()) as typeof article;
   const visitor = await visitorContext(browser);
-  await visit(await visitor.newPage(), `/news/${article.slug}`);
+  const visitorPage = await visitor.newPage();
+  await visit(visitorPage, `/news/${article.slug}`);
+  const madeUp = visitorPage.waitForResponse((response) => new URL(response.url()).pathname === '/api/collect');
+  await visitorPage.evaluate(
+    ({ path, campaign }) => navigator.sendBeacon('/api/collect', JSON.stringify({ path, referrer: '', utm_source: campaign, width: 1280 })),
+    MADE_UP,
+  );
+  expect((await madeUp).status()).toBe(204);
   await visitor.close();
 });
 
@@ -78,6 +89,11 @@ test.describe('the Visitors screen', () => {
   test.setTimeout(120_000);
 
   test("shows a visitor's page view, on the screen, the dashboard and the article's edit screen", async ({ page }) => {
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
     const path = `/news/${article.slug}`;
     await page.goto('/admin/visitors?range=today');
     await expect(page.getByRole('heading', { level: 1, name: 'Visitors' })).toBeVisible();
@@ -89,6 +105,10 @@ test.describe('the Visitors screen', () => {
     const row = pages.getByRole('row').filter({ has: page.getByRole('cell', { name: path, exact: true }) });
     await expect(row.getByRole('cell').nth(1)).toHaveText('1');
     await expect(row.getByRole('cell').nth(2)).toHaveText('1');
+    // What the visitor made up is text on the screen: no script ran, no image was made.
+    await expect(pages.getByRole('cell', { name: MADE_UP.path, exact: true })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Campaigns' }).getByRole('cell', { name: MADE_UP.campaign, exact: true })).toBeVisible();
+    await expect(page.locator('main img[src="x"], main script')).toHaveCount(0);
     const summary = page.getByRole('list', { name: 'Summary' });
     await expect(summary.getByRole('listitem').filter({ hasText: 'Pageviews' })).toContainText(/^Pageviews\s*[1-9]/);
     await expect(page.getByText(/^Visitors now:/)).toBeVisible();
@@ -105,6 +125,7 @@ test.describe('the Visitors screen', () => {
     await page.goto(`/admin/news/edit/${article.id}`);
     await expect(page.getByText('Last 30 days on the site:')).toBeVisible();
     await expect(page.getByText(/1 visitor \(sum of daily visitors\), 1 pageview\./)).toBeVisible();
+    expect(dialogs).toEqual([]);
   });
 
   test('the range picker changes the URL and the figures', async ({ page }) => {
@@ -141,14 +162,17 @@ test.describe('the Visitors screen', () => {
 
   test('downloads the period as CSV with a header row', async ({ page }) => {
     await page.goto('/admin/visitors?range=30d');
+    // The figures on screen: the server has written what it held (the export reads what is written).
+    await expect(page.getByRole('list', { name: 'Summary' })).toBeVisible();
     const downloading = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Download CSV' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     const text = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
     const [header] = text.split(/\r?\n/);
-    expect(header.toLowerCase()).toContain('date');
-    expect(header.toLowerCase()).toContain('pageviews');
+    expect(header.split(',')).toEqual(['Date', 'Visitors', 'Page views', 'Visits', 'Bounces', 'Dropped']);
+    // The days with counts, today's (the visitor's) among them.
+    expect(text).toMatch(new RegExp(`^${today()},[1-9]`, 'm'));
   });
 
   for (const [viewport, colorScheme] of [
@@ -159,16 +183,17 @@ test.describe('the Visitors screen', () => {
       await countedToday();
       await page.setViewportSize(viewport);
       await page.emulateMedia({ colorScheme });
-      await page.goto(`/admin/visitors?range=custom&from=${today()}&to=${today()}`);
+      await page.goto('/admin/visitors?range=today');
       await expect(page.getByRole('list', { name: 'Summary' })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Download CSV' })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       await expectNoA11yViolations(page);
       // The chart's table, shown to everyone.
       await expect(page.getByRole('table', { name: 'Top pages' })).toBeVisible();
-      const trend = page.getByRole('region', { name: 'By day' });
+      // One day's chart is hour by hour.
+      const trend = page.getByRole('region', { name: 'By hour' });
       await trend.getByRole('button', { name: 'Show as table' }).click();
-      await expect(trend.getByRole('table', { name: 'Visitors and pageviews by day' })).toBeVisible();
+      await expect(trend.getByRole('table', { name: 'Visitors and pageviews by hour' })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       await expectNoA11yViolations(page);
     });

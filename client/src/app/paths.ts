@@ -1,4 +1,4 @@
-import { apiPath } from '../lib/api';
+import { apiPath, type ApiSchema } from '../lib/api';
 
 /** Every route and API path of the client, in one table. No string-built URLs elsewhere. */
 export const paths = {
@@ -103,12 +103,8 @@ export const apiPaths = {
   dashboard: apiPath('/api/dashboard'),
   analyticsStatus: apiPath('/api/analytics/status'),
   analyticsSummary: apiPath('/api/analytics/summary'),
-  analyticsPages: apiPath('/api/analytics/pages'),
-  analyticsReferrers: apiPath('/api/analytics/referrers'),
-  analyticsCountries: apiPath('/api/analytics/countries'),
-  analyticsDevices: apiPath('/api/analytics/devices'),
-  analyticsBrowsers: apiPath('/api/analytics/browsers'),
-  analyticsCampaigns: apiPath('/api/analytics/campaigns'),
+  /** `pages`, `referrers`, `countries`…: the period's top 50. */
+  analyticsReport: (report: ApiSchema<'AnalyticsReport'>) => apiPath('/api/analytics/{report}', { report }),
   analyticsLive: apiPath('/api/analytics/live'),
   analyticsExport: apiPath('/api/analytics/export'),
 } as const;

@@ -4,19 +4,9 @@ import { api, type ApiSchema } from '../../../lib/api';
 import type { DateRange } from '../../../lib/visitor-range';
 
 export type AnalyticsSummary = ApiSchema<'AnalyticsSummary'>;
-export type AnalyticsRow = ApiSchema<'AnalyticsRow'>;
 
-/** The Visitors screen's tables, each its own request (GET /api/analytics/<kind>). */
-export type Breakdown = 'pages' | 'referrers' | 'countries' | 'devices' | 'browsers' | 'campaigns';
-
-const BREAKDOWN_PATHS = {
-  pages: apiPaths.analyticsPages,
-  referrers: apiPaths.analyticsReferrers,
-  countries: apiPaths.analyticsCountries,
-  devices: apiPaths.analyticsDevices,
-  browsers: apiPaths.analyticsBrowsers,
-  campaigns: apiPaths.analyticsCampaigns,
-} as const;
+/** The Visitors screen's tables, each its own request (GET /api/analytics/{report}). */
+export type Breakdown = ApiSchema<'AnalyticsReport'>;
 
 /** How often "Visitors now" asks again, while the screen is open and the tab is visible. */
 const LIVE_MS = 15_000;
@@ -41,8 +31,7 @@ export const analyticsQueries = {
   breakdown: (kind: Breakdown, range: DateRange) =>
     queryOptions({
       queryKey: [...analyticsQueries.all(), kind, period(range)] as const,
-      // One call per kind; the paths share their query and reply, which the document types once per path.
-      queryFn: ({ signal }) => api.get(BREAKDOWN_PATHS[kind] as typeof apiPaths.analyticsPages, period(range), signal),
+      queryFn: ({ signal }) => api.get(apiPaths.analyticsReport(kind), period(range), signal),
     }),
   /**
    * The visitors of the last 5 minutes, asked again every 15 s only while a screen shows it and

@@ -12,7 +12,9 @@ export const BREAKDOWNS: readonly { kind: Breakdown; title: string; column: stri
   { kind: 'countries', title: 'Countries', column: 'Country' },
   { kind: 'devices', title: 'Devices', column: 'Device' },
   { kind: 'browsers', title: 'Browsers', column: 'Browser' },
-  { kind: 'campaigns', title: 'Campaigns', column: 'Campaign' },
+  { kind: 'systems', title: 'Operating systems', column: 'System' },
+  { kind: 'screens', title: 'Screen sizes', column: 'Screen' },
+  { kind: 'campaigns', title: 'Campaigns', column: 'Campaign (source / medium / name)' },
 ];
 
 const regions = new Intl.DisplayNames(['en'], { type: 'region' });
@@ -31,10 +33,8 @@ function countryName(code: string): string {
  * `<script>`), React writes it as text.
  */
 function shown(kind: Breakdown, value: string): string {
-  if (!value) return kind === 'referrers' ? 'Direct or unknown' : 'Unknown';
-  if (kind === 'countries') return countryName(value);
-  if (kind === 'devices') return value.charAt(0).toUpperCase() + value.slice(1);
-  return value;
+  if (!value) return kind === 'referrers' ? 'Direct or unknown' : kind === 'campaigns' ? 'No campaign' : 'Unknown';
+  return kind === 'countries' ? countryName(value) : value;
 }
 
 /** One of the Visitors screen's tables: its rows with their visitors and pageviews. */

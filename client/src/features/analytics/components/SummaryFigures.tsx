@@ -13,14 +13,14 @@ interface Figure {
  * change in words (a colour would say nothing to many). Over more than a day, visitors are the
  * sum of each day's visitors (a visitor is recognised for one day only), and the figure says so.
  */
-export function SummaryFigures({ summary, days }: { summary: AnalyticsSummary; days: number }) {
+export function SummaryFigures({ summary }: { summary: AnalyticsSummary }) {
   const count = (value: number) => value.toLocaleString('en-US');
   const figures: Figure[] = [
     {
       name: 'Visitors',
       value: count(summary.visitors),
       change: compare(summary.visitors, summary.previous.visitors),
-      note: days > 1 ? 'Sum of daily visitors: someone who came on two days counts twice.' : undefined,
+      note: summary.visitorsSummed ? 'Sum of daily visitors: someone who came on two days counts twice.' : undefined,
     },
     { name: 'Pageviews', value: count(summary.pageviews), change: compare(summary.pageviews, summary.previous.pageviews) },
     { name: 'Visits', value: count(summary.visits), change: compare(summary.visits, summary.previous.visits) },

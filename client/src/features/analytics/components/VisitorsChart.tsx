@@ -4,7 +4,7 @@ import 'uplot/dist/uPlot.min.css';
 import type { AnalyticsSummary } from '../api/analytics';
 
 /*
- * The chart of visitors and pageviews by day, drawn with uPlot on a canvas. This module is loaded
+ * The chart of visitors and pageviews by day (by hour for one day), drawn with uPlot on a canvas. This module is loaded
  * only by the Visitors screen, through React.lazy (VisitorsTrend.tsx), so uPlot is a chunk of its
  * own that no other screen downloads. The chart is hidden from screen readers: the table beside
  * it says the same.
@@ -13,8 +13,8 @@ import type { AnalyticsSummary } from '../api/analytics';
 const HEIGHT = 240;
 const DAY_SECONDS = 86_400;
 
-/** Seconds since 1970 at the day's UTC midnight, uPlot's x values. */
-const seconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
+/** uPlot's x values: seconds since 1970 at a day's UTC midnight, or at an hour's start (`…T14:00:00Z`, one day's series). */
+const seconds = (point: string) => Date.parse(point.includes('T') ? point : `${point}T00:00:00Z`) / 1000;
 
 /**
  * The chart's colours, from the stylesheet's tokens: a canvas cannot read `var()` or
@@ -61,7 +61,7 @@ export function VisitorsChart({ series }: { series: AnalyticsSummary['series'] }
       {
         width: area.clientWidth,
         height: HEIGHT,
-        // Days are UTC days: labelled as such, whatever the browser's time zone.
+        // Days and hours are UTC ones: labelled as such, whatever the browser's time zone.
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
         scales: { x: { time: true, range: (_, min, max) => (min === max ? [min - DAY_SECONDS / 2, max + DAY_SECONDS / 2] : [min, max]) } },
         series: [

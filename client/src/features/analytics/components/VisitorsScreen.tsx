@@ -45,7 +45,7 @@ function Report({ range }: { range: DateRange }) {
   const data = summary.data;
   return (
     <>
-      <SummaryFigures summary={data} days={range.days} />
+      <SummaryFigures summary={data} />
       {data.dropped > 0 && (
         <p className="visitors__dropped">
           {data.dropped.toLocaleString('en-US')} {data.dropped === 1 ? 'request' : 'requests'} from bots and prefetches not counted in this
@@ -98,7 +98,7 @@ export function VisitorsScreen() {
         />
         <VisitorsNow counting={counting} />
       </div>
-      {choice.problem ? <p className="visitors__problem">{choice.problem}</p> : <Report range={choice.range} />}
+      {choice.range ? <Report range={choice.range} /> : <p className="visitors__problem">{choice.problem}</p>}
     </section>
   );
 }

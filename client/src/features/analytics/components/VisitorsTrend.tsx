@@ -5,9 +5,10 @@ import type { AnalyticsSummary } from '../api/analytics';
 // uPlot comes with the chart, in a chunk of its own, fetched only when this screen draws it.
 const VisitorsChart = lazy(() => import('./VisitorsChart').then((module) => ({ default: module.VisitorsChart })));
 
-/** A UTC day as people read it: "Nov 26, 2026". */
-function dayLabel(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
+/** A UTC day as people read it, "Nov 26, 2026"; an hour of one (`2026-11-26T14:00:00Z`), "14:00 UTC". */
+function pointLabel(point: string): string {
+  if (point.includes('T')) return `${point.slice(11, 16)} UTC`;
+  return new Date(`${point}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
 }
 
 /**
@@ -17,11 +18,13 @@ function dayLabel(day: string): string {
  */
 export function VisitorsTrend({ series }: { series: AnalyticsSummary['series'] }) {
   const [asTable, setAsTable] = useState(false);
+  // One day's series is hour by hour.
+  const unit = series[0]?.date.includes('T') ? 'hour' : 'day';
   return (
     <section className="panel trend" aria-labelledby="visitors-trend">
       <div className="trend__head">
         <h2 id="visitors-trend" className="panel__title">
-          By day
+          By {unit}
         </h2>
         <button type="button" className="button button--small" aria-pressed={asTable} onClick={() => setAsTable((value) => !value)}>
           Show as table
@@ -34,10 +37,10 @@ export function VisitorsTrend({ series }: { series: AnalyticsSummary['series'] }
       )}
       <div className={asTable ? 'trend__table' : 'visually-hidden'}>
         <table className="counts-table">
-          <caption className="visually-hidden">Visitors and pageviews by day</caption>
+          <caption className="visually-hidden">Visitors and pageviews by {unit}</caption>
           <thead>
             <tr>
-              <th scope="col">Day</th>
+              <th scope="col">{unit === 'hour' ? 'Hour' : 'Day'}</th>
               <th scope="col" className="counts-table__number">
                 Visitors
               </th>
@@ -50,7 +53,7 @@ export function VisitorsTrend({ series }: { series: AnalyticsSummary['series'] }
             {series.map((point) => (
               <tr key={point.date}>
                 <th scope="row">
-                  <time dateTime={point.date}>{dayLabel(point.date)}</time>
+                  <time dateTime={point.date}>{pointLabel(point.date)}</time>
                 </th>
                 <td className="counts-table__number">{point.visitors.toLocaleString('en-US')}</td>
                 <td className="counts-table__number">{point.pageviews.toLocaleString('en-US')}</td>

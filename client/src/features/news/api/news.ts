@@ -36,7 +36,7 @@ export const newsQueries = {
     return queryOptions({
       queryKey: [...newsQueries.all(), 'visitors', slug, { from, to }] as const,
       queryFn: async ({ signal }) => {
-        const { data } = await api.get(apiPaths.analyticsPages, { from, to, path }, signal);
+        const { data } = await api.get(apiPaths.analyticsReport('pages'), { from, to, path }, signal);
         return data.find((row) => row.value === path) ?? { value: path, visitors: 0, pageviews: 0 };
       },
     });
