@@ -12,6 +12,10 @@ import type { AnalyticsSummary } from '../api/analytics';
 
 const HEIGHT = 240;
 const DAY_SECONDS = 86_400;
+/** The y axis counts people and pages: whole steps only (uPlot's own would give 0.5 a visitor). */
+const COUNT_STEPS = [1, 2, 5]
+  .flatMap((step) => [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000].map((scale) => step * scale))
+  .sort((a, b) => a - b);
 
 /** uPlot's x values: seconds since 1970 at a day's UTC midnight, or at an hour's start (`…T14:00:00Z`, one day's series). */
 const seconds = (point: string) => Date.parse(point.includes('T') ? point : `${point}T00:00:00Z`) / 1000;
@@ -70,7 +74,7 @@ export function VisitorsChart({ series }: { series: AnalyticsSummary['series'] }
           // Dashed as well as another colour: the two lines differ for everyone.
           { label: 'Pageviews', stroke: ink.pageviews, width: 2, dash: [6, 4], points: { show: series.length < 60 } },
         ],
-        axes: [axis, { ...axis, values: (_, ticks) => ticks.map((tick) => tick.toLocaleString('en-US')) }],
+        axes: [axis, { ...axis, incrs: COUNT_STEPS, values: (_, ticks) => ticks.map((tick) => tick.toLocaleString('en-US')) }],
       },
       data,
       area,

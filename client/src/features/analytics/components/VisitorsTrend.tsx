@@ -35,7 +35,7 @@ export function VisitorsTrend({ series }: { series: AnalyticsSummary['series'] }
           <VisitorsChart series={series} />
         </Suspense>
       )}
-      <div className={asTable ? 'trend__table' : 'visually-hidden'}>
+      <div className={asTable ? undefined : 'visually-hidden'}>
         <table className="counts-table">
           <caption className="visually-hidden">Visitors and pageviews by {unit}</caption>
           <thead>
