@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
+import { BeaconHandler } from './analytics/beacon-handler';
 import { SessionAdminService } from './auth/session-admin.service';
 import { sessionCookie } from './config/web-config';
 import { createValidationPipe } from './common/validation';
@@ -50,6 +51,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.use(builtFiles(CLIENT_DIST, app.get(PhotoStorage).handler()));
   // The website's paths: the maintenance page, or on to the site's routes (server/site/).
   app.use(app.get(SiteGate).handler);
+  // The visitor-count beacon (/api/collect, /api/collect.gif), ahead of the API's middleware, which
+  // it needs none of (server/analytics/beacon-handler.ts).
+  app.use(app.get(BeaconHandler).handler);
 
   app.use(
     `/${API_PREFIX}`,

@@ -72,8 +72,8 @@ export class AnalyticsController {
   @ApiQuery({
     name: 'path',
     required: false,
-    description: 'One page’s counts (an article’s: `/news/<slug>`): the pages report has that page alone, the others that page’s rows',
-    schema: { type: 'string', maxLength: MAX_PATH_LENGTH },
+    description: `One page’s counts (an article’s: \`/news/<slug>\`): the pages report has that page alone, the others that page’s rows. From '/', at most ${MAX_PATH_LENGTH} characters (else 400).`,
+    schema: { type: 'string' },
   })
   async top(
     @Param('report') report: string,

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AnalyticsController } from './analytics.controller';
 import { ANALYTICS_CLOCK, systemClock } from './analytics-clock';
 import { AnalyticsService } from './analytics.service';
+import { BeaconHandler } from './beacon-handler';
 import { CollectController } from './collect.controller';
 import { CollectorService } from './collector.service';
 
@@ -11,6 +12,6 @@ import { CollectorService } from './collector.service';
  */
 @Module({
   controllers: [CollectController, AnalyticsController],
-  providers: [CollectorService, AnalyticsService, { provide: ANALYTICS_CLOCK, useFactory: systemClock }],
+  providers: [CollectorService, AnalyticsService, BeaconHandler, { provide: ANALYTICS_CLOCK, useFactory: systemClock }],
 })
 export class AnalyticsModule {}

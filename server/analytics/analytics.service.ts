@@ -161,14 +161,14 @@ export class AnalyticsService {
     // Pages: the whole site's rows of the pages' kind, whose value is the path. Other reports of
     // one path: that path's own rows.
     const pathFilter = onePath && report !== 'pages' ? `(SELECT id FROM analytics_names WHERE name = $5)` : `${WHOLE_SITE}`;
-    const valueFilter = onePath && report === 'pages' ? `AND value = (SELECT id FROM analytics_names WHERE name = $5)` : '';
+    const valueFilter = onePath && report === 'pages' ? `AND u.id = (SELECT id FROM analytics_names WHERE name = $5)` : '';
     return this.dataSource.query<TopRow[]>(
       `SELECT n.name AS value, t.visitors, t.pageviews FROM (
-         SELECT value, sum(visitors)::int AS visitors, sum(pageviews)::int AS pageviews
-           FROM analytics_daily
-          WHERE kind = $1 AND path = ${pathFilter} AND day BETWEEN $2 AND $3 ${valueFilter}
-          GROUP BY value ORDER BY visitors DESC, pageviews DESC LIMIT $4
-       ) t JOIN analytics_names n ON n.id = t.value
+         SELECT u.id, sum(u.visitors)::int AS visitors, sum(u.pageviews)::int AS pageviews
+           FROM analytics_daily a, unnest(a.ids, a.visitors, a.pageviews) AS u (id, visitors, pageviews)
+          WHERE a.kind = $1 AND a.path = ${pathFilter} AND a.day BETWEEN $2 AND $3 ${valueFilter}
+          GROUP BY u.id ORDER BY visitors DESC, pageviews DESC LIMIT $4
+       ) t JOIN analytics_names n ON n.id = t.id
        ORDER BY t.visitors DESC, t.pageviews DESC, n.name`,
       [kind, range.from, range.to, TOP_LIMIT, ...(onePath ? [path] : [])],
     );

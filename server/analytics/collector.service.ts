@@ -6,7 +6,7 @@ import { aggregate, type Aggregates, type DimensionKind, type Hit, type VisitorS
 import { ANALYTICS_CLOCK, type AnalyticsClock } from './analytics-clock';
 import { CountryLookup } from './countries';
 import { addDays, utcDay } from './date-range';
-import { screenSize, softwareOf, visitorId, type BeaconFields } from './hit';
+import { screenSize, softwareOf, visitorId, type BeaconFields, type Software } from './hit';
 
 /** A flush at most this often (and at shutdown): the database sees a few statements per 10 s, whatever the traffic. */
 export const FLUSH_EVERY_MS = 10_000;
@@ -16,6 +16,10 @@ const MAX_BUFFERED = 200_000;
 const PER_ADDRESS_PER_MINUTE = 120;
 /** Recent visitors this replica remembers for "visitors now", beyond what it has flushed. */
 export const LIVE_WINDOW_MS = 5 * 60 * 1000;
+/** Views per flush transaction: a burst is written in several, each well inside the statement timeout. */
+const FLUSH_BATCH = 5000;
+/** User-Agents whose browser, system and device are remembered (parsing one costs more than the rest of a view). */
+const KNOWN_AGENTS = 1000;
 /** Flushes of all replicas take turns (pg_advisory_xact_lock): each reads, then writes, its visitors' state. */
 const FLUSH_LOCK = 727_274_040;
 /** How often the prune runs (each replica tries; it is idempotent). */
@@ -44,6 +48,8 @@ export class CollectorService implements OnApplicationBootstrap, OnModuleDestroy
   /** Name ids already known: most flushes then ask the database for none. */
   private readonly names = new Map<string, number>();
   private readonly perAddress = new Map<string, number>();
+  private readonly agents = new Map<string, Software>();
+  private readonly ownHost: string;
   private perAddressMinute = 0;
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
@@ -53,7 +59,9 @@ export class CollectorService implements OnApplicationBootstrap, OnModuleDestroy
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(ANALYTICS_CLOCK) private readonly clock: AnalyticsClock,
-  ) {}
+  ) {
+    this.ownHost = new URL(config.publicUrl).host;
+  }
 
   get enabled(): boolean {
     return this.config.analytics;
@@ -74,7 +82,7 @@ export class CollectorService implements OnApplicationBootstrap, OnModuleDestroy
     const day = utcDay(at);
     if (this.overLimit(address, at) || this.buffer.length >= MAX_BUFFERED) return this.drop(day);
     const salt = await this.salt(day);
-    const software = softwareOf(userAgent);
+    const software = this.software(userAgent);
     const dimensions: Record<DimensionKind, string> = {
       referrer: this.external(fields.referrer),
       country: this.countries.country(address),
@@ -100,7 +108,18 @@ export class CollectorService implements OnApplicationBootstrap, OnModuleDestroy
 
   /** A referrer on this very site is a visitor moving between pages: not a referrer. */
   private external(host: string): string {
-    return host === '' || host === new URL(this.config.publicUrl).host ? '' : host;
+    return host === this.ownHost ? '' : host;
+  }
+
+  /** softwareOf, remembered for the most recent User-Agents (a few browsers' versions make most views). */
+  private software(userAgent: string): Software {
+    let software = this.agents.get(userAgent);
+    if (!software) {
+      software = softwareOf(userAgent);
+      if (this.agents.size >= KNOWN_AGENTS) this.agents.clear();
+      this.agents.set(userAgent, software);
+    }
+    return software;
   }
 
   /** Counts `address`'s views in the current minute; true once past the limit. */
@@ -147,12 +166,20 @@ export class CollectorService implements OnApplicationBootstrap, OnModuleDestroy
     return this.flushing;
   }
 
+  /** The buffer in batches of FLUSH_BATCH views, oldest first, each batch in a transaction of its own. */
   private async flushOnce(): Promise<void> {
     await this.pruneDaily();
+    // A batch that fails throws, and leaves the rest for the next flush.
+    do {
+      await this.flushBatch();
+    } while (this.buffer.length > 0);
+  }
+
+  private async flushBatch(): Promise<void> {
     if (this.buffer.length === 0 && this.dropped.size === 0) return;
-    const hits = this.buffer;
+    const hits = this.buffer.slice(0, FLUSH_BATCH);
     const dropped = this.dropped;
-    this.buffer = [];
+    this.buffer = this.buffer.slice(hits.length);
     this.dropped = new Map();
     try {
       await this.dataSource.transaction(async (manager) => {
@@ -262,15 +289,60 @@ export class CollectorService implements OnApplicationBootstrap, OnModuleDestroy
        ON CONFLICT (path, hour) DO UPDATE SET visitors = h.visitors + excluded.visitors, pageviews = h.pageviews + excluded.pageviews`,
       columns(hourRows, 4),
     );
-    const dailyRows = [...sums.daily].map(([key, c]) => {
-      const [kind, path, day, value] = key.split('|');
-      return [Number(kind), Number(path), day, Number(value), c.visitors, c.pageviews] as const;
+    await this.addDaily(manager, sums.daily);
+  }
+
+  /**
+   * analytics_daily keeps each kind, path and day in one row of arrays (see the migration): the
+   * rows the sums touch are read, added to in memory and written back whole. Safe because flushes
+   * hold FLUSH_LOCK: no other flush writes these rows meanwhile.
+   */
+  private async addDaily(manager: EntityManager, daily: Aggregates['daily']): Promise<void> {
+    const rows = new Map<string, Map<number, { visitors: number; pageviews: number }>>();
+    for (const [key, c] of daily) {
+      const cut = key.lastIndexOf('|');
+      const row = key.slice(0, cut);
+      let values = rows.get(row);
+      if (!values) rows.set(row, (values = new Map<number, { visitors: number; pageviews: number }>()));
+      values.set(Number(key.slice(cut + 1)), { visitors: c.visitors, pageviews: c.pageviews });
+    }
+    if (rows.size === 0) return;
+    const keys = [...rows.keys()].map((row) => row.split('|'));
+    const stored = await manager.query<
+      { kind: number; path: number; day: string; ids: number[]; visitors: number[]; pageviews: number[] }[]
+    >(
+      `SELECT a.kind, a.path, a.day::text AS day, a.ids, a.visitors, a.pageviews
+         FROM analytics_daily a JOIN unnest($1::smallint[], $2::integer[], $3::date[]) AS k (kind, path, day) USING (kind, path, day)`,
+      columns(keys, 3),
+    );
+    for (const row of stored) {
+      const values = rows.get(`${row.kind}|${row.path}|${row.day}`)!;
+      row.ids.forEach((id, index) => {
+        const added = values.get(id);
+        values.set(id, {
+          visitors: row.visitors[index] + (added?.visitors ?? 0),
+          pageviews: row.pageviews[index] + (added?.pageviews ?? 0),
+        });
+      });
+    }
+    const records = [...rows].map(([row, values]) => {
+      const [kind, path, day] = row.split('|');
+      const entries = [...values];
+      return {
+        kind: Number(kind),
+        path: Number(path),
+        day,
+        ids: entries.map(([id]) => id),
+        visitors: entries.map(([, c]) => c.visitors),
+        pageviews: entries.map(([, c]) => c.pageviews),
+      };
     });
     await manager.query(
-      `INSERT INTO analytics_daily AS a (kind, path, day, value, visitors, pageviews)
-       SELECT * FROM unnest($1::smallint[], $2::integer[], $3::date[], $4::integer[], $5::integer[], $6::integer[])
-       ON CONFLICT (kind, path, day, value) DO UPDATE SET visitors = a.visitors + excluded.visitors, pageviews = a.pageviews + excluded.pageviews`,
-      columns(dailyRows, 6),
+      `INSERT INTO analytics_daily (kind, path, day, ids, visitors, pageviews)
+       SELECT * FROM jsonb_to_recordset($1::jsonb)
+         AS r (kind smallint, path integer, day date, ids integer[], visitors integer[], pageviews integer[])
+       ON CONFLICT (kind, path, day) DO UPDATE SET ids = excluded.ids, visitors = excluded.visitors, pageviews = excluded.pageviews`,
+      [JSON.stringify(records)],
     );
   }
 

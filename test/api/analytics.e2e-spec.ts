@@ -77,6 +77,13 @@ describe('visitor counts', () => {
       expect(await pageCounts(agent, path)).toEqual({ value: path, visitors: 1, pageviews: 1 });
     });
 
+    it('counts a view posted from another origin (a page a CDN serves) instead of refusing it as cross-site', async () => {
+      const path = `/news/${unique('cdn-')}`;
+      const res = await beacon(t, { path, headers: { Origin: 'https://cdn.example', 'Sec-Fetch-Site': 'cross-site' } });
+      expect(res.status).toBe(204);
+      expect(await pageCounts(agent, path)).toEqual({ value: path, visitors: 1, pageviews: 1 });
+    });
+
     it('counts the same visitor twice in a day as one visitor with two page views', async () => {
       const path = `/news/${unique('twice-')}`;
       const ua = browser();

@@ -55,6 +55,9 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/admins/login/passkey',
   // Issue 26: the register screen asks whether registration is open before anyone signs in.
   'GET /api/admins/register',
+  // Issue 40: the public pages' visitor-count beacon and its <noscript> image.
+  'POST /api/collect',
+  'GET /api/collect.gif',
 ]);
 
 /** Asks every route that is not in the allow-list without a session; returns those that did not refuse. */

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CLIENT_DIST } from '../../server/config/paths';
+import { BEACON_SCRIPT } from '../../server/http/visitor-beacon';
 import { PageCache } from '../../server/site/page-cache.service';
 import { createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
 import { unique } from '../support/unique.mjs';
@@ -205,8 +206,9 @@ describe('article addresses, drafts and scheduling', () => {
     expect(page).toMatch(/<ul>\s*<li>one<\/li>\s*<li>two<\/li>\s*<\/ul>/);
     expect(page).toMatch(/<blockquote>\s*<p>quoted<\/p>\s*<\/blockquote>/);
     expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-    // No script but the page's JSON-LD data.
-    expect(page.replace(/<script type="application\/ld\+json">[^<]*<\/script>/g, '')).not.toContain('<script');
+    // No script but the page's JSON-LD data and the visitor-count beacon.
+    const data = page.replace(`<script>${BEACON_SCRIPT}</script>`, '');
+    expect(data.replace(/<script type="application\/ld\+json">[^<]*<\/script>/g, '')).not.toContain('<script');
     expect(page).not.toContain('<img src="x"');
     expect(page).not.toMatch(/href="(?:javascript|data):/i);
     expect(page).toContain('[bad](javascript:alert(3))');

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Response } from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryFile } from '../../server/http/static-assets';
+import { BEACON_HASH, BEACON_SCRIPT } from '../../server/http/visitor-beacon';
 import { CLIENT_DIST } from '../../server/config/paths';
 import { MAX_ENTRIES, PAGE_TTL_MS, PageCache, type BuiltPage } from '../../server/site/page-cache.service';
 import { createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
@@ -179,17 +180,18 @@ describe('the public site', () => {
       expect(meta.canonical).toBe(`${origin}${canonical}`);
     });
 
-    it('sends no script anywhere, and a policy that allows only its own inline stylesheet', async () => {
+    it('sends no script but the visitor-count beacon, and a policy that allows only it and its own inline stylesheet', async () => {
       const article = await createArticle({ photo: true });
       for (const path of ['/', '/services', '/news', `/news/${article.slug}`, '/contact', '/contact/thanks', '/no/such/page']) {
         const res = await visitor.get(path);
-        // No script but JSON-LD data, which a browser never runs.
-        expect(res.text.replace(/<script type="application\/ld\+json">[^<]*<\/script>/g, ''), path).not.toMatch(/<script/i);
+        // No script but the beacon and JSON-LD data, which a browser never runs.
+        const scripts = res.text.replace(`<script>${BEACON_SCRIPT}</script>`, '');
+        expect(scripts.replace(/<script type="application\/ld\+json">[^<]*<\/script>/g, ''), path).not.toMatch(/<script/i);
         expect(res.text, path).not.toMatch(/ on[a-z]+=/i);
         const policy = res.headers['content-security-policy'];
         expect(policy, path).toContain("default-src 'none'");
         expect(policy, path).toContain("frame-ancestors 'none'");
-        expect(policy, path).not.toContain('script-src');
+        expect(policy, path).toContain(`script-src ${BEACON_HASH};`);
         const styles = [...res.text.matchAll(/<style>([^<]*)<\/style>/g)].map((match) => match[1]);
         expect(styles, path).toHaveLength(1);
         const hash = createHash('sha256').update(styles[0]).digest('base64');

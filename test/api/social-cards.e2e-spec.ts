@@ -158,8 +158,9 @@ describe('social cards and structured data', () => {
     expect(blocks.length).toBeGreaterThan(0);
     for (const block of blocks) expect(block).not.toMatch(/[<>&\u2028]/);
     expect(ofType(res, 'NewsArticle')[0].headline).toBe(title);
-    // Nothing but the two JSON-LD blocks is a script.
-    expect(res.text.match(/<script/g)).toHaveLength(2);
+    // Nothing but the two JSON-LD blocks and the visitor-count beacon is a script.
+    expect(res.text.match(/<script/g)).toHaveLength(3);
+    expect(res.text.match(/<script>/g)).toHaveLength(1);
     expect(cards(res)['og:title']).toBe(title);
   });
 

@@ -65,6 +65,8 @@ describe('loadConfig', () => {
       metricsPort: undefined,
       metricsHost: '127.0.0.1',
       requireSecondFactor: false,
+      analytics: true,
+      analyticsDays: 730,
     });
   });
 
@@ -257,6 +259,8 @@ describe('loadConfig', () => {
     ['PORT', '3000.5'],
     ['REGISTRATION', 'everyone'],
     ['REQUIRE_SECOND_FACTOR', 'yes'],
+    ['ANALYTICS', 'yes'],
+    ['ANALYTICS_DAYS', '0'],
     ['PAGE_SIZE', '0'],
     ['PAGE_SIZE', '101'],
     ['PAGE_SIZE', 'ten'],

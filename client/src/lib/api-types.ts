@@ -4470,7 +4470,7 @@ export interface operations {
   CollectController_pixel: {
     parameters: {
       query?: {
-        /** @description The page’s path */
+        /** @description The page’s path (from '/', at most 300 characters; anything else is not counted) */
         path?: string;
       };
       header?: never;
@@ -4494,7 +4494,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'image/gif': components['schemas']['Error'];
+          'application/json': components['schemas']['Error'];
         };
       };
       '4XX': components['responses']['Refused'];
@@ -4621,7 +4621,7 @@ export interface operations {
   AnalyticsController_top: {
     parameters: {
       query?: {
-        /** @description One page’s counts (an article’s: `/news/<slug>`): the pages report has that page alone, the others that page’s rows */
+        /** @description One page’s counts (an article’s: `/news/<slug>`): the pages report has that page alone, the others that page’s rows. From '/', at most 300 characters (else 400). */
         path?: string;
         /** @description The first day (UTC), included; default 29 days before `to` */
         from?: string;
