@@ -114,8 +114,17 @@ test.describe('the Visitors screen', () => {
     await expect(summary.getByRole('listitem').filter({ hasText: 'Pageviews' })).toContainText(/^Pageviews\s*[1-9]/);
     await expect(page.getByText(/^Visitors now:/)).toBeVisible();
 
-    // The panel keeps its own browser out of the counts.
+    // The panel keeps its own browser out of the counts: reading the article there sends nothing,
+    // and its counts below stay the visitor's alone.
     expect(await page.evaluate(() => localStorage.getItem('counts-off'))).toBe('1');
+    const beacons: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/collect')) beacons.push(request.url());
+    });
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: article.title })).toBeVisible();
+    await page.waitForLoadState('load');
+    expect(beacons).toEqual([]);
 
     await page.goto('/admin');
     const tile = page.getByRole('region', { name: 'Visitors in the last 7 days' });
