@@ -23,7 +23,7 @@ const chromium = {
 };
 
 /** Specs that change the whole site (the maintenance switch): see the projects below. */
-const SITE_WIDE = ['**/settings.spec.ts', '**/public-site.spec.ts', '**/brand.spec.ts'];
+const SITE_WIDE = ['**/settings.spec.ts', '**/public-site.spec.ts', '**/brand.spec.ts', '**/analytics.spec.ts'];
 
 export default defineConfig({
   testDir: '.',
@@ -66,6 +66,14 @@ export default defineConfig({
       name: 'brand',
       testMatch: '**/brand.spec.ts',
       dependencies: ['public-site'],
+      fullyParallel: false,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+    },
+    {
+      // Visitor counts need the public site open, so maintenance off, like the public site's tests.
+      name: 'analytics',
+      testMatch: '**/analytics.spec.ts',
+      dependencies: ['brand'],
       fullyParallel: false,
       use: { ...devices['Desktop Chrome'], launchOptions: chromium },
     },

@@ -131,6 +131,9 @@ export function AdminLayout() {
               </NavLink>
             </li>
             <li>
+              <NavLink to={paths.visitors}>Visitors</NavLink>
+            </li>
+            <li>
               <NavLink to={paths.trash}>Trash</NavLink>
             </li>
             <li>

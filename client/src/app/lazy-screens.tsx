@@ -24,6 +24,7 @@ export const NewsFormScreen = lazyScreen(() => import('../features/news/componen
 export const NewsDetailScreen = lazyScreen(() => import('../features/news/components/NewsDetailScreen').then((m) => m.NewsDetailScreen));
 export const ContactUsScreen = lazyScreen(() => import('../features/contact-us/components/ContactUsScreen').then((m) => m.ContactUsScreen));
 export const TrashScreen = lazyScreen(() => import('../features/trash/components/TrashScreen').then((m) => m.TrashScreen));
+export const VisitorsScreen = lazyScreen(() => import('../features/analytics/components/VisitorsScreen').then((m) => m.VisitorsScreen));
 export const ActivityScreen = lazyScreen(() => import('../features/activity/components/ActivityScreen').then((m) => m.ActivityScreen));
 export const AdminsScreen = lazyScreen(() => import('../features/admins/components/AdminsScreen').then((m) => m.AdminsScreen));
 export const AddAdminScreen = lazyScreen(() => import('../features/admins/components/AddAdminScreen').then((m) => m.AddAdminScreen));

@@ -1,9 +1,11 @@
-import { apiPath } from '../lib/api';
+import { apiPath, type ApiSchema } from '../lib/api';
 
 /** Every route and API path of the client, in one table. No string-built URLs elsewhere. */
 export const paths = {
   /** The public website (a new tab from the side menu's Preview site; the server shows it to a logged-in admin even in maintenance). */
   site: '/',
+  /** An article's page on the public site (its counts on the Visitors screen are under this path). */
+  siteArticle: (slug: string) => `/news/${encodeURIComponent(slug)}`,
   admin: '/admin',
   login: '/admin/login',
   register: '/admin/register',
@@ -34,6 +36,8 @@ export const paths = {
   },
   trash: '/admin/trash',
   activity: '/admin/activity',
+  /** The visitor counts; `?range=30d` opens them on a period (lib/visitor-range.ts writes it). */
+  visitors: '/admin/visitors',
   settings: '/admin/settings',
   admins: {
     list: '/admin/admins',
@@ -100,4 +104,10 @@ export const apiPaths = {
   mailStatus: apiPath('/api/settings/mail'),
   mailTest: apiPath('/api/settings/mail/test'),
   dashboard: apiPath('/api/dashboard'),
+  analyticsStatus: apiPath('/api/analytics/status'),
+  analyticsSummary: apiPath('/api/analytics/summary'),
+  /** `pages`, `referrers`, `countries`…: the period's top 50. */
+  analyticsReport: (report: ApiSchema<'AnalyticsReport'>) => apiPath('/api/analytics/{report}', { report }),
+  analyticsLive: apiPath('/api/analytics/live'),
+  analyticsExport: apiPath('/api/analytics/export'),
 } as const;

@@ -24,6 +24,7 @@ import {
   ServicesListScreen,
   SettingsScreen,
   TrashScreen,
+  VisitorsScreen,
 } from './lazy-screens';
 import { paths } from './paths';
 
@@ -69,6 +70,7 @@ export const router = createBrowserRouter([
           screen(paths.news.detailPattern, NewsDetailScreen),
           screen(paths.contactUs.list, ContactUsScreen),
           screen(paths.trash, TrashScreen),
+          screen(paths.visitors, VisitorsScreen),
           screen(paths.activity, ActivityScreen),
           screen(paths.admins.list, AdminsScreen),
           screen(paths.admins.add, AddAdminScreen),

@@ -2,13 +2,19 @@ import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from 
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../app/paths';
 import { api, type ApiBody, type ApiSchema } from '../../../lib/api';
+import { keepBrowserUncounted } from '../../../lib/counts-off';
 
 export type Admin = ApiSchema<'Admin'>;
 
 const STORAGE_KEY = 'admin';
 
-/** The spec keeps the session's admin in local storage under `admin`; the server stays the authority. */
+/**
+ * The spec keeps the session's admin in local storage under `admin`; the server stays the authority.
+ * Every sign-in and every panel load while signed in passes here, so it also keeps this browser
+ * out of the visitor counts.
+ */
 function storeAdmin(admin: Admin | null): void {
+  if (admin) keepBrowserUncounted();
   try {
     if (admin) localStorage.setItem(STORAGE_KEY, JSON.stringify(admin));
     else localStorage.removeItem(STORAGE_KEY);

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiPaths } from '../../../app/paths';
 import { api, type ApiSchema } from '../../../lib/api';
 import { SUMMARY_META } from '../../../lib/query-client';
+import { lastDays } from '../../../lib/visitor-range';
 
 /** GET /api/dashboard's reply; counts stop at 1,000 (`orMore`: "1,000+"). */
 export type Dashboard = ApiSchema<'Dashboard'>;
@@ -20,4 +21,12 @@ export const dashboardQueries = {
       refetchInterval: POLL_MS,
       meta: SUMMARY_META,
     }),
+  /** The visitor counts of the last 7 days (today included), for the dashboard's tile. */
+  visitors: () => {
+    const { from, to } = lastDays(7);
+    return queryOptions({
+      queryKey: [...dashboardQueries.all(), 'visitors', { from, to }] as const,
+      queryFn: ({ signal }) => api.get(apiPaths.analyticsSummary, { from, to }, signal),
+    });
+  },
 };

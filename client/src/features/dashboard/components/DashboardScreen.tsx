@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
 import { PageHeader } from '../../../components/PageHeader';
-import { PageSpinner } from '../../../components/Spinner';
+import { PageSpinner, Spinner } from '../../../components/Spinner';
 import { describeActivity } from '../../../lib/activity-text';
 import { KIND_NAMES } from '../../../lib/content-kinds';
 import { formatCount, formatDateTime } from '../../../lib/format';
@@ -86,6 +86,41 @@ function SitePanel({ site }: { site: Dashboard['site'] }) {
   );
 }
 
+/**
+ * Visitors and pageviews of the last 7 days (visitors summed day by day), from a request of its
+ * own: the rest of the dashboard shows whether or not the counts answer.
+ */
+function VisitorsPanel() {
+  const query = useQuery(dashboardQueries.visitors());
+  useLoggedError('Loading the visitor counts failed', query.error);
+  const count = (value: number) => value.toLocaleString('en-US');
+  return (
+    <section className="panel" aria-labelledby="dashboard-visitors">
+      <h2 id="dashboard-visitors" className="panel__title">
+        Visitors in the last 7 days
+      </h2>
+      {query.isPending ? (
+        <Spinner label="Loading the visitor counts" />
+      ) : query.isError ? (
+        <p className="dashboard__quiet">The visitor counts could not be loaded.</p>
+      ) : (
+        <>
+          <p className="dashboard__figure">
+            <strong className="dashboard__number">{count(query.data.visitors)}</strong> {query.data.visitors === 1 ? 'visitor' : 'visitors'}
+          </p>
+          <p className="dashboard__figure">
+            <strong className="dashboard__number">{count(query.data.pageviews)}</strong>{' '}
+            {query.data.pageviews === 1 ? 'pageview' : 'pageviews'}
+          </p>
+        </>
+      )}
+      <Link className="panel__more" to={paths.visitors}>
+        All visitor counts
+      </Link>
+    </section>
+  );
+}
+
 function CountsPanel({ counts }: { counts: Dashboard['counts'] }) {
   const rows = [
     { name: KIND_NAMES.services.many, to: paths.services.list, count: counts.services },
@@ -160,6 +195,7 @@ export function DashboardScreen() {
           <UnreadPanel unread={query.data.unread} />
           <SitePanel site={query.data.site} />
           <CountsPanel counts={query.data.counts} />
+          <VisitorsPanel />
           <ActivityPanel activity={query.data.activity} />
         </div>
       )}

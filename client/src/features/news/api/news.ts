@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '../../../app/paths';
+import { apiPaths, paths } from '../../../app/paths';
 import { api, API_URL, uploadFile, type ApiSchema } from '../../../lib/api';
+import { lastDays } from '../../../lib/visitor-range';
 
 export type News = ApiSchema<'News'>;
 /** One article with its About text rendered (GET /api/news/:id). */
@@ -28,6 +29,18 @@ export const newsQueries = {
       queryKey: [...newsQueries.all(), 'detail', id] as const,
       queryFn: ({ signal }) => api.get(apiPaths.newsItem(id), undefined, signal),
     }),
+  /** The visitors and pageviews of the article's public page over the last 30 days (none: zero). */
+  visitors: (slug: string) => {
+    const { from, to } = lastDays(30);
+    const path = paths.siteArticle(slug);
+    return queryOptions({
+      queryKey: [...newsQueries.all(), 'visitors', slug, { from, to }] as const,
+      queryFn: async ({ signal }) => {
+        const { data } = await api.get(apiPaths.analyticsReport('pages'), { from, to, path }, signal);
+        return data.find((row) => row.value === path) ?? { value: path, visitors: 0, pageviews: 0 };
+      },
+    });
+  },
 };
 
 /** What the server accepts as a photo, with its own refusal texts (GET /api/news/photo-limits). */

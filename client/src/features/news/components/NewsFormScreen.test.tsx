@@ -71,6 +71,8 @@ function renderForm(at: string, save: (call: Call) => Response = ({ body }) => j
       };
       calls.push(call);
       if (call.path === '/api/news/photo-limits') return json(200, LIMITS);
+      // The edit screen's visitor counts: none yet.
+      if (call.path === '/api/analytics/pages') return json(200, { data: [] });
       if (call.method === 'GET') return json(200, { ...ARTICLE, aboutHtml: '<p>About it</p>' });
       return save(call);
     }),

@@ -11,6 +11,7 @@ import { LoadFirst, useForm } from '../../../components/useForm';
 import { ApiError, errorMessage, itemId } from '../../../lib/api';
 import { returnSearch, type ReturnState } from '../../../lib/search-params';
 import { newsQueries, photoUrl, storePhoto, useCreateNews, useUpdateNews, type News, type NewsInput, previewAbout } from '../api/news';
+import { ArticleVisitors } from './ArticleVisitors';
 import { PhotoPicker } from './PhotoPicker';
 import './NewsFormScreen.css';
 
@@ -147,6 +148,7 @@ function NewsForm({ article, heading }: { article?: News; heading: string }) {
   return (
     <section className="screen">
       <PageHeader title={heading} />
+      {article && <ArticleVisitors slug={article.slug} />}
       <form {...form} className="form">
         {formError && <Alert>{formError}</Alert>}
         <PhotoPicker
