@@ -53,7 +53,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.use(
     `/${API_PREFIX}`,
     inOrder(
-      noStore,
+      noStore(config.cdn !== undefined),
       methodNotAllowed(() => app.get(ApiDocument).get()),
       singleQueryValues,
       sameOriginOnly(config),

@@ -39,8 +39,13 @@ export class SiteGate {
 
   readonly handler: RequestHandler = (req, res, next) => {
     if (!isSitePath(req.path)) return next();
-    this.visit(req, res).then((visit) => (visit ? next() : sendMaintenancePage(req, res)), next);
+    this.visit(req, res).then((visit) => (visit ? next() : sendMaintenancePage(req, res, this.behindCdn)), next);
   };
+
+  /** Whether a CDN is in front (CDN set): its replies then say which the CDN may keep. */
+  get behindCdn(): boolean {
+    return this.config.cdn !== undefined;
+  }
 
   /** The request's visit: the settings it is served with and who is looking; null while the site is closed to it. */
   async visit(req: Request, res: Response): Promise<Visit | null> {
@@ -62,7 +67,11 @@ export class SiteGate {
       if (!admin) return null;
       preview = true;
     }
-    const visit: Visit = { view: { settings, origin: this.config.publicUrl, preview, words: en }, version };
+    const visit: Visit = {
+      view: { settings, origin: this.config.publicUrl, preview, words: en },
+      version,
+      cdnMaxAge: this.config.cdn?.maxAge ?? null,
+    };
     visits.set(req, visit);
     return visit;
   }
