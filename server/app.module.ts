@@ -3,6 +3,7 @@ import { APP_GUARD, RouterModule, type Routes } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ActivityModule } from './activity/activity.module';
+import { CdnModule } from './cdn/cdn.module';
 import { AccountModule } from './account/account.module';
 import { AdminsModule } from './admins/admins.module';
 import { AuthModule } from './auth/auth.module';
@@ -55,6 +56,7 @@ const API_MODULES: Type[] = [
   DashboardModule,
   SecondFactorModule,
   PasskeysModule,
+  CdnModule,
 ];
 
 /** The API's routes: its modules under /api. Also read by the OpenAPI preview (server/cli/openapi-document.ts). */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
 import { SessionAdminService } from './auth/session-admin.service';
+import { CacheInvalidateHeader } from './cdn/cache-invalidate.service';
 import { sessionCookie } from './config/web-config';
 import { createValidationPipe } from './common/validation';
 import { API_PREFIX } from './http/api-prefix';
@@ -60,6 +61,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
       jsonBody('1mb'),
       jsonDepthLimit,
       app.get(SessionAdminService).handler,
+      app.get(CacheInvalidateHeader).handler,
     ),
   );
   // The session store's and Passport's failures reach the filter through Express: an outage there is the same 503.

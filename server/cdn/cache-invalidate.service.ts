@@ -1,0 +1,37 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Injectable } from '@nestjs/common';
+import type { RequestHandler } from 'express';
+import { affectsPublicPages, ContentEvents } from '../content/events/content-events.service';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * `X-Cache-Invalidate: <paths>` on an admin write that changed public pages (Ghost's header, for
+ * home-made proxies that purge on it): the paths this request's committed changes were and are
+ * on, `/*` for every page. Heard as ContentEvents delivers them, after the commit and before the
+ * reply, in the request's own async context.
+ */
+@Injectable()
+export class CacheInvalidateHeader {
+  private readonly requests = new AsyncLocalStorage<Set<string>>();
+
+  constructor(events: ContentEvents) {
+    events.subscribe((changes, origin) => {
+      const paths = origin === 'here' ? this.requests.getStore() : undefined;
+      if (!paths) return;
+      for (const change of changes.filter(affectsPublicPages)) for (const path of [...change.oldPaths, ...change.newPaths]) paths.add(path);
+    });
+  }
+
+  /** The API's middleware: a write's reply gets the header once its changes are known. */
+  readonly handler: RequestHandler = (req, res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const paths = new Set<string>();
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+      if (paths.size > 0 && !this.headersSent) this.setHeader('X-Cache-Invalidate', paths.has('/*') ? '/*' : [...paths].join(', '));
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
+    this.requests.run(paths, next);
+  };
+}
