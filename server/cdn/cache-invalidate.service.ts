@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
 import type { RequestHandler } from 'express';
-import { affectsPublicPages, ContentEvents } from '../content/events/content-events.service';
+import { ContentEvents } from '../content/events/content-events.service';
+import { purgeOf } from './cdn-purge';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -19,7 +20,7 @@ export class CacheInvalidateHeader {
     events.subscribe((changes, origin) => {
       const paths = origin === 'here' ? this.requests.getStore() : undefined;
       if (!paths) return;
-      for (const change of changes.filter(affectsPublicPages)) for (const path of [...change.oldPaths, ...change.newPaths]) paths.add(path);
+      for (const path of purgeOf(changes)?.paths ?? []) paths.add(path);
     });
   }
 

@@ -1,4 +1,4 @@
-import { cacheTags } from '../content/content-kinds';
+import { cacheTags, publicPaths } from '../content/content-kinds';
 import { affectsPublicPages, type ContentChange } from '../content/events/content-events.service';
 import { SITE_PATHS } from '../site/site-paths';
 
@@ -24,10 +24,19 @@ export function purgeOf(changes: readonly ContentChange[]): Purge | null {
   const paths = new Set<string>();
   for (const change of changes.filter(affectsPublicPages)) {
     for (const tag of cacheTags(change.kind, change.id)) tags.add(tag);
-    for (const path of [...change.oldPaths, ...change.newPaths]) paths.add(path);
+    for (const path of pathsOf(change)) paths.add(path);
   }
   if (tags.size === 0 && paths.size === 0) return null;
   return { tags: [...tags], paths: [...paths] };
+}
+
+/**
+ * The pages a change was and is on; for the settings, which raise theirs without paths (one row,
+ * on every page), the registry's: every page (`/*`).
+ */
+export function pathsOf(change: ContentChange): string[] {
+  const paths = [...change.oldPaths, ...change.newPaths];
+  return paths.length > 0 ? paths : publicPaths(change.kind, {});
 }
 
 /** Several purges as one: what a batch of jobs sends together. */
