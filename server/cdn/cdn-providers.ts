@@ -1,5 +1,6 @@
 import type { CdnConfig } from '../config/app-config';
-import { batches, type Purge, wildcardPaths } from './cdn-purge';
+import { EVERY_PUBLIC_PAGE } from '../content/content-kinds';
+import { batches, type Purge } from './cdn-purge';
 
 /** How long one call to a CDN may take. */
 const CALL_TIMEOUT_MS = 10_000;
@@ -20,9 +21,12 @@ export class PurgeError extends Error {
   }
 }
 
+/** The addresses of `paths` for a purge by address (CdnPurges.addresses: each page of a list, every page for `/*`). */
+export type Addresses = (paths: readonly string[]) => Promise<string[]>;
+
 /** One CDN's way to purge. */
 export interface CdnPurger {
-  purge(purge: Purge): Promise<void>;
+  purge(purge: Purge, addresses: Addresses): Promise<void>;
 }
 
 async function call(url: string, init: RequestInit, { notFoundIsDone = false } = {}): Promise<Response> {
@@ -50,7 +54,7 @@ class Cloudflare implements CdnPurger {
     private readonly publicUrl: string,
   ) {}
 
-  async purge({ tags, paths }: Purge): Promise<void> {
+  async purge({ tags, paths }: Purge, addresses: Addresses): Promise<void> {
     if (this.tagPurge) {
       try {
         for (const run of batches(tags, CLOUDFLARE_BATCH)) await this.send({ tags: run });
@@ -60,8 +64,8 @@ class Cloudflare implements CdnPurger {
         this.tagPurge = false;
       }
     }
-    if (paths.includes('/*')) return this.send({ purge_everything: true });
-    const files = paths.map((path) => new URL(path, this.publicUrl).href);
+    if (paths.includes(EVERY_PUBLIC_PAGE)) return this.send({ purge_everything: true });
+    const files = (await addresses(paths)).map((path) => new URL(path, this.publicUrl).href);
     for (const run of batches(files, CLOUDFLARE_BATCH)) await this.send({ files: run });
   }
 
@@ -105,14 +109,14 @@ class Varnish implements CdnPurger {
 }
 
 /**
- * nginx with the cache_purge module (deploy/nginx/cdn.conf): a PURGE per address, a trailing `*`
- * for every page under it; 404 is a page it did not hold.
+ * nginx with the cache_purge module (deploy/nginx/cdn.conf): a PURGE per address at
+ * CDN_PURGE_URL + path (Debian's module takes no wildcard); 404 is a page it did not hold.
  */
 class Nginx implements CdnPurger {
   constructor(private readonly config: CdnConfig) {}
 
-  async purge({ paths }: Purge): Promise<void> {
-    for (const path of wildcardPaths(paths)) {
+  async purge({ paths }: Purge, addresses: Addresses): Promise<void> {
+    for (const path of await addresses(paths)) {
       await call(`${this.config.purgeUrl}${path}`, { method: 'PURGE' }, { notFoundIsDone: true });
     }
   }

@@ -1,4 +1,4 @@
-import { cacheTags, publicPaths } from '../content/content-kinds';
+import { cacheTags, EVERY_PUBLIC_PAGE, publicPaths } from '../content/content-kinds';
 import { affectsPublicPages, type ContentChange } from '../content/events/content-events.service';
 import { SITE_PATHS } from '../site/site-paths';
 
@@ -10,7 +10,7 @@ export interface Purge {
 }
 
 /** Every page at once: `npm run cdn:purge-all`, and what a change to the settings purges. */
-export const PURGE_ALL: Purge = { tags: ['site'], paths: ['/*'] };
+export const PURGE_ALL: Purge = { tags: ['site'], paths: [EVERY_PUBLIC_PAGE] };
 
 /** The lists whose later pages (`?page=N`) a path purge also clears: their first page's path stands for them all. */
 const PAGED_LISTS: readonly string[] = [SITE_PATHS.news, SITE_PATHS.services];
@@ -47,12 +47,33 @@ export function mergePurges(purges: readonly Purge[]): Purge {
   };
 }
 
+/** What a path purge needs to know of the site: every public article's slug, and how many pages each paged list has. */
+export interface PublicSite {
+  slugs: string[];
+  pages: Record<string, number>;
+}
+
+/** The paths whose pages depend on the site's content: every list and every article (for `/*`). */
+export function needsSite(paths: readonly string[]): boolean {
+  return paths.some((path) => path === EVERY_PUBLIC_PAGE || PAGED_LISTS.includes(path));
+}
+
 /**
- * A path purge's addresses in a cache that takes a trailing `*` (nginx's cache_purge): a paged
- * list's later pages go with its first.
+ * The addresses a path purge clears in a cache that takes no wildcard (nginx's cache_purge 2.3,
+ * Cloudflare's purge by file): each page of a paged list (`?page=1` up to one past its last, which
+ * a removal has just emptied), and for `/*` every public page: the fixed ones, the lists, every
+ * article. (A not-found page of an address no item has is left to its CDN_MAX_AGE.)
  */
-export function wildcardPaths(paths: readonly string[]): string[] {
-  return paths.flatMap((path) => (PAGED_LISTS.includes(path) ? [path, `${path}?page=*`] : [path]));
+export function expandPaths(paths: readonly string[], site: PublicSite): string[] {
+  const all = paths.includes(EVERY_PUBLIC_PAGE);
+  const fixed = (Object.values(SITE_PATHS) as unknown[]).filter((path): path is string => typeof path === 'string');
+  const base = all ? [...fixed, ...site.slugs.map((slug) => SITE_PATHS.article(slug))] : paths;
+  const addresses = base.flatMap((path) =>
+    PAGED_LISTS.includes(path)
+      ? [path, ...Array.from({ length: (site.pages[path] ?? 1) + 1 }, (_, i) => `${path}?page=${i + 1}`)]
+      : [path],
+  );
+  return [...new Set(addresses)];
 }
 
 /** `items` in runs of at most `size`. */

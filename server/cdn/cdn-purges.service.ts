@@ -2,10 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ContentEvents } from '../content/events/content-events.service';
-import { purgeOf, type Purge } from './cdn-purge';
+import { contentKind } from '../content/content-kinds';
+import { NewsService } from '../news/news.service';
+import { SITE_PATHS } from '../site/site-paths';
+import { expandPaths, needsSite, purgeOf, type Purge } from './cdn-purge';
 
 /** How many of the latest failures the Settings screen lists. */
 const FAILURES_SHOWN = 20;
+/** The articles a purge of every page names, as many as the sitemap lists. */
+const ARTICLES_PURGED = 40_000;
 
 export interface CdnStatus {
   /** CDN: none, cloudflare, fastly, varnish or nginx. */
@@ -19,6 +24,15 @@ export interface CdnStatus {
   failed: { id: string; tags: string[]; paths: string[]; reason: string | null; attempts: number; createdAt: Date; failedAt: Date | null }[];
 }
 
+/** Adds a purge job (also `npm run cdn:purge-all`'s, which runs without the app); its id. */
+export async function queuePurge(manager: EntityManager, purge: Purge): Promise<string> {
+  const [{ id }] = await manager.query<{ id: string }[]>(`INSERT INTO cdn_purges (tags, paths) VALUES ($1::text[], $2::text[]) RETURNING id`, [
+    purge.tags,
+    purge.paths,
+  ]);
+  return id;
+}
+
 /**
  * The CDN's purge queue: each content change that may change a visitor's page becomes a row of
  * `cdn_purges`, written by ContentEvents' in-transaction hook through the change's own
@@ -30,6 +44,7 @@ export class CdnPurges {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly news: NewsService,
     events: ContentEvents,
   ) {
     if (config.cdn) events.onRaise((manager, changes) => this.add(manager, purgeOf(changes)));
@@ -37,8 +52,21 @@ export class CdnPurges {
 
   /** Queues `purge` through `manager` (the caller's transaction, or none); nothing without a CDN. */
   async add(manager: EntityManager, purge: Purge | null): Promise<void> {
-    if (!this.config.cdn || !purge) return;
-    await manager.query(`INSERT INTO cdn_purges (tags, paths) VALUES ($1::text[], $2::text[])`, [purge.tags, purge.paths]);
+    if (this.config.cdn && purge) await queuePurge(manager, purge);
+  }
+
+  /** The addresses of `paths` for a CDN that purges by address (expandPaths), read from the site as it is now. */
+  async addresses(paths: readonly string[]): Promise<string[]> {
+    if (!needsSite(paths)) return [...paths];
+    const articles = await this.news.listForSitemap(ARTICLES_PURGED);
+    const [{ services }] = await this.dataSource.query<{ services: number }[]>(
+      `SELECT count(*)::int AS services FROM ${contentKind('services').table} WHERE deleted_at IS NULL`,
+    );
+    const pages = (count: number) => Math.max(1, Math.ceil(count / this.config.pageSize));
+    return expandPaths(paths, {
+      slugs: articles.map((article) => article.slug),
+      pages: { [SITE_PATHS.news]: pages(articles.length), [SITE_PATHS.services]: pages(services) },
+    });
   }
 
   /** Purges waiting and given up, and the time of the last one done: the metrics' gauges. */

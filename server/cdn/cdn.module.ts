@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { NewsModule } from '../news/news.module';
 import { CdnController } from './cdn.controller';
 import { CdnPurges } from './cdn-purges.service';
 import { CacheInvalidateHeader } from './cache-invalidate.service';
@@ -10,6 +11,7 @@ import { PurgeSender } from './purge-sender.service';
  * `X-Cache-Invalidate` (CacheInvalidateHeader). The pages' cache headers are the site's (site-reply.ts).
  */
 @Module({
+  imports: [NewsModule],
   controllers: [CdnController],
   providers: [CdnPurges, PurgeSender, CacheInvalidateHeader],
   exports: [CdnPurges, CacheInvalidateHeader],

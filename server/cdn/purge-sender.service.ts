@@ -136,7 +136,7 @@ export class PurgeSender implements OnApplicationBootstrap, OnModuleDestroy {
   private async send(claimed: ClaimedPurge[]): Promise<void> {
     const ids = claimed.map((job) => job.id);
     try {
-      await this.purger!.purge(mergePurges(claimed));
+      await this.purger!.purge(mergePurges(claimed), (paths) => this.purges.addresses(paths));
     } catch (error) {
       const reason = reasonOf(error);
       if (!(error instanceof PurgeError) || !error.retry) return this.fail(ids, reason);

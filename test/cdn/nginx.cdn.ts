@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppProcess } from '../faults/support/app-process';
 import { freePort } from '../support/free-port.mjs';
 import type { ScratchDatabase } from '../support/scratch-database.mjs';
-import { api, sleep, startApp, startNginx, visit, within } from './support';
+import { api, cacheSeesApp, purged, sleep, startApp, startNginx, visit, within } from './support';
 
 /** Through a real nginx with the cache_purge module (deploy/nginx/cdn.conf) in front of the built app (CDN=nginx): a PURGE per page. */
 const MAX_AGE = 8;
@@ -18,6 +18,7 @@ const article = async (title: string) =>
   };
 
 async function warm(...paths: string[]): Promise<void> {
+  await purged(database.url);
   for (const path of paths) {
     await visit(nginx.port, path);
     expect((await visit(nginx.port, path)).hit, `${path} is a hit on the second visit`).toBe(true);
@@ -25,10 +26,12 @@ async function warm(...paths: string[]): Promise<void> {
 }
 
 beforeAll(async () => {
-  const nginxPort = await freePort();
-  ({ app, database, cookie } = await startApp({ CDN: 'nginx', CDN_PURGE_URL: `http://127.0.0.1:${nginxPort}`, CDN_MAX_AGE: String(MAX_AGE) }));
+  const [nginxPort, appPort] = [await freePort(), await freePort()];
+  nginx = await startNginx(appPort, nginxPort);
+  ({ app, database, cookie } = await startApp({ CDN: 'nginx', CDN_PURGE_URL: `http://127.0.0.1:${nginxPort}/purge`, CDN_MAX_AGE: String(MAX_AGE) }, appPort));
   await api(app, cookie, 'PATCH', '/settings', { maintenance: false, companyName: 'Acme Proxied' });
-  nginx = await startNginx(app.port, nginxPort);
+  await cacheSeesApp(nginx.port);
+  await purged(database.url);
 });
 
 afterAll(async () => {
@@ -62,7 +65,7 @@ describe('the built app behind nginx with cache_purge', () => {
     expect((await visit(nginx.port, '/contact')).hit).toBe(true);
   });
 
-  it('purges every page for the settings (PURGE /*) and the maintenance switch', async () => {
+  it('purges every public page by address for the settings, and for the maintenance switch', async () => {
     const a = await article('Mu');
     await warm('/', '/contact', `/news/${a.slug}`);
     await api(app, cookie, 'PATCH', '/settings', { companyName: 'Acme Proxied Again' });

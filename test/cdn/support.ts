@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import pg from 'pg';
 import { join } from 'node:path';
 import { AppProcess, isReply, send, sleep, type Reply } from '../faults/support/app-process';
 import { freePort } from '../support/free-port.mjs';
@@ -11,6 +12,8 @@ const BASE_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0
 /** A cache in front of the app, started by the test from the shipped config (deploy/). */
 export interface Cache {
   port: number;
+  /** The cache's own folder (Varnish's working directory is `work` in it). */
+  dir: string;
   stop(): Promise<void>;
   start(): Promise<void>;
 }
@@ -49,6 +52,7 @@ export async function startVarnish(appPort: number, port: number): Promise<Cache
   let child: ChildProcess | undefined;
   const cache: Cache = {
     port,
+    dir,
     async start() {
       child = spawnLogged('/usr/sbin/varnishd', ['-F', '-j', 'none', '-n', join(dir, 'work'), '-a', `127.0.0.1:${port}`, '-f', join(dir, 'default.vcl'), '-s', 'malloc,64m', '-T', 'none'], log);
       await waitForPort(port).catch((error: Error) => {
@@ -66,7 +70,12 @@ export async function startVarnish(appPort: number, port: number): Promise<Cache
 /** deploy/nginx/cdn.conf inside an nginx.conf of the test's own (its cache, pid and logs in a temp dir), upstream the app's port. */
 export async function startNginx(appPort: number, port: number): Promise<Cache & { dispose(): void }> {
   const dir = mkdtempSync(join(tmpdir(), 'cdn-nginx-'));
-  for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi', 'cache']) mkdirSync(join(dir, sub));
+  // Started as root, nginx's workers run as nobody: they must reach the cache and temp folders.
+  chmodSync(dir, 0o755);
+  for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi', 'cache']) {
+    mkdirSync(join(dir, sub));
+    chmodSync(join(dir, sub), 0o777);
+  }
   const site = readFileSync('deploy/nginx/cdn.conf', 'utf8')
     .replace('/var/cache/nginx/company-site', join(dir, 'cache'))
     .replace('server 127.0.0.1:3000;', `server 127.0.0.1:${appPort};`)
@@ -94,6 +103,7 @@ http {
   let child: ChildProcess | undefined;
   const cache = {
     port,
+    dir,
     async start() {
       child = spawnLogged('/usr/sbin/nginx', ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], log);
       await waitForPort(port).catch((error: Error) => {
@@ -111,13 +121,49 @@ http {
   return cache;
 }
 
-/** The built app on a scratch database, with an admin signed in (its cookie) and the site open. */
-export async function startApp(env: Record<string, string>): Promise<{ app: AppProcess; database: ScratchDatabase; cookie: string }> {
+/** The built app on a scratch database and `port` (the cache in front is started first), with an admin signed in (its cookie). */
+export async function startApp(
+  env: Record<string, string>,
+  port: number,
+): Promise<{ app: AppProcess; database: ScratchDatabase; cookie: string }> {
   const database = await createScratchDatabase(BASE_DATABASE_URL, 'cdn');
-  const app = await AppProcess.spawn({ DATABASE_URL: database.url, LOG_LEVEL: 'warn', ...env });
+  const app = await AppProcess.spawn({ DATABASE_URL: database.url, LOG_LEVEL: 'warn', ...env }, undefined, port);
   await app.ready();
   const cookie = await app.login();
   return { app, database, cookie };
+}
+
+/** Waits until the cache finds the app up (Varnish's health probe): before that, it answers 503 itself. */
+export async function cacheSeesApp(port: number): Promise<void> {
+  await within(20_000, port, '/api/health', (reply) => reply.status === 200);
+}
+
+/** The purge queue's counts, read from the database. */
+export async function purgeQueue(url: string): Promise<{ pending: number; done: number; failed: number }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending, count(*) FILTER (WHERE status = 'done')::int AS done,
+              count(*) FILTER (WHERE status = 'failed')::int AS failed FROM cdn_purges`,
+    );
+    return rows[0] as { pending: number; done: number; failed: number };
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Waits until every purge queued so far has been sent: a page cached before a purge of an
+ * earlier change arrives would be cleared by it, and a test of "stays a hit" would see a miss.
+ */
+export async function purged(url: string, timeoutMs = 15_000): Promise<{ pending: number; done: number; failed: number }> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const counts = await purgeQueue(url);
+    if (counts.pending === 0 || Date.now() > until) return counts;
+    await sleep(50);
+  }
 }
 
 /** An admin's API call on the app itself (never through the cache). */

@@ -1,9 +1,8 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppProcess } from '../faults/support/app-process';
 import { freePort } from '../support/free-port.mjs';
 import type { ScratchDatabase } from '../support/scratch-database.mjs';
-import { api, type Cache, sleep, startApp, startVarnish, visit, within } from './support';
+import { api, cacheSeesApp, type Cache, purged, purgeQueue, sleep, startApp, startVarnish, visit, within } from './support';
 
 /**
  * Through a real Varnish with vmod xkey (deploy/varnish/default.vcl) in front of the built app
@@ -22,8 +21,9 @@ const article = async (title: string, extra: Record<string, unknown> = {}) =>
     slug: string;
   };
 
-/** Visits each path twice: the second is a hit. */
+/** Once the purges queued so far are sent, visits each path twice: the second is a hit. */
 async function warm(...paths: string[]): Promise<void> {
+  await purged(database.url);
   for (const path of paths) {
     await visit(varnish.port, path);
     const second = await visit(varnish.port, path);
@@ -35,25 +35,16 @@ async function expectHits(...paths: string[]): Promise<void> {
   for (const path of paths) expect((await visit(varnish.port, path)).hit, `${path} stays a hit`).toBe(true);
 }
 
-async function queue(): Promise<{ pending: number; done: number; failed: number }> {
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  try {
-    const { rows } = await client.query(
-      `SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending, count(*) FILTER (WHERE status = 'done')::int AS done,
-              count(*) FILTER (WHERE status = 'failed')::int AS failed FROM cdn_purges`,
-    );
-    return rows[0];
-  } finally {
-    await client.end();
-  }
-}
-
 beforeAll(async () => {
-  const varnishPort = await freePort();
-  ({ app, database, cookie } = await startApp({ CDN: 'varnish', CDN_PURGE_URL: `http://127.0.0.1:${varnishPort}`, CDN_MAX_AGE: String(MAX_AGE) }));
+  const [varnishPort, appPort] = [await freePort(), await freePort()];
+  varnish = await startVarnish(appPort, varnishPort);
+  ({ app, database, cookie } = await startApp(
+    { CDN: 'varnish', CDN_PURGE_URL: `http://127.0.0.1:${varnishPort}`, CDN_MAX_AGE: String(MAX_AGE) },
+    appPort,
+  ));
   await api(app, cookie, 'PATCH', '/settings', { maintenance: false, companyName: 'Acme Cached' });
-  varnish = await startVarnish(app.port, varnishPort);
+  await cacheSeesApp(varnish.port);
+  await purged(database.url);
 });
 
 afterAll(async () => {
@@ -150,20 +141,20 @@ describe('the built app behind Varnish with xkey', () => {
     // whatever its length, so the semantics are the same.
     const a = await article('Epsilon');
     await sleep(500);
-    const before = await queue();
+    const before = await purgeQueue(database.url);
     expect(before.pending).toBe(0);
     await varnish.stop();
     for (const title of ['Epsilon 1', 'Epsilon 2', 'Epsilon 3']) await api(app, cookie, 'PATCH', `/news/${a.id}`, { title });
     await sleep(2500);
-    const during = await queue();
+    const during = await purgeQueue(database.url);
     expect(during.pending).toBe(3);
     await varnish.start();
     await warm(`/news/${a.slug}`);
     const until = Date.now() + 15_000;
-    let after = await queue();
+    let after = await purgeQueue(database.url);
     while (after.pending > 0 && Date.now() < until) {
       await sleep(200);
-      after = await queue();
+      after = await purgeQueue(database.url);
     }
     expect(after).toEqual({ pending: 0, done: before.done + 3, failed: 0 });
     const status = (await api(app, cookie, 'GET', '/settings/cdn')).json;
