@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppProcess } from '../faults/support/app-process';
 import { freePort } from '../support/free-port.mjs';
 import type { ScratchDatabase } from '../support/scratch-database.mjs';
-import { api, cacheSeesApp, purged, sleep, startApp, startNginx, visit, within } from './support';
+import { api, type Cache, cacheSeesApp, purged, sleep, startApp, startNginx, visit, within } from './support';
 
 /** Through a real nginx with the cache_purge module (deploy/nginx/cdn.conf) in front of the built app (CDN=nginx): a PURGE per page. */
 const MAX_AGE = 8;
 let app: AppProcess;
 let database: ScratchDatabase;
 let cookie: string;
-let nginx: Awaited<ReturnType<typeof startNginx>>;
+let nginx: Cache;
 
 const article = async (title: string) =>
   (await api(app, cookie, 'POST', '/news', { title, description: `${title} in brief`, about: `About ${title}.`, status: 'published' })).json as {

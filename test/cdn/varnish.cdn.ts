@@ -49,6 +49,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await varnish?.stop();
+  varnish?.dispose();
   await app?.dispose();
   await database?.drop();
 });
