@@ -99,5 +99,6 @@ export const apiPaths = {
   settingsLogo: apiPath('/api/settings/logo'),
   mailStatus: apiPath('/api/settings/mail'),
   mailTest: apiPath('/api/settings/mail/test'),
+  cdnStatus: apiPath('/api/settings/cdn'),
   dashboard: apiPath('/api/dashboard'),
 } as const;
