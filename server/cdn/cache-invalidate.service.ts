@@ -28,11 +28,11 @@ export class CacheInvalidateHeader {
   readonly handler: RequestHandler = (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
     const paths = new Set<string>();
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
-      if (paths.size > 0 && !this.headersSent) this.setHeader('X-Cache-Invalidate', paths.has('/*') ? '/*' : [...paths].join(', '));
-      return writeHead.apply(this, args);
-    } as typeof writeHead;
+    const writeHead: typeof res.writeHead = res.writeHead.bind(res);
+    res.writeHead = ((...args: Parameters<typeof res.writeHead>) => {
+      if (paths.size > 0 && !res.headersSent) res.setHeader('X-Cache-Invalidate', paths.has('/*') ? '/*' : [...paths].join(', '));
+      return writeHead(...args);
+    }) as typeof res.writeHead;
     this.requests.run(paths, next);
   };
 }

@@ -80,7 +80,12 @@ class Cloudflare implements CdnPurger {
 
 /** Cloudflare's refusal of a purge by tag on a plan without it (a 4xx whose message says so). */
 function noTagPurge(error: unknown): boolean {
-  return error instanceof PurgeError && !error.retry && /tag/i.test(error.message) && /plan|enterprise|not (allowed|available|entitled)/i.test(error.message);
+  return (
+    error instanceof PurgeError &&
+    !error.retry &&
+    /tag/i.test(error.message) &&
+    /plan|enterprise|not (allowed|available|entitled)/i.test(error.message)
+  );
 }
 
 /** Fastly: a soft purge by surrogate key (the pages are marked stale, so they may still be served while the app is down). */
@@ -91,7 +96,12 @@ class Fastly implements CdnPurger {
     for (const run of batches(tags, FASTLY_BATCH)) {
       await call(`${this.config.apiUrl}/service/${encodeURIComponent(this.config.service!)}/purge`, {
         method: 'POST',
-        headers: { 'Surrogate-Key': run.join(' '), 'Fastly-Key': this.config.apiToken!, 'Fastly-Soft-Purge': '1', Accept: 'application/json' },
+        headers: {
+          'Surrogate-Key': run.join(' '),
+          'Fastly-Key': this.config.apiToken!,
+          'Fastly-Soft-Purge': '1',
+          Accept: 'application/json',
+        },
       });
     }
   }

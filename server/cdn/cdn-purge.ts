@@ -69,9 +69,7 @@ export function expandPaths(paths: readonly string[], site: PublicSite): string[
   const fixed = (Object.values(SITE_PATHS) as unknown[]).filter((path): path is string => typeof path === 'string');
   const base = all ? [...fixed, ...site.slugs.map((slug) => SITE_PATHS.article(slug))] : paths;
   const addresses = base.flatMap((path) =>
-    PAGED_LISTS.includes(path)
-      ? [path, ...Array.from({ length: (site.pages[path] ?? 1) + 1 }, (_, i) => `${path}?page=${i + 1}`)]
-      : [path],
+    PAGED_LISTS.includes(path) ? [path, ...Array.from({ length: (site.pages[path] ?? 1) + 1 }, (_, i) => `${path}?page=${i + 1}`)] : [path],
   );
   return [...new Set(addresses)];
 }

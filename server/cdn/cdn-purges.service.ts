@@ -21,15 +21,23 @@ export interface CdnStatus {
   failedCount: number;
   /** When the last purge was done, null before the first. */
   lastDoneAt: Date | null;
-  failed: { id: string; tags: string[]; paths: string[]; reason: string | null; attempts: number; createdAt: Date; failedAt: Date | null }[];
+  failed: {
+    id: string;
+    tags: string[];
+    paths: string[];
+    reason: string | null;
+    attempts: number;
+    createdAt: Date;
+    failedAt: Date | null;
+  }[];
 }
 
 /** Adds a purge job (also `npm run cdn:purge-all`'s, which runs without the app); its id. */
 export async function queuePurge(manager: EntityManager, purge: Purge): Promise<string> {
-  const [{ id }] = await manager.query<{ id: string }[]>(`INSERT INTO cdn_purges (tags, paths) VALUES ($1::text[], $2::text[]) RETURNING id`, [
-    purge.tags,
-    purge.paths,
-  ]);
+  const [{ id }] = await manager.query<{ id: string }[]>(
+    `INSERT INTO cdn_purges (tags, paths) VALUES ($1::text[], $2::text[]) RETURNING id`,
+    [purge.tags, purge.paths],
+  );
   return id;
 }
 
@@ -83,7 +91,15 @@ export class CdnPurges {
   async status(): Promise<CdnStatus> {
     const { waiting, failed, lastDoneAt } = await this.counts();
     const rows = await this.dataSource.query<
-      { id: string; tags: string[]; paths: string[]; last_error: string | null; attempts: number; created_at: Date; finished_at: Date | null }[]
+      {
+        id: string;
+        tags: string[];
+        paths: string[];
+        last_error: string | null;
+        attempts: number;
+        created_at: Date;
+        finished_at: Date | null;
+      }[]
     >(
       `SELECT id, tags, paths, last_error, attempts, created_at, finished_at FROM cdn_purges
         WHERE status = 'failed' ORDER BY finished_at DESC LIMIT $1`,

@@ -75,8 +75,16 @@ export class PurgeSender implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   onApplicationBootstrap(): void {
-    scrapedGauge('cdn_purges_waiting', 'CDN purges waiting to be sent (retries included), all replicas', async () => (await this.purges.counts()).waiting);
-    scrapedGauge('cdn_purges_failed', 'CDN purges given up after a day of failures or refused (kept 30 days)', async () => (await this.purges.counts()).failed);
+    scrapedGauge(
+      'cdn_purges_waiting',
+      'CDN purges waiting to be sent (retries included), all replicas',
+      async () => (await this.purges.counts()).waiting,
+    );
+    scrapedGauge(
+      'cdn_purges_failed',
+      'CDN purges given up after a day of failures or refused (kept 30 days)',
+      async () => (await this.purges.counts()).failed,
+    );
     scrapedGauge('cdn_purge_last_done_timestamp_seconds', 'When the last CDN purge was done (Unix time; 0 before the first)', async () => {
       const { lastDoneAt } = await this.purges.counts();
       return lastDoneAt ? new Date(lastDoneAt).getTime() / 1000 : 0;
@@ -143,7 +151,8 @@ export class PurgeSender implements OnApplicationBootstrap, OnModuleDestroy {
       if (!this.unreachable) this.logger.warn(`The CDN cannot be reached (${reason}); purges wait and are retried`);
       this.unreachable = true;
       for (const job of claimed) {
-        if (Date.now() - new Date(job.created_at).getTime() > GIVE_UP_AFTER_MS) await this.fail([job.id], `Not done within a day: ${reason}`);
+        if (Date.now() - new Date(job.created_at).getTime() > GIVE_UP_AFTER_MS)
+          await this.fail([job.id], `Not done within a day: ${reason}`);
         else
           await this.dataSource.query(
             `UPDATE cdn_purges SET next_attempt_at = now() + make_interval(secs => $2), last_error = $3 WHERE id = $1 AND status = 'pending'`,

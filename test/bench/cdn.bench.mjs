@@ -14,17 +14,28 @@ async function appRequests(metricsPort) {
   const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
   return text
     .split('\n')
-    .filter((line) => line.startsWith('http_request_duration_seconds_count{') && line.includes('method="GET"') && line.includes('route="/news/:id"'))
+    .filter(
+      (line) =>
+        line.startsWith('http_request_duration_seconds_count{') && line.includes('method="GET"') && line.includes('route="/news/:id"'),
+    )
     .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
 }
 
 const varnishPort = await freePort();
 const metricsPort = await freePort();
-const bench = await startBenchServer({ CDN: 'varnish', CDN_PURGE_URL: `http://127.0.0.1:${varnishPort}`, METRICS_PORT: String(metricsPort) });
+const bench = await startBenchServer({
+  CDN: 'varnish',
+  CDN_PURGE_URL: `http://127.0.0.1:${varnishPort}`,
+  METRICS_PORT: String(metricsPort),
+});
 const appPort = Number(new URL(bench.baseURL).port);
 const varnish = await startVarnish(appPort, varnishPort);
 try {
-  await bench.request('/api/settings', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ maintenance: false }) });
+  await bench.request('/api/settings', {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ maintenance: false }),
+  });
   const created = await bench.request('/api/news', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -46,7 +57,11 @@ try {
   };
   await waitForQueue();
   await fetch(url);
-  await bench.request(`/api/news/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Shared widely, edited' }) });
+  await bench.request(`/api/news/${id}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'Shared widely, edited' }),
+  });
   await waitForQueue();
   const before = await appRequests(metricsPort);
   const result = await new Promise((resolve, reject) =>

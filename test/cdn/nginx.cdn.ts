@@ -12,7 +12,8 @@ let cookie: string;
 let nginx: Cache;
 
 const article = async (title: string) =>
-  (await api(app, cookie, 'POST', '/news', { title, description: `${title} in brief`, about: `About ${title}.`, status: 'published' })).json as {
+  (await api(app, cookie, 'POST', '/news', { title, description: `${title} in brief`, about: `About ${title}.`, status: 'published' }))
+    .json as {
     id: string;
     slug: string;
   };
@@ -28,7 +29,10 @@ async function warm(...paths: string[]): Promise<void> {
 beforeAll(async () => {
   const [nginxPort, appPort] = [await freePort(), await freePort()];
   nginx = await startNginx(appPort, nginxPort);
-  ({ app, database, cookie } = await startApp({ CDN: 'nginx', CDN_PURGE_URL: `http://127.0.0.1:${nginxPort}/purge`, CDN_MAX_AGE: String(MAX_AGE) }, appPort));
+  ({ app, database, cookie } = await startApp(
+    { CDN: 'nginx', CDN_PURGE_URL: `http://127.0.0.1:${nginxPort}/purge`, CDN_MAX_AGE: String(MAX_AGE) },
+    appPort,
+  ));
   await api(app, cookie, 'PATCH', '/settings', { maintenance: false, companyName: 'Acme Proxied' });
   await cacheSeesApp(nginx.port);
   await purged(database.url);
@@ -69,7 +73,8 @@ describe('the built app behind nginx with cache_purge', () => {
     const a = await article('Mu');
     await warm('/', '/contact', `/news/${a.slug}`);
     await api(app, cookie, 'PATCH', '/settings', { companyName: 'Acme Proxied Again' });
-    for (const path of ['/', '/contact', `/news/${a.slug}`]) await within(2000, nginx.port, path, (r) => r.text.includes('Acme Proxied Again'));
+    for (const path of ['/', '/contact', `/news/${a.slug}`])
+      await within(2000, nginx.port, path, (r) => r.text.includes('Acme Proxied Again'));
     await warm('/contact');
     await api(app, cookie, 'PATCH', '/settings', { maintenance: true });
     await within(2000, nginx.port, '/contact', (r) => r.status === 503);

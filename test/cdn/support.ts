@@ -50,7 +50,13 @@ export async function purged(url: string, timeoutMs = 15_000): Promise<{ pending
 }
 
 /** An admin's API call on the app itself (never through the cache). */
-export async function api(app: AppProcess, cookie: string, method: string, path: string, body?: unknown): Promise<Reply & { json: any }> {
+export async function api(
+  app: AppProcess,
+  cookie: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Reply & { json: unknown }> {
   const res = await send(app.port, `/api${path}`, {
     method,
     headers: { Cookie: cookie, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
@@ -73,7 +79,8 @@ export async function within(ms: number, port: number, path: string, check: (rep
   for (;;) {
     const reply = await visit(port, path);
     if (check(reply)) return performance.now() - started;
-    if (performance.now() - started > ms) throw new Error(`${path} did not change within ${ms} ms: ${reply.status} ${reply.text.slice(0, 200)}`);
+    if (performance.now() - started > ms)
+      throw new Error(`${path} did not change within ${ms} ms: ${reply.status} ${reply.text.slice(0, 200)}`);
     await sleep(50);
   }
 }

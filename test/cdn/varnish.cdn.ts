@@ -16,7 +16,15 @@ let cookie: string;
 let varnish: Cache;
 
 const article = async (title: string, extra: Record<string, unknown> = {}) =>
-  (await api(app, cookie, 'POST', '/news', { title, description: `${title} in brief`, about: `About ${title}.`, status: 'published', ...extra })).json as {
+  (
+    await api(app, cookie, 'POST', '/news', {
+      title,
+      description: `${title} in brief`,
+      about: `About ${title}.`,
+      status: 'published',
+      ...extra,
+    })
+  ).json as {
     id: string;
     slug: string;
   };
@@ -158,7 +166,7 @@ describe('the built app behind Varnish with xkey', () => {
       after = await purgeQueue(database.url);
     }
     expect(after).toEqual({ pending: 0, done: before.done + 3, failed: 0 });
-    const status = (await api(app, cookie, 'GET', '/settings/cdn')).json;
+    const status = (await api(app, cookie, 'GET', '/settings/cdn')).json as { lastDoneAt: string | null };
     expect(status).toMatchObject({ provider: 'varnish', waiting: 0, failedCount: 0, failed: [] });
     expect(status.lastDoneAt).toBeTruthy();
   });

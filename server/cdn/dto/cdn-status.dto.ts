@@ -25,7 +25,7 @@ export class FailedPurgeDto {
   failedAt: Date | null;
 }
 
-@ApiSchema({ name: 'CdnStatus', description: "The CDN in front (CDN) and its purge queue: waiting, given up, the last one done." })
+@ApiSchema({ name: 'CdnStatus', description: 'The CDN in front (CDN) and its purge queue: waiting, given up, the last one done.' })
 export class CdnStatusDto {
   @ApiProperty({ enum: CDN_PROVIDERS })
   provider: string;

@@ -57,15 +57,21 @@ export function CdnSettings() {
             </div>
             <div>
               <dt>Last purge done</dt>
-              <dd>{status.data.lastDoneAt ? <time dateTime={status.data.lastDoneAt}>{formatDateTime(status.data.lastDoneAt)}</time> : 'None yet'}</dd>
+              <dd>
+                {status.data.lastDoneAt ? (
+                  <time dateTime={status.data.lastDoneAt}>{formatDateTime(status.data.lastDoneAt)}</time>
+                ) : (
+                  'None yet'
+                )}
+              </dd>
             </div>
           </dl>
           {status.data.failed.length > 0 && (
             <>
               <h3>Purges that failed</h3>
               <p className="form__hint">
-                Each was retried for a day while the CDN could not be reached (or refused at once) and then given up: the pages it names
-                may show old content until they expire. npm run cdn:purge-all clears every page.
+                Each was retried for a day while the CDN could not be reached (or refused at once) and then given up: the pages it names may
+                show old content until they expire. npm run cdn:purge-all clears every page.
               </p>
               <ul className="cdn-settings__failed">
                 {status.data.failed.map((purge) => (
