@@ -170,6 +170,23 @@ describe('CDN purges', () => {
       expect(status.failed[0].reason).toContain('403');
     });
 
+    it('purges a scheduled article at its time, once', async () => {
+      await settled();
+      const publishAt = new Date(Date.now() + 1500).toISOString();
+      const res = await admin
+        .post('/api/news')
+        .send({ title: unique('Scheduled '), description: 'd', about: 'a', status: 'published', publishAt });
+      expect(res.status).toBe(201);
+      // Not yet due: no visitor's page changed, nothing to purge.
+      expect(res.headers['x-cache-invalidate']).toBeUndefined();
+      const tag = `news-${res.body.id}`;
+      for (let i = 0; i < 50 && standIn.calls.filter((call) => call.body.tags?.includes(tag)).length === 0; i += 1) await sleep(100);
+      await settled();
+      const jobs = await t.dataSource.query(`SELECT status FROM cdn_purges WHERE $1 = ANY(tags)`, [tag]);
+      expect(jobs).toEqual([{ status: 'done' }]);
+      expect(standIn.calls.filter((call) => call.body.tags?.includes(tag))).toHaveLength(1);
+    }, 20_000);
+
     it('queues nothing for a draft', async () => {
       await settled();
       const [{ count: before }] = await t.dataSource.query(`SELECT count(*)::int AS count FROM cdn_purges`);
