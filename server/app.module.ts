@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ActivityModule } from './activity/activity.module';
 import { AnalyticsModule } from './analytics/analytics.module';
+import { CdnModule } from './cdn/cdn.module';
 import { AccountModule } from './account/account.module';
 import { AdminsModule } from './admins/admins.module';
 import { AuthModule } from './auth/auth.module';
@@ -57,6 +58,7 @@ const API_MODULES: Type[] = [
   SecondFactorModule,
   PasskeysModule,
   AnalyticsModule,
+  CdnModule,
 ];
 
 /** The API's routes: its modules under /api. Also read by the OpenAPI preview (server/cli/openapi-document.ts). */

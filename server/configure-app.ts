@@ -5,6 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
 import { BeaconHandler } from './analytics/beacon-handler';
 import { SessionAdminService } from './auth/session-admin.service';
+import { CacheInvalidateHeader } from './cdn/cache-invalidate.service';
 import { sessionCookie } from './config/web-config';
 import { createValidationPipe } from './common/validation';
 import { API_PREFIX } from './http/api-prefix';
@@ -57,13 +58,14 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.use(
     `/${API_PREFIX}`,
     inOrder(
-      noStore,
+      noStore(config.cdn !== undefined),
       methodNotAllowed(() => app.get(ApiDocument).get()),
       singleQueryValues,
       sameOriginOnly(config),
       jsonBody('1mb'),
       jsonDepthLimit,
       app.get(SessionAdminService).handler,
+      app.get(CacheInvalidateHeader).handler,
     ),
   );
   // The session store's and Passport's failures reach the filter through Express: an outage there is the same 503.

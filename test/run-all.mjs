@@ -1,5 +1,5 @@
 // `npm test`: builds the app, runs every suite (unit, client components, API end to end, checks,
-// browser, faults, replicas) and ends with one line: `tests: N passed, N failed`. Exits non-zero if anything failed.
+// browser, faults, cdn, replicas) and ends with one line: `tests: N passed, N failed`. Exits non-zero if anything failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -58,13 +58,26 @@ ok =
     `--outputFile.json=${faultsReport}`,
   ]) && ok;
 
+// The built app behind a real Varnish (xkey) and a real nginx (cache_purge): headers, purges, outages (test/cdn/).
+const cdnReport = join(reports, 'cdn.json');
+ok =
+  run('cdn (varnish with xkey, nginx with cache_purge)', npx, [
+    'vitest',
+    'run',
+    '--config',
+    'test/cdn/vitest.config.mts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${cdnReport}`,
+  ]) && ok;
+
 // Two replicas behind nginx on one PostgreSQL and one S3-compatible store (test/replicas/).
 const replicasReport = join(reports, 'replicas.json');
 ok = run('replicas (nginx, two app processes, s3rver)', 'node', ['test/replicas/replicas.mjs'], { REPLICAS_REPORT: replicasReport }) && ok;
 
 let passed = 0;
 let failed = 0;
-for (const report of [vitestReport, faultsReport]) {
+for (const report of [vitestReport, faultsReport, cdnReport]) {
   if (!existsSync(report)) {
     failed += 1;
     continue;

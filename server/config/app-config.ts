@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { cdn, type CdnConfig } from './cdn-config';
 import { ConfigError, integer, oneOf, text, type Env } from './env';
 import { archiveKey, firstAdmin, secretsKey, sessionSecret } from './secrets-config';
 import { databaseUrl, mail, metricsHost, metricsPort, s3 } from './services-config';
@@ -6,6 +7,7 @@ import { corsOrigins, publicUrl, trustProxy } from './web-config';
 
 // Where the tools and tests have always found them.
 export { ConfigError };
+export type { CdnConfig };
 export { KNOWN_VARIABLES } from './known-variables';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -82,6 +84,8 @@ export interface AppConfig {
   analytics: boolean;
   /** ANALYTICS_DAYS: days the visitor counts are kept (pruned daily). */
   analyticsDays: number;
+  /** CDN and its settings (cdn-config.ts); undefined with CDN=none, the default. */
+  cdn: CdnConfig | undefined;
 }
 
 /** Sending mail (SMTP_URL, MAIL_FROM) and the outbox's sender. */
@@ -147,5 +151,6 @@ export function loadConfig(env: Env = process.env, options: { serving?: boolean 
       oneOf(env, 'REQUIRE_SECOND_FACTOR', ['true', 'false'] as const, nodeEnv === 'production' ? 'true' : 'false') === 'true',
     analytics: oneOf(env, 'ANALYTICS', ['on', 'off'] as const, 'on') === 'on',
     analyticsDays: integer(env, 'ANALYTICS_DAYS', 730, 1, 36500),
+    cdn: cdn(env),
   };
 }

@@ -3,7 +3,7 @@ import { ContactMessage } from '../contact-us/contact-message.entity';
 import { News } from '../news/news.entity';
 import { Service } from '../services/service.entity';
 import { SiteSettingsRow } from '../settings/site-settings.entity';
-import { SITE_PATHS } from '../site/site-paths';
+import { CACHE_TAGS, SITE_PATHS } from '../site/site-paths';
 
 /**
  * Every public page at once: what a change to the whole site's look (the settings) touches. The
@@ -41,6 +41,11 @@ interface KindDefinition<Entity extends ObjectLiteral> {
    * in the trash). A paged list is named by its first page's path and stands for all its pages.
    */
   publicPaths(row: RowOf<Entity>, now: Date): string[];
+  /**
+   * The cache tags a change to the item (by id) purges at a CDN: the same names the public pages
+   * carry for what they show (SITE_ROUTES' `tags`). None for a kind no public page shows.
+   */
+  cacheTags(id: string | null): string[];
 }
 
 /** A kind's definition, its columns checked against its entity's fields and its trashability kept as a type. */
@@ -75,6 +80,7 @@ const KINDS = {
     files: [],
     // The home page shows the newest services.
     publicPaths: (row) => (inTrash(row) ? [] : [SITE_PATHS.services, SITE_PATHS.home]),
+    cacheTags: () => [CACHE_TAGS.services],
   }),
   news: kind({
     entity: News,
@@ -89,6 +95,8 @@ const KINDS = {
       isPublicArticle(row, now)
         ? [SITE_PATHS.article(row.slug), SITE_PATHS.news, SITE_PATHS.home, SITE_PATHS.feed, SITE_PATHS.sitemap]
         : [],
+    // The lists (home, news, feed, sitemap) and the article's own page, by id: its slug may change.
+    cacheTags: (id) => [CACHE_TAGS.news, ...(id ? [CACHE_TAGS.article(id)] : [])],
   }),
   contactus: kind({
     entity: ContactMessage,
@@ -100,6 +108,7 @@ const KINDS = {
     files: [],
     // Visitors' messages are read in the office only.
     publicPaths: () => [],
+    cacheTags: () => [],
   }),
   settings: kind({
     entity: SiteSettingsRow,
@@ -111,6 +120,7 @@ const KINDS = {
     files: ['logo'],
     // The company's name, logo, colours and the maintenance switch are on every page.
     publicPaths: () => [EVERY_PUBLIC_PAGE],
+    cacheTags: () => [CACHE_TAGS.site],
   }),
 };
 
@@ -154,6 +164,11 @@ export function ownedFiles(name: ContentKind, row: ObjectLiteral): string[] {
 /** The public site's paths the row appears on at `now`: none while hidden, in the trash or gone (null), every page for the settings. */
 export function publicPaths(name: ContentKind, row: ObjectLiteral | null, now = new Date()): string[] {
   return row ? DEFINITIONS[name].publicPaths(row, now) : [];
+}
+
+/** The cache tags a change to an item of kind `name` purges (none for a kind no public page shows). */
+export function cacheTags(name: ContentKind, id: string | null): string[] {
+  return DEFINITIONS[name].cacheTags(id);
 }
 
 /** "services, news or contactus": a list of kinds as a validation message says it. */

@@ -32,6 +32,7 @@ import { RecoveryCode } from '../second-factor/recovery-code.entity';
 import { Passkey } from '../passkeys/passkey.entity';
 import { Passkeys1763771400000 } from './migrations/1763771400000-Passkeys';
 import { NewsPublishedEvents1763771900000 } from './migrations/1763771900000-NewsPublishedEvents';
+import { CdnPurges1763773100000 } from './migrations/1763773100000-CdnPurges';
 
 /** Every entity, listed once for the app and the migration CLI alike. */
 export const entities = [
@@ -69,6 +70,7 @@ export const migrations = [
   NewsPublishedEvents1763771900000,
   NewsPhotoKey1763772300000,
   RecoveryCodeLookup1763772700000,
+  CdnPurges1763773100000,
   Analytics1764150000000,
 ];
 

@@ -14,11 +14,17 @@ export const requestId: RequestHandler = (req, res, next) => {
   next();
 };
 
-/** API replies may carry an admin's data: never keep them in a shared or browser cache. */
-export const noStore: RequestHandler = (_req, res, next) => {
-  res.setHeader('Cache-Control', 'no-store');
-  next();
-};
+/**
+ * API replies may carry an admin's data: never keep them in a shared or browser cache (behind a
+ * CDN, `private` too, for caches that read no further).
+ */
+export function noStore(behindCdn: boolean): RequestHandler {
+  const value = behindCdn ? 'private, no-store' : 'no-store';
+  return (_req, res, next) => {
+    res.setHeader('Cache-Control', value);
+    next();
+  };
+}
 
 /** The origins whose pages may change things: the site's own (PUBLIC_URL) and CORS_ORIGINS. */
 type Origins = Pick<AppConfig, 'publicUrl' | 'corsOrigins'>;

@@ -6,7 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ContactUsService } from '../contact-us/contact-us.service';
 import { isCrossSite } from '../http/http.middleware';
 import { ContactPage, EMPTY_CONTACT, type ContactValues } from './pages/contact-page';
-import { sendOnce, type Visit } from './site-reply';
+import { onceOnly, sendOnce, type Visit } from './site-reply';
 import { SITE_PATHS } from './site-paths';
 
 /** A contact form's post: four fields and the honeypot; 5,000 characters of any script fit, percent-encoded. */
@@ -36,7 +36,8 @@ export class ContactForm {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async post(req: Request, res: Response, { view }: Visit): Promise<void> {
+  async post(req: Request, res: Response, visit: Visit): Promise<void> {
+    const { view } = visit;
     if (isCrossSite(req, this.config)) throw new ApiError(HttpStatus.FORBIDDEN, 'Cross-site requests are not allowed');
     let body: unknown;
     try {
@@ -47,7 +48,7 @@ export class ContactForm {
         throw new ApiError(HttpStatus.PAYLOAD_TOO_LARGE, 'Request body is too large');
       }
       const errors = { form: { msg: view.words.contact.unreadable } };
-      return sendOnce(req, res, view, createElement(ContactPage, { site: view, values: EMPTY_CONTACT, errors }), 400);
+      return sendOnce(req, res, visit, createElement(ContactPage, { site: view, values: EMPTY_CONTACT, errors }), 400);
     }
     try {
       // An administrator previewing the site is not limited, as on the API.
@@ -58,18 +59,18 @@ export class ContactForm {
       if (status === 400) {
         const reply = (error.getResponse() as { error: FieldErrors | string }).error;
         const errors = typeof reply === 'string' ? { form: { msg: reply } } : reply;
-        return sendOnce(req, res, view, createElement(ContactPage, { site: view, values: formValues(body), errors }), 400);
+        return sendOnce(req, res, visit, createElement(ContactPage, { site: view, values: formValues(body), errors }), 400);
       }
       if (status === 429) {
         const retryAfter = Number(error.headers['Retry-After'] ?? 60);
         const page = createElement(ContactPage, { site: view, values: formValues(body), retryAfterSeconds: retryAfter });
-        return sendOnce(req, res, view, page, 429, {
+        return sendOnce(req, res, visit, page, 429, {
           'Retry-After': String(retryAfter),
         });
       }
       throw error;
     }
-    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Cache-Control', onceOnly(visit.cdnMaxAge !== null));
     res.redirect(HttpStatus.SEE_OTHER, SITE_PATHS.thanks);
   }
 

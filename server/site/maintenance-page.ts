@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { CLIENT_DIST } from '../config/paths';
 import { maintenancePagePolicy } from '../http/security-headers';
 import { memoryFile, sendStaticFile, type StaticFile } from '../http/static-assets';
-import { HTML } from './site-reply';
+import { HTML, onceOnly } from './site-reply';
 
 /** How long visitors and crawlers are asked to wait before coming back to the maintenance page. */
 const RETRY_AFTER_SECONDS = 3600;
@@ -30,11 +30,12 @@ function maintenancePage(): typeof page {
  * HTML response (its stylesheet inline, allowed by hash in its own policy) plus its logo. Never a
  * 206 or a 304, whatever Range or conditional headers ask.
  */
-export function sendMaintenancePage(req: Request, res: Response): void {
+export function sendMaintenancePage(req: Request, res: Response, behindCdn: boolean): void {
   const built = maintenancePage();
   if (!built) {
     res.status(503).json({ error: 'The client is not built yet: run `npm run build`.' });
     return;
   }
-  sendStaticFile(req, res, built.file, { cacheControl: 'no-cache', status: 503, headers: built.headers });
+  // Behind a CDN no copy may outlive the switch: the site reopens for visitors at once.
+  sendStaticFile(req, res, built.file, { cacheControl: behindCdn ? onceOnly(true) : 'no-cache', status: 503, headers: built.headers });
 }

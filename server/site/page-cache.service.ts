@@ -9,6 +9,8 @@ export interface BuiltPage {
   status: number;
   /** Headers of the page's own (a redirect's Location). */
   headers?: Record<string, string>;
+  /** Cache tags of the item it shows (an article's `news-<id>`), beside its route's (site-routes.ts). */
+  tags?: readonly string[];
 }
 
 /**

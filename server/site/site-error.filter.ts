@@ -46,12 +46,12 @@ export class SiteErrorFilter implements ExceptionFilter {
   private async answer(exception: unknown, req: Request, res: Response): Promise<void> {
     if (res.headersSent) return void res.end();
     const visit = await this.gate.visit(req, res);
-    if (!visit) return sendMaintenancePage(req, res);
+    if (!visit) return sendMaintenancePage(req, res, this.gate.behindCdn);
     const { view } = visit;
     const problem = (status: ProblemStatus, headers: Record<string, string> = {}) =>
-      sendOnce(req, res, view, createElement(ProblemPage, { site: view, status }), status, headers);
+      sendOnce(req, res, visit, createElement(ProblemPage, { site: view, status }), status, headers);
     const status = exception instanceof HttpException ? exception.getStatus() : (exception as { status?: unknown }).status;
-    if (status === 404) return sendPage(req, res, view, await pageFor(this.cache, visit, null, this.pages.notFound));
+    if (status === 404) return sendPage(req, res, visit, await pageFor(this.cache, visit, null, this.pages.notFound));
     if (typeof status === 'number' && status >= 400 && status < 500) {
       const headers = exception instanceof ApiError ? exception.headers : {};
       return problem(isProblemStatus(status) ? status : 400, headers);

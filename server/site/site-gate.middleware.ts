@@ -39,8 +39,13 @@ export class SiteGate {
 
   readonly handler: RequestHandler = (req, res, next) => {
     if (!isSitePath(req.path)) return next();
-    this.visit(req, res).then((visit) => (visit ? next() : sendMaintenancePage(req, res)), next);
+    this.visit(req, res).then((visit) => (visit ? next() : sendMaintenancePage(req, res, this.behindCdn)), next);
   };
+
+  /** Whether a CDN is in front (CDN set): its replies then say which the CDN may keep. */
+  get behindCdn(): boolean {
+    return this.config.cdn !== undefined;
+  }
 
   /** The request's visit: the settings it is served with and who is looking; null while the site is closed to it. */
   async visit(req: Request, res: Response): Promise<Visit | null> {
@@ -63,7 +68,11 @@ export class SiteGate {
       preview = true;
     }
     const counting = this.config.analytics && !preview;
-    const visit: Visit = { view: { settings, origin: this.config.publicUrl, preview, words: en, counting }, version };
+    const visit: Visit = {
+      view: { settings, origin: this.config.publicUrl, preview, words: en, counting },
+      version,
+      cdnMaxAge: this.config.cdn?.maxAge ?? null,
+    };
     visits.set(req, visit);
     return visit;
   }

@@ -15,7 +15,7 @@ import { NotFoundPage, ThanksPage } from './pages/message-page';
 import { NewsPage } from './pages/news-page';
 import { ServicesPage } from './pages/services-page';
 import { html, movedPermanently } from './site-reply';
-import { SITE_PATHS, pagePath } from './site-paths';
+import { CACHE_TAGS, SITE_PATHS, pagePath } from './site-paths';
 import { atomFeed, FEED_ARTICLES } from './feed';
 import { robotsTxt, sitemapXml, type SitemapEntry } from './sitemap';
 
@@ -105,7 +105,7 @@ export class SitePages {
     const found = await this.news.findPublic(key, view.preview);
     if (!found) return null;
     if ('movedTo' in found) return movedPermanently(SITE_PATHS.article(found.movedTo));
-    return html(createElement(ArticlePage, { site: view, article: found.article }));
+    return { ...html(createElement(ArticlePage, { site: view, article: found.article })), tags: [CACHE_TAGS.article(found.article.id)] };
   }
 
   private async feed(view: SiteView): Promise<BuiltPage> {

@@ -15,3 +15,17 @@ export const SITE_PATHS = {
 export function pagePath(list: string, page: number): string {
   return page === 1 ? list : `${list}?page=${page}`;
 }
+
+/**
+ * The names a CDN keeps public pages under (Cache-Tag, Surrogate-Key, xkey), so that a change
+ * purges the pages that show it and no other: every page carries `site` (the settings are on all
+ * of them), each page what it lists or shows (SITE_ROUTES), and the content kinds' `cacheTags`
+ * (server/content/content-kinds.ts) name the same for a change. `menu`, `page-<id>` and
+ * `lang-<code>` join them with the menus, pages and languages.
+ */
+export const CACHE_TAGS = {
+  site: 'site',
+  services: 'services',
+  news: 'news',
+  article: (id: string) => `news-${id}`,
+} as const;

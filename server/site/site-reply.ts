@@ -5,6 +5,7 @@ import { memoryFile, sendStaticFile } from '../http/static-assets';
 import type { BuiltPage, PageCache } from './page-cache.service';
 import type { PageRoute } from './site-pages.service';
 import type { SiteView } from './pages/layout';
+import { CACHE_TAGS } from './site-paths';
 import { sitePolicyFor } from './site-styles';
 
 export const HTML = 'text/html; charset=utf-8';
@@ -19,10 +20,38 @@ function pageHeaders(view: SiteView): Record<string, string> {
   return { 'Content-Security-Policy': sitePolicyFor(view.settings.accentColor, view.counting), 'Referrer-Policy': 'same-origin' };
 }
 
-/** One request's view of the site: the settings it was served with and who is looking. */
+/** One request's view of the site: the settings it was served with, who is looking, and whether a CDN is in front. */
 export interface Visit {
   view: SiteView;
   version: number;
+  /** CDN_MAX_AGE when a CDN is in front (CDN set), else null. */
+  cdnMaxAge: number | null;
+}
+
+/**
+ * A reply for one request alone (a form's errors, a refusal, the maintenance page, a preview, the
+ * API): no cache keeps it; with a CDN in front, `private` says so to caches that read no further.
+ */
+export function onceOnly(behindCdn: boolean): string {
+  return behindCdn ? 'private, no-store' : 'no-store';
+}
+
+/**
+ * A public page behind a CDN: browsers revalidate every time (max-age=0, with the ETag), the CDN
+ * keeps it for CDN_MAX_AGE (until a purge), answers from a stale copy while it fetches a fresh
+ * one, and for a day while the app is down.
+ */
+export function sharedCacheControl(maxAge: number): string {
+  return `public, max-age=0, s-maxage=${maxAge}, stale-while-revalidate=300, stale-if-error=86400`;
+}
+
+/**
+ * What a page shows, named for each CDN's purge by tag: Cloudflare's Cache-Tag (commas),
+ * Fastly's Surrogate-Key and Varnish's xkey (spaces). Every page carries `site`.
+ */
+export function cacheTagHeaders(tags: readonly string[]): Record<string, string> {
+  const all = [...new Set([CACHE_TAGS.site, ...tags])];
+  return { 'Cache-Tag': all.join(','), 'Surrogate-Key': all.join(' '), xkey: all.join(' ') };
 }
 
 export function html(element: ReactElement, status = 200): BuiltPage {
@@ -50,12 +79,23 @@ function previewHeaders(view: SiteView): Record<string, string> {
   return view.preview ? { 'X-Robots-Tag': 'noindex' } : {};
 }
 
-/** Sends a page (from the cache or not), revalidated on every use, with its ETag. */
-export function sendPage(req: Request, res: Response, view: SiteView, page: BuiltPage): void {
+/**
+ * Sends a page (from the cache or not), revalidated on every use, with its ETag. Behind a CDN a
+ * visitor's page is kept there under `tags` (what it shows) and never carries a cookie: a
+ * Set-Cookie kept by a shared cache would be every visitor's.
+ */
+export function sendPage(req: Request, res: Response, { view, cdnMaxAge }: Visit, page: BuiltPage, tags: readonly string[] = []): void {
+  const shared = cdnMaxAge !== null && !view.preview;
+  if (shared) res.removeHeader('Set-Cookie');
   sendStaticFile(req, res, page.file, {
     status: page.status,
-    cacheControl: view.preview ? 'private, no-store' : 'no-cache',
-    headers: { ...(page.file.type === HTML ? pageHeaders(view) : {}), ...previewHeaders(view), ...page.headers },
+    cacheControl: view.preview ? 'private, no-store' : shared ? sharedCacheControl(cdnMaxAge) : 'no-cache',
+    headers: {
+      ...(page.file.type === HTML ? pageHeaders(view) : {}),
+      ...previewHeaders(view),
+      ...(shared ? cacheTagHeaders(tags) : {}),
+      ...page.headers,
+    },
   });
 }
 
@@ -63,14 +103,14 @@ export function sendPage(req: Request, res: Response, view: SiteView, page: Buil
 export function sendOnce(
   req: Request,
   res: Response,
-  view: SiteView,
+  { view, cdnMaxAge }: Visit,
   element: ReactElement,
   status: number,
   headers: Record<string, string> = {},
 ): void {
   sendStaticFile(req, res, html(element, status).file, {
     status,
-    cacheControl: view.preview ? 'private, no-store' : 'no-store',
+    cacheControl: view.preview ? 'private, no-store' : onceOnly(cdnMaxAge !== null),
     headers: { ...pageHeaders(view), ...previewHeaders(view), ...headers },
   });
 }

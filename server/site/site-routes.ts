@@ -4,7 +4,8 @@ import { PagePipe } from '../common/pagination';
 import { NON_SITE_FOLDERS } from '../http/built-files';
 import type { ContactForm } from './contact-form.service';
 import type { PageRoute, SitePages } from './site-pages.service';
-import { SITE_PATHS } from './site-paths';
+import type { BuiltPage } from './page-cache.service';
+import { CACHE_TAGS, SITE_PATHS } from './site-paths';
 import type { Visit } from './site-reply';
 
 /** What a route's handlers reach: SiteController hands itself. */
@@ -21,7 +22,18 @@ export interface SiteRoute {
   get: (site: SiteServices, req: Request) => PageRoute | null;
   /** POST, on a form's address: the handler answers it. */
   post?: (site: SiteServices, req: Request, res: Response, visit: Visit) => Promise<void>;
+  /**
+   * The cache tags of its page (`site` goes on every one): what it lists, so a change to that
+   * purges it at a CDN (the content kinds' `cacheTags` name the same). An article's page names its
+   * article (the page's own tags); its not-found page, the news, which may publish it.
+   */
+  tags: (page: BuiltPage) => readonly string[];
 }
+
+const tagged =
+  (...tags: string[]) =>
+  (): readonly string[] =>
+    tags;
 
 const pages = new PagePipe();
 
@@ -35,7 +47,7 @@ export function listPage(value: unknown): number {
 }
 
 /** A page without parameters: SitePages keeps it by its path. */
-const fixedPage = (path: string): SiteRoute => ({ path, get: (site) => site.pages.fixed[path] });
+const fixedPage = (path: string, tags: SiteRoute['tags'] = tagged()): SiteRoute => ({ path, get: (site) => site.pages.fixed[path], tags });
 
 /**
  * The public site's routes, in the order Express tries them (a pattern after the fixed paths it
@@ -43,15 +55,23 @@ const fixedPage = (path: string): SiteRoute => ({ path, get: (site) => site.page
  * the links the pages write are SITE_PATHS'.
  */
 export const SITE_ROUTES: readonly SiteRoute[] = [
-  fixedPage(SITE_PATHS.home),
-  { path: SITE_PATHS.services, get: (site, req) => site.pages.list(SITE_PATHS.services, listPage(req.query.page)) },
-  { path: SITE_PATHS.news, get: (site, req) => site.pages.list(SITE_PATHS.news, listPage(req.query.page)) },
+  fixedPage(SITE_PATHS.home, tagged(CACHE_TAGS.news, CACHE_TAGS.services)),
+  {
+    path: SITE_PATHS.services,
+    get: (site, req) => site.pages.list(SITE_PATHS.services, listPage(req.query.page)),
+    tags: tagged(CACHE_TAGS.services),
+  },
+  { path: SITE_PATHS.news, get: (site, req) => site.pages.list(SITE_PATHS.news, listPage(req.query.page)), tags: tagged(CACHE_TAGS.news) },
   // Before the articles' pattern, which would take it for an article.
-  fixedPage(SITE_PATHS.feed),
-  { path: `${SITE_PATHS.news}/:id`, get: (site, req) => site.pages.article(req.params.id as string) },
+  fixedPage(SITE_PATHS.feed, tagged(CACHE_TAGS.news)),
+  {
+    path: `${SITE_PATHS.news}/:id`,
+    get: (site, req) => site.pages.article(req.params.id as string),
+    tags: (page) => page.tags ?? [CACHE_TAGS.news],
+  },
   { ...fixedPage(SITE_PATHS.contact), post: (site, req, res, visit) => site.contactForm.post(req, res, visit) },
   fixedPage(SITE_PATHS.thanks),
-  fixedPage(SITE_PATHS.sitemap),
+  fixedPage(SITE_PATHS.sitemap, tagged(CACHE_TAGS.news, CACHE_TAGS.services)),
   fixedPage(SITE_PATHS.robots),
 ];
 

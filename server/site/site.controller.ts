@@ -36,8 +36,9 @@ export class SiteController implements SiteServices {
   /** Every page: the route the request matched (site-routes.ts) names it. */
   @Get(routerPaths('GET'))
   async page(@Req() req: Request, @Res() res: Response, @SiteVisit() visit: Visit): Promise<void> {
-    const route = routeOf(req).get(this, req);
-    sendPage(req, res, visit.view, await pageFor(this.cache, visit, route, this.pages.notFound));
+    const route = routeOf(req);
+    const page = await pageFor(this.cache, visit, route.get(this, req), this.pages.notFound);
+    sendPage(req, res, visit, page, route.tags(page));
   }
 
   /** A form's post (application/x-www-form-urlencoded, read by its handler itself). */

@@ -67,6 +67,29 @@ describe('loadConfig', () => {
       requireSecondFactor: false,
       analytics: true,
       analyticsDays: 730,
+      cdn: undefined,
+    });
+  });
+
+  it('takes a CDN with what its provider needs, and names the variable that is missing', () => {
+    expect(() => loadConfig(env({ CDN: 'cloudflare', CDN_ZONE: 'zone' }))).toThrow('CDN_API_TOKEN is required when CDN=cloudflare');
+    expect(() => loadConfig(env({ CDN: 'fastly', CDN_API_TOKEN: 't' }))).toThrow('CDN_SERVICE is required when CDN=fastly');
+    expect(() => loadConfig(env({ CDN: 'varnish' }))).toThrow('CDN_PURGE_URL is required when CDN=varnish');
+    expect(() => loadConfig(env({ CDN: 'akamai' }))).toThrow('CDN must be one of none, cloudflare, fastly, varnish, nginx');
+    expect(() => loadConfig(env({ CDN: 'nginx', CDN_PURGE_URL: 'ftp://x' }))).toThrow('CDN_PURGE_URL must be an http:// or https:// URL');
+    expect(loadConfig(env({ CDN: 'cloudflare', CDN_API_TOKEN: 't', CDN_ZONE: 'z' })).cdn).toEqual({
+      provider: 'cloudflare',
+      maxAge: 86_400,
+      purgeUrl: undefined,
+      apiToken: 't',
+      zone: 'z',
+      service: undefined,
+      apiUrl: 'https://api.cloudflare.com/client/v4',
+    });
+    expect(loadConfig(env({ CDN: 'varnish', CDN_PURGE_URL: 'http://127.0.0.1:6081/', CDN_MAX_AGE: '600' })).cdn).toMatchObject({
+      provider: 'varnish',
+      maxAge: 600,
+      purgeUrl: 'http://127.0.0.1:6081',
     });
   });
 

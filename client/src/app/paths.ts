@@ -103,6 +103,7 @@ export const apiPaths = {
   settingsLogo: apiPath('/api/settings/logo'),
   mailStatus: apiPath('/api/settings/mail'),
   mailTest: apiPath('/api/settings/mail/test'),
+  cdnStatus: apiPath('/api/settings/cdn'),
   dashboard: apiPath('/api/dashboard'),
   analyticsStatus: apiPath('/api/analytics/status'),
   analyticsSummary: apiPath('/api/analytics/summary'),

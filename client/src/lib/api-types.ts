@@ -1075,6 +1075,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/settings/cdn': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['CdnController_status'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1944,6 +1960,43 @@ export interface components {
     AnalyticsTop: {
       /** @description By visitors, then page views */
       data: components['schemas']['AnalyticsRow'][];
+    };
+    FailedPurge: {
+      /** Format: uuid */
+      id: string;
+      /**
+       * @example [
+       *       "news",
+       *       "news-0b6f…"
+       *     ]
+       */
+      tags: string[];
+      /**
+       * @example [
+       *       "/news/our-new-office",
+       *       "/news"
+       *     ]
+       */
+      paths: string[];
+      reason: string | null;
+      attempts: number;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      failedAt: string | null;
+    };
+    /** @description The CDN in front (CDN) and its purge queue: waiting, given up, the last one done. */
+    CdnStatus: {
+      /** @enum {string} */
+      provider: 'none' | 'cloudflare' | 'fastly' | 'varnish' | 'nginx';
+      /** @description Purges waiting to be sent, retries included */
+      waiting: number;
+      /** @description Purges given up (kept 30 days) */
+      failedCount: number;
+      /** Format: date-time */
+      lastDoneAt: string | null;
+      /** @description The latest purges given up */
+      failed: components['schemas']['FailedPurge'][];
     };
   };
   responses: {
@@ -5277,6 +5330,30 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  CdnController_status: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CdnStatus'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       500: components['responses']['ServerError'];
       503: components['responses']['Unavailable'];
     };

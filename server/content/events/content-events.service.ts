@@ -23,6 +23,8 @@ const RECONNECT_MS = 1000;
 /** Where a change was made: in this process (`here`, once), or on another replica (`elsewhere`, told by PostgreSQL). */
 export type ChangeOrigin = 'here' | 'elsewhere';
 export type ContentListener = (changes: readonly ContentChange[], origin: ChangeOrigin) => void;
+/** Told of changes inside the transaction that raises them, through its manager: what it writes commits or rolls back with them. */
+export type RaiseListener = (manager: EntityManager, changes: readonly ContentChange[]) => Promise<void>;
 
 /**
  * Content events: services raise them with `raise(manager, …)` from the transaction that makes
@@ -48,6 +50,7 @@ export class ContentEvents implements EntitySubscriberInterface, OnApplicationBo
   /** This process's name in its notices, so it skips its own (heard already, after its commit). */
   private readonly self = randomUUID();
   private readonly listeners: ContentListener[] = [];
+  private readonly raiseListeners: RaiseListener[] = [];
   /** Changes raised in each open transaction. */
   private readonly pending = new WeakMap<QueryRunner, ContentChange[]>();
   /** PostgreSQL's URL; undefined on the embedded database. */
@@ -70,11 +73,21 @@ export class ContentEvents implements EntitySubscriberInterface, OnApplicationBo
   }
 
   /**
+   * Hears every change this replica raises, inside the transaction that raises it (before the
+   * commit): for what must exist exactly when the change does, such as the CDN's purge jobs. Its
+   * failure fails the change.
+   */
+  onRaise(listener: RaiseListener): void {
+    this.raiseListeners.push(listener);
+  }
+
+  /**
    * Raises changes made through `manager`: call it after the change, in its transaction. Heard
    * after the commit; at once when `manager` is in no transaction (its statements have committed).
    */
   async raise(manager: EntityManager, ...changes: ContentChange[]): Promise<void> {
     if (changes.length === 0) return;
+    for (const listener of this.raiseListeners) await listener(manager, changes);
     if (this.url) {
       await manager.query(`SELECT pg_notify('${CHANNEL}', payload) FROM unnest($1::text[]) AS payload`, [
         notifyPayloads(this.self, changes),

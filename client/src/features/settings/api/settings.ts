@@ -9,6 +9,9 @@ export type SettingsInput = Required<ApiSchema<'UpdateSettingsDto'>>;
 /** GET /api/settings/mail. */
 export type MailStatus = ApiSchema<'MailStatus'>;
 
+/** GET /api/settings/cdn. */
+export type CdnStatus = ApiSchema<'CdnStatus'>;
+
 export const settingsQueries = {
   all: () => ['settings'] as const,
   mail: () =>
@@ -17,6 +20,13 @@ export const settingsQueries = {
       queryFn: ({ signal }) => api.get(apiPaths.mailStatus, undefined, signal),
       // While mail waits to go out, the status follows it.
       refetchInterval: (query) => ((query.state.data?.due ?? 0) > 0 ? 3000 : false),
+    }),
+  cdn: () =>
+    queryOptions({
+      queryKey: [...settingsQueries.all(), 'cdn'] as const,
+      queryFn: ({ signal }) => api.get(apiPaths.cdnStatus, undefined, signal),
+      // While purges wait to go out, the status follows them.
+      refetchInterval: (query) => ((query.state.data?.waiting ?? 0) > 0 ? 3000 : false),
     }),
   current: () =>
     queryOptions({

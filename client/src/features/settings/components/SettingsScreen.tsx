@@ -10,6 +10,7 @@ import { LoadFirst, useForm } from '../../../components/useForm';
 import { settingsQueries, useUpdateSettings, type SettingsInput, type SiteSettings } from '../api/settings';
 import { AccentField } from './AccentField';
 import { LogoSettings } from './LogoSettings';
+import { CdnSettings } from './CdnSettings';
 import { MailSettings } from './MailSettings';
 import '../../../components/Field.css';
 import './SettingsScreen.css';
@@ -119,6 +120,7 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
       </form>
       <LogoSettings />
       <MailSettings />
+      <CdnSettings />
       {guard.dialog}
     </section>
   );
