@@ -41,6 +41,11 @@ async function bootstrap(): Promise<void> {
   if (config.nodeEnv === 'production' && !config.requireSecondFactor) {
     logger.warn('REQUIRE_SECOND_FACTOR=false: in production an administrator may sign in with a password alone');
   }
+  if (config.secretsKeyDerived) {
+    logger.warn(
+      'SECRETS_KEY is not set: authenticator secrets are sealed under a key derived from SESSION_SECRET. Set SECRETS_KEY (and keep it) before you ever change SESSION_SECRET, or those secrets are lost',
+    );
+  }
 
   // From here on a stop drains the requests first (before, it ends the process at once: see
   // Lifecycle). Nest's close ends the session store and the pool; the embedded database goes last.

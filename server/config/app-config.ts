@@ -38,6 +38,8 @@ export interface AppConfig {
    * Empty for the command-line tools, which never decrypt.
    */
   secretsKey: string;
+  /** True when production has no SECRETS_KEY and seals with a key derived from SESSION_SECRET (warned at start). */
+  secretsKeyDerived: boolean;
   /** ARCHIVE_KEY: what `site:export` signs the archive with and `site:import` checks it with (or `--key`). */
   archiveKey: string | undefined;
   sessionIdleHours: number;
@@ -119,13 +121,15 @@ export function loadConfig(env: Env = process.env, options: { serving?: boolean 
   const dataDir = resolve(text(env, 'DATA_DIR') ?? './data');
   const storage = oneOf(env, 'STORAGE', ['local', 's3'] as const, 'local');
   const port = integer(env, 'PORT', 3000, 0, 65535);
+  const session = serving ? sessionSecret(env, nodeEnv, dataDir) : '';
   return {
     nodeEnv,
     port,
     databaseUrl: databaseUrl(env),
     dataDir,
-    sessionSecret: serving ? sessionSecret(env, nodeEnv, dataDir) : '',
-    secretsKey: serving ? secretsKey(env, nodeEnv, dataDir) : '',
+    sessionSecret: session,
+    secretsKey: serving ? secretsKey(env, nodeEnv, dataDir, session) : '',
+    secretsKeyDerived: serving && nodeEnv === 'production' && text(env, 'SECRETS_KEY') === undefined,
     archiveKey: archiveKey(env),
     sessionIdleHours: integer(env, 'SESSION_IDLE_HOURS', 12, 1, 24 * 365),
     sessionMaxDays: integer(env, 'SESSION_MAX_DAYS', 7, 1, 365),

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { guessablePassword } from '../common/validation';
@@ -16,12 +16,21 @@ export function sessionSecret(env: Env, nodeEnv: AppConfig['nodeEnv'], dataDir: 
 }
 
 /**
- * The key stored secrets are encrypted with (server/common/secret-box.ts). Like the session secret:
- * given in production (every replica must decrypt what another wrote), else kept in DATA_DIR. Losing
- * it loses the authenticator keys (each admin then sets up their app again), not the site.
+ * The key stored secrets are encrypted with (server/common/secret-box.ts). Given, it is used as it
+ * is. In production without it, a key derived from SESSION_SECRET (which every replica shares
+ * already), so the image still starts with SESSION_SECRET alone as it always has; the app warns at
+ * start, since rotating SESSION_SECRET would then lose the sealed secrets. Elsewhere one is kept in
+ * DATA_DIR. Losing it loses the authenticator keys (each admin then sets up their app again), not
+ * the site.
  */
-export function secretsKey(env: Env, nodeEnv: AppConfig['nodeEnv'], dataDir: string): string {
+export function secretsKey(env: Env, nodeEnv: AppConfig['nodeEnv'], dataDir: string, session: string): string {
+  if (nodeEnv === 'production' && text(env, 'SECRETS_KEY') === undefined) return derivedSecretsKey(session);
   return givenOrKept(env, 'SECRETS_KEY', nodeEnv, join(dataDir, 'secrets-key'));
+}
+
+/** The secrets key a production deployment without SECRETS_KEY uses: HKDF of SESSION_SECRET, for this purpose only. */
+export function derivedSecretsKey(session: string): string {
+  return Buffer.from(hkdfSync('sha256', session, 'company-site', 'secrets key from SESSION_SECRET', 32)).toString('base64url');
 }
 
 /** ARCHIVE_KEY, when set: the site archive's signing key, which only the archive commands use. */

@@ -44,6 +44,7 @@ describe('loadConfig', () => {
       dataDir,
       sessionSecret: SECRET,
       secretsKey: expect.stringMatching(/^.{32,}$/),
+      secretsKeyDerived: false,
       archiveKey: undefined,
       sessionIdleHours: 12,
       sessionMaxDays: 7,
@@ -102,9 +103,19 @@ describe('loadConfig', () => {
     expect(loadConfig(env({ REQUIRE_SECOND_FACTOR: 'true' })).requireSecondFactor).toBe(true);
   });
 
-  it('requires SECRETS_KEY in production; elsewhere keeps one in DATA_DIR, readable by the owner only', () => {
-    const error = failure({ NODE_ENV: 'production', PUBLIC_URL: 'https://www.example.com', SECRETS_KEY: undefined });
-    expect(error.message).toBe('Invalid configuration: SECRETS_KEY is required when NODE_ENV=production (at least 32 random characters)');
+  it('in production takes SECRETS_KEY, or derives one from SESSION_SECRET (and says so); elsewhere keeps one in DATA_DIR, readable by the owner only', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://www.example.com' };
+    const derived = loadConfig(env({ ...production, SECRETS_KEY: undefined }));
+    expect(derived.secretsKeyDerived).toBe(true);
+    expect(derived.secretsKey).toMatch(/^[\w-]{43}$/);
+    expect(derived.secretsKey).not.toBe(derived.sessionSecret);
+    // Every replica given the same SESSION_SECRET derives the same key; another secret, another key.
+    expect(loadConfig(env({ ...production, SECRETS_KEY: undefined })).secretsKey).toBe(derived.secretsKey);
+    expect(loadConfig(env({ ...production, SECRETS_KEY: undefined, SESSION_SECRET: 'y'.repeat(40) })).secretsKey).not.toBe(
+      derived.secretsKey,
+    );
+    const given = loadConfig(env({ ...production, SECRETS_KEY: KEY }));
+    expect({ key: given.secretsKey, derived: given.secretsKeyDerived }).toEqual({ key: KEY, derived: false });
     expect(failure({ SECRETS_KEY: 'short' }).message).toContain('SECRETS_KEY must be at least 32 characters long');
     const dataDir = tempDir();
     const first = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir });
