@@ -36,6 +36,8 @@ export interface SeriesPoint {
   date: string;
   visitors: number;
   pageviews: number;
+  /** Requests not counted that day; `null` for an hour (dropped requests are kept per day only). */
+  dropped: number | null;
 }
 
 export interface Summary extends Figures {
@@ -128,7 +130,12 @@ export class AnalyticsService {
       return Array.from({ length: 24 }, (_, hour) => {
         const at = start + hour * 3_600_000;
         const row = byHour.get(at);
-        return { date: new Date(at).toISOString().replace('.000', ''), visitors: row?.visitors ?? 0, pageviews: row?.pageviews ?? 0 };
+        return {
+          date: new Date(at).toISOString().replace('.000', ''),
+          visitors: row?.visitors ?? 0,
+          pageviews: row?.pageviews ?? 0,
+          dropped: null,
+        };
       });
     }
     const rows = await this.days(range);
@@ -136,7 +143,7 @@ export class AnalyticsService {
     return Array.from({ length: rangeDays(range) }, (_, index) => {
       const date = addDays(range.from, index);
       const row = byDay.get(date);
-      return { date, visitors: row?.visitors ?? 0, pageviews: row?.pageviews ?? 0 };
+      return { date, visitors: row?.visitors ?? 0, pageviews: row?.pageviews ?? 0, dropped: row?.dropped ?? 0 };
     });
   }
 

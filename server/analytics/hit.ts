@@ -33,6 +33,21 @@ export interface RequestTraits {
   purpose: string | undefined;
 }
 
+/** User-Agents whose isbot verdict is remembered: a few browsers' versions make most views. */
+const KNOWN_AGENTS = 1000;
+const botAgents = new Map<string, boolean>();
+
+/** isbot, remembered: its pattern of several hundred alternatives costs more per view than the rest of the checks. */
+function isBotAgent(userAgent: string): boolean {
+  let bot = botAgents.get(userAgent);
+  if (bot === undefined) {
+    bot = isbot(userAgent);
+    if (botAgents.size >= KNOWN_AGENTS) botAgents.clear();
+    botAgents.set(userAgent, bot);
+  }
+  return bot;
+}
+
 /**
  * Why a request is not a person's page view, or null when it is: a bot by the maintained list
  * (isbot), a HEAD (link checkers, monitors), a prefetch (the view may never happen; a prerendered
@@ -41,7 +56,7 @@ export interface RequestTraits {
  */
 export function notAPerson(traits: RequestTraits): 'bot' | 'head' | 'prefetch' | 'no-language' | null {
   if (traits.method === 'HEAD') return 'head';
-  if (!traits.userAgent || isbot(traits.userAgent)) return 'bot';
+  if (!traits.userAgent || isBotAgent(traits.userAgent)) return 'bot';
   if (traits.purpose !== undefined && /prefetch/i.test(traits.purpose)) return 'prefetch';
   if (!traits.acceptLanguage) return 'no-language';
   return null;

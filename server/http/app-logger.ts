@@ -33,7 +33,12 @@ const requestLogger = new Logger('HTTP');
  * headers or bodies, so no cookies, session ids, passwords or Authorization. Health probes and
  * hashed static assets that succeed are logged at `debug` only: a load balancer polls health every
  * few seconds and one page load fetches several assets, which would drown the requests that matter.
+ * So are the visitor-count beacons (one per page view): a JSON line each cost the beacon a large
+ * share of its time under load, and the counts themselves say what they were.
  */
+/** Paths whose successful requests are logged at `debug` only (see requestLog). */
+const QUIET_PATHS = ['/api/health', '/assets/', '/api/collect'];
+
 export const requestLog: RequestHandler = (req, res, next) => {
   const started = process.hrtime.bigint();
   res.once('finish', () => {
@@ -48,7 +53,7 @@ export const requestLog: RequestHandler = (req, res, next) => {
       durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
     };
     const message = `${req.method} ${path} ${status}`;
-    if (status < 400 && (path.startsWith('/api/health') || path.startsWith('/assets/'))) requestLogger.debug(message, fields);
+    if (status < 400 && QUIET_PATHS.some((prefix) => path.startsWith(prefix))) requestLogger.debug(message, fields);
     else requestLogger.log(message, fields);
   });
   next();

@@ -134,9 +134,13 @@ describe('visitor counts', () => {
       }
     });
 
-    it('drops a bot, a HEAD, a prefetch and a request without Accept-Language, and counts them as dropped', async () => {
+    it('drops a bot, a HEAD, a prefetch and a request without Accept-Language, and counts them as dropped, today and in total', async () => {
       const path = `/news/${unique('machines-')}`;
-      const before = (await agent.get('/api/analytics/summary')).body.dropped as number;
+      const today = utcDay(Date.now());
+      const droppedToday = (summary: { series: { date: string; dropped: number | null }[] }) =>
+        summary.series.find((point) => point.date === today)?.dropped;
+      const earlier = (await agent.get('/api/analytics/summary')).body;
+      const before = earlier.dropped as number;
       await beacon(t, { path, ua: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
       await beacon(t, { path, headers: { 'Sec-Purpose': 'prefetch' } });
       await t.http().post('/api/collect').set('Content-Type', 'text/plain').set('User-Agent', browser()).send(JSON.stringify({ path }));
@@ -148,6 +152,7 @@ describe('visitor counts', () => {
       expect(head.status).toBe(200);
       const summary = (await agent.get('/api/analytics/summary')).body;
       expect(summary.dropped).toBe(before + 4);
+      expect(droppedToday(summary)).toBe(droppedToday(earlier)! + 4);
       expect(await pageCounts(agent, path)).toEqual({ value: path, visitors: 0, pageviews: 0 });
     });
 
@@ -291,8 +296,11 @@ describe('visitor counts', () => {
       expect(day.series).toHaveLength(24);
       expect(day.visitorsSummed).toBe(false);
       expect(day.series.reduce((sum: number, point: { pageviews: number }) => sum + point.pageviews, 0)).toBe(day.pageviews);
+      // Dropped requests are kept per day: an hour has none to give.
+      expect(day.series.every((point: { dropped: number | null }) => point.dropped === null)).toBe(true);
       const month = (await agent.get('/api/analytics/summary')).body;
       expect(month.series).toHaveLength(30);
+      expect(month.series.reduce((sum: number, point: { dropped: number }) => sum + point.dropped, 0)).toBe(month.dropped);
       expect(month.to).toBe(today);
       expect(month.visitorsSummed).toBe(true);
       expect(month.previous).toEqual({ visitors: 0, pageviews: 0, visits: 0, bounceRate: 0, dropped: 0 });

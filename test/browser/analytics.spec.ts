@@ -32,6 +32,14 @@ function visitorContext(browser: Browser): Promise<BrowserContext> {
   return browser.newContext({ ...devices['Desktop Chrome'], baseURL, locale: 'en-GB', storageState: { cookies: [], origins: [] } });
 }
 
+async function newArticle(titlePrefix: string): Promise<typeof article> {
+  const created = await admin.post('/api/news', {
+    data: { title: unique(titlePrefix), description: 'Read by a visitor.', about: 'Worth a visit.' },
+  });
+  expect(created.status()).toBe(201);
+  return (await created.json()) as typeof article;
+}
+
 /** Opens a public page and waits for its beacon to be taken (204). */
 async function visit(visitor: Page, path: string): Promise<void> {
   const beacon = visitor.waitForResponse((response) => new URL(response.url()).pathname === '/api/collect');
@@ -63,10 +71,7 @@ test.beforeAll(async ({ playwright, browser }, testInfo) => {
   baseURL = testInfo.project.use.baseURL!;
   admin = await playwright.request.newContext({ baseURL, storageState: STORAGE_STATE });
   await setMaintenance(false);
-  const title = unique('Counted ');
-  const created = await admin.post('/api/news', { data: { title, description: 'Read by a visitor.', about: 'Worth a visit.' } });
-  expect(created.status()).toBe(201);
-  article = (await created.json()) as typeof article;
+  article = await newArticle('Counted ');
   const visitor = await visitorContext(browser);
   const visitorPage = await visitor.newPage();
   await visit(visitorPage, `/news/${article.slug}`);
@@ -83,6 +88,42 @@ test.afterAll(async () => {
   // Every other browser test expects the maintenance page, as a new site shows it.
   await setMaintenance(true);
   await admin.dispose();
+});
+
+test.describe("the public pages' beacon", () => {
+  for (const path of ['/', '/services', '/news', '/contact', 'an article']) {
+    test(`${path} sends its view with no CSP violation and no error in the console`, async ({ browser }) => {
+      const visitor = await visitorContext(browser);
+      const page = await visitor.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      // Collected from before the page's first script: an inline script the CSP refused shows here,
+      // with the directive that refused it.
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        Object.defineProperty(window, '__cspViolations', { value: seen });
+        document.addEventListener('securitypolicyviolation', (event) =>
+          seen.push(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`),
+        );
+      });
+      const beacon = page.waitForRequest('**/api/collect');
+      // An article of its own: the shared one's counts must stay the one visitor's view.
+      const url = path === 'an article' ? `/news/${(await newArticle('Checked for CSP ')).slug}` : path;
+      const response = await page.goto(url);
+      expect(response?.status()).toBe(200);
+      const sent = await beacon;
+      expect(sent.method()).toBe('POST');
+      expect(JSON.parse(sent.postData() ?? '{}')).toMatchObject({ path: new URL(url, baseURL).pathname });
+      expect((await sent.response())?.status()).toBe(204);
+      await page.waitForLoadState('load');
+      expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
+      expect(problems).toEqual([]);
+      await visitor.close();
+    });
+  }
 });
 
 test.describe('the Visitors screen', () => {

@@ -1916,6 +1916,8 @@ export interface components {
       date: string;
       visitors: number;
       pageviews: number;
+      /** @description Requests not counted that day (bots, prefetches…); `null` for an hour: they are kept per day only */
+      dropped: number | null;
     };
     AnalyticsSummary: {
       /** @description Over more than one day, the sum of each day’s visitors */

@@ -41,6 +41,14 @@ export class AnalyticsPointDto {
 
   @ApiProperty({ type: 'integer', minimum: 0 })
   pageviews: number;
+
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    nullable: true,
+    description: 'Requests not counted that day (bots, prefetches…); `null` for an hour: they are kept per day only',
+  })
+  dropped: number | null;
 }
 
 /** GET /api/analytics/summary. */

@@ -14,12 +14,16 @@ function pointLabel(point: string): string {
 /**
  * Visitors and pageviews by day: a chart, and the same figures as a table. The table is always
  * there for screen readers (visually hidden while the chart shows); "Show as table" shows it to
- * everyone in the chart's place.
+ * everyone in the chart's place. Day by day, the table also has the requests dropped (bots,
+ * prefetches…), and the days that had some say so under the chart: the server keeps them per day
+ * only, so an hour's series has none.
  */
 export function VisitorsTrend({ series }: { series: AnalyticsSummary['series'] }) {
   const [asTable, setAsTable] = useState(false);
   // One day's series is hour by hour.
   const unit = series[0]?.date.includes('T') ? 'hour' : 'day';
+  const byDay = unit === 'day';
+  const droppedDays = series.filter((point) => (point.dropped ?? 0) > 0);
   return (
     <section className="panel trend" aria-labelledby="visitors-trend">
       <div className="trend__head">
@@ -35,9 +39,21 @@ export function VisitorsTrend({ series }: { series: AnalyticsSummary['series'] }
           <VisitorsChart series={series} />
         </Suspense>
       )}
+      {!asTable && droppedDays.length > 0 && (
+        <ul className="trend__dropped" aria-label="Dropped by day">
+          {droppedDays.map((point) => (
+            <li key={point.date}>
+              <time dateTime={point.date}>{pointLabel(point.date)}</time>: Dropped (bots, prefetches):{' '}
+              {point.dropped!.toLocaleString('en-US')}
+            </li>
+          ))}
+        </ul>
+      )}
       <div className={asTable ? undefined : 'visually-hidden'}>
         <table className="counts-table">
-          <caption className="visually-hidden">Visitors and pageviews by {unit}</caption>
+          <caption className="visually-hidden">
+            Visitors and pageviews{byDay && ', and requests dropped (bots, prefetches),'} by {unit}
+          </caption>
           <thead>
             <tr>
               <th scope="col">{unit === 'hour' ? 'Hour' : 'Day'}</th>
@@ -47,6 +63,11 @@ export function VisitorsTrend({ series }: { series: AnalyticsSummary['series'] }
               <th scope="col" className="counts-table__number">
                 Pageviews
               </th>
+              {byDay && (
+                <th scope="col" className="counts-table__number">
+                  Dropped
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -57,6 +78,7 @@ export function VisitorsTrend({ series }: { series: AnalyticsSummary['series'] }
                 </th>
                 <td className="counts-table__number">{point.visitors.toLocaleString('en-US')}</td>
                 <td className="counts-table__number">{point.pageviews.toLocaleString('en-US')}</td>
+                {byDay && <td className="counts-table__number">{(point.dropped ?? 0).toLocaleString('en-US')}</td>}
               </tr>
             ))}
           </tbody>
