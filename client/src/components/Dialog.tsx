@@ -11,12 +11,15 @@ export function Dialog({
   onClose,
   children,
   actions,
+  wide = false,
 }: {
   open: boolean;
   title: string;
   onClose: () => void;
   children: ReactNode;
   actions?: ReactNode;
+  /** Room for two columns side by side (the compare view). */
+  wide?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
 
@@ -36,7 +39,7 @@ export function Dialog({
   return (
     <dialog
       ref={ref}
-      className="dialog"
+      className={wide ? 'dialog dialog--wide' : 'dialog'}
       aria-labelledby="dialog-title"
       onCancel={(event) => {
         event.preventDefault();

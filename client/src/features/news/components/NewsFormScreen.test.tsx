@@ -71,6 +71,7 @@ function renderForm(at: string, save: (call: Call) => Response = ({ body }) => j
       };
       calls.push(call);
       if (call.path === '/api/news/photo-limits') return json(200, LIMITS);
+      if (call.path.endsWith('/draft')) return json(404, { error: 'Not found' });
       if (call.method === 'GET') return json(200, { ...ARTICLE, aboutHtml: '<p>About it</p>' });
       return save(call);
     }),
