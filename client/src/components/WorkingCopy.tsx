@@ -103,6 +103,8 @@ export function useAutosave({
     },
     /** No more autosaves in this form (after Publish, a live save, a conflict). */
     stop: () => timer.current?.stop(),
+    /** Drops the autosave due now: an explicit save is writing the same text. */
+    hold: () => void timer.current?.takePending(),
   };
 }
 
@@ -219,6 +221,7 @@ export function useDraftActions<Item>({
     mode.current = 'live';
     lastMode.current = how;
     if (!source) return versioned.send(saveLive, yours, onReload);
+    autosave.hold();
     if (how === 'draft') return writeDraft(source, yours, true);
     if (how === 'publish') {
       await writeDraft(source, yours, false);

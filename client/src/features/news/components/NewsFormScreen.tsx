@@ -112,7 +112,17 @@ function EditNews({ id }: { id: string }) {
       {(article) => (
         <LoadFirst query={draft} title="Edit News" loading="Loading the article" logAs="Loading the article's draft failed" failed={failed}>
           {(working) => (
-            <NewsForm key={generation} article={article} draft={working} heading="Edit News" focus={focus} onRestart={restart} />
+            <>
+              <NewsForm key={generation} article={article} draft={working} heading="Edit News" onRestart={restart} />
+              {/* Outside the form, which starts again after a restore: the panel stays as it was. */}
+              <HistoryPanel
+                source={newsHistory(id)}
+                version={() => versionOf(article)}
+                focus={focus}
+                photoUrl={photoUrl}
+                onRestored={(reply: RestoreReply<News>) => restart(reply.item, reply.to === 'draft' ? reply.draft : undefined)}
+              />
+            </>
           )}
         </LoadFirst>
       )}
@@ -124,15 +134,12 @@ function NewsForm({
   article: live,
   draft = null,
   heading,
-  focus,
   onRestart,
 }: {
   article?: News;
   /** The article's working copy (edit form only). */
   draft?: Draft | null;
   heading: string;
-  /** The revision the History opens on (`?revision=`). */
-  focus?: number;
   /** The form starts again from this live copy (null: as cached) and working copy (undefined: as cached). */
   onRestart?: (article: News | null, draft: Draft | null | undefined) => void;
 }) {
@@ -238,8 +245,6 @@ function NewsForm({
     onReload: (current) => (isDraft(current) ? onRestart?.(null, current) : onRestart?.(current, undefined)),
     onDiscarded: () => onRestart?.(null, null),
   });
-  const onRestored = (reply: RestoreReply<News>) => onRestart?.(reply.item, reply.to === 'draft' ? reply.draft : undefined);
-
   return (
     <section className="screen">
       <PageHeader title={heading} />
@@ -283,15 +288,6 @@ function NewsForm({
         </FormActions>
         {live && drafts.status}
       </form>
-      {live && (
-        <HistoryPanel
-          source={newsHistory(itemId(live))}
-          version={versioned.version}
-          focus={focus}
-          photoUrl={photoUrl}
-          onRestored={onRestored}
-        />
-      )}
       {guard.dialog}
       {versioned.dialog}
       {drafts.dialog}

@@ -101,17 +101,26 @@ function EditService({ id }: { id: string }) {
           failed={failed}
         >
           {(working) => (
-            <ServiceForm
-              key={generation}
-              title="Edit Service"
-              initial={service}
-              edit={{ draft: working, focus, onRestart: restart }}
-              save={(input, ifMatch) => update.mutateAsync({ input, ifMatch })}
-              onSaved={(published) => {
-                notify({ message: published ? 'Changes published' : 'Service updated' });
-                navigate(list);
-              }}
-            />
+            <>
+              <ServiceForm
+                key={generation}
+                title="Edit Service"
+                initial={service}
+                edit={{ draft: working, onRestart: restart }}
+                save={(input, ifMatch) => update.mutateAsync({ input, ifMatch })}
+                onSaved={(published) => {
+                  notify({ message: published ? 'Changes published' : 'Service updated' });
+                  navigate(list);
+                }}
+              />
+              {/* Outside the form, which starts again after a restore: the panel stays as it was. */}
+              <HistoryPanel
+                source={serviceHistory(id)}
+                version={() => versionOf(service)}
+                focus={focus}
+                onRestored={(reply) => restart(reply.item, reply.to === 'draft' ? reply.draft : undefined)}
+              />
+            </>
           )}
         </LoadFirst>
       )}
@@ -128,8 +137,8 @@ function ServiceForm({
 }: {
   title: 'Create Service' | 'Edit Service';
   initial?: Service;
-  /** The edit form's working copy, History and restart (after a restore, a discard, a conflict's Reload). */
-  edit?: { draft: Draft | null; focus?: number; onRestart: (service: Service | null, draft: Draft | null | undefined) => void };
+  /** The edit form's working copy and restart (after a restore, a discard, a conflict's Reload). */
+  edit?: { draft: Draft | null; onRestart: (service: Service | null, draft: Draft | null | undefined) => void };
   save: (input: ServiceInput, ifMatch?: number) => Promise<Service>;
   /** After a live save; `published` when it was Publish changes. */
   onSaved: (published: boolean) => void;
@@ -189,14 +198,6 @@ function ServiceForm({
         </FormActions>
         {live && drafts.status}
       </form>
-      {live && edit && (
-        <HistoryPanel
-          source={serviceHistory(itemId(live))}
-          version={versioned.version}
-          focus={edit.focus}
-          onRestored={(reply) => edit.onRestart(reply.item, reply.to === 'draft' ? reply.draft : undefined)}
-        />
-      )}
       {guard.dialog}
       {versioned.dialog}
       {drafts.dialog}
