@@ -114,6 +114,25 @@ export class NewsPhotos {
     return this.photos.remove(path);
   }
 
+  /**
+   * A photo a revision or working copy of the article `own` names, pointed at again (a restore, a
+   * working copy published): kept in storage while they name it, so the age limit of a fresh
+   * upload (claim) does not apply; its size is read from the file. Another article or the logo
+   * naming it is refused as claim() refuses it.
+   */
+  async reclaim(manager: EntityManager, own: string, photo: string): Promise<UploadedPhoto> {
+    const name = PHOTO_PATH.test(photo) ? storedName(photo) : undefined;
+    const data = name ? await this.photos.get(name) : undefined;
+    if (!data) throw ApiError.field('photo', 'Photo is no longer stored: choose it again');
+    const named: unknown[] = await manager.query(
+      `SELECT 1 FROM news WHERE photo = $1 AND id <> $2 UNION ALL SELECT 1 FROM site_settings WHERE logo = $1 LIMIT 1`,
+      [photo, own],
+    );
+    if (named.length > 0) throw ApiError.field('photo', 'Photo belongs to another article or to the logo');
+    const { width, height } = await sharp(data).metadata();
+    return { photo, photoWidth: width ?? 0, photoHeight: height ?? 0 };
+  }
+
   /** Throws when the photo storage cannot be reached (for the readiness check). */
   checkPhotoStorage(): Promise<void> {
     return this.photos.check();

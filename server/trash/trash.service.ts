@@ -1,14 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, In, IsNull, LessThan, Not, type EntityManager, type ObjectLiteral, type Repository } from 'typeorm';
 import { ActivityService, type ActivityEntry } from '../activity/activity.service';
-import { NewsPhotos } from '../news/news-photos.service';
 import type { Actor } from '../common/actor.decorator';
 import { isUuid, notFound, distinctIds, labelsOf } from '../common/by-id-or-404';
 import { boundedCountOf, COUNT_CAP, type BoundedCount, paginateSql, type Paged } from '../common/pagination';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ContentEvents, type ContentChange } from '../content/events/content-events.service';
 import type { TrashItemDto } from './dto/trash-item.dto';
-import { isTrashKind, labelOf, ownedFiles, TRASH_KINDS, trashKind, type TrashKind, publicPaths } from '../content/content-kinds';
+import {
+  isTrashKind,
+  labelOf,
+  ownedFiles,
+  TRASH_KINDS,
+  trashKind,
+  type TrashKind,
+  publicPaths,
+  type RevisionKind,
+} from '../content/content-kinds';
+import { RevisionsService } from '../revisions/revisions.service';
 
 /**
  * A slice of every kind's trashed rows, newest deleted first. Each branch reads its table's partial
@@ -80,10 +89,18 @@ export class TrashService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly activity: ActivityService,
-    private readonly news: NewsPhotos,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: ContentEvents,
+    private readonly revisions: RevisionsService,
   ) {}
+
+  /**
+   * An item's revisions and working copy go with its purge (issue #36), in its transaction;
+   * answers the photos they named (removed after the commit once nothing names them).
+   */
+  private history(manager: EntityManager, kind: TrashKind, ids: string[]): Promise<string[]> {
+    return trashKind(kind).revisable.length > 0 ? this.revisions.removeAll(manager, kind as RevisionKind, ids) : Promise.resolve([]);
+  }
 
   async list(page: number): Promise<Paged<TrashItemDto>> {
     const paged = await paginateSql<TrashRow>(this.dataSource, trashSlice, page, this.config.pageSize);
@@ -152,9 +169,10 @@ export class TrashService {
       });
       if (!item) throw notFound(resource);
       await repository.delete({ id });
+      const named = await this.history(manager, kind, [id]);
       await this.activity.record(manager, { by, action: 'purge', kind, itemId: id, label: labelOf(kind, item) });
       await this.events.raise(manager, trashChange(kind, id, 'deleted', null));
-      return ownedFiles(kind, item);
+      return [...ownedFiles(kind, item), ...named];
     });
     await this.removeFiles(files);
     return { id };
@@ -204,6 +222,7 @@ export class TrashService {
         const { entity } = trashKind(kind);
         const rows = await lockedInTrash(manager, kind, ids);
         await manager.getRepository(entity).delete({ id: In(ids) });
+        files.push(...(await this.history(manager, kind, ids)));
         for (const row of rows) {
           entries.push({ by, action: 'purge', kind, itemId: row.id as string, label: labelOf(kind, row) });
           changes.push(trashChange(kind, row.id as string, 'deleted', null));
@@ -250,6 +269,13 @@ export class TrashService {
         purged += rows.length;
         changes.push(...rows.map((row) => trashChange(kind, row.id as string, 'deleted', null)));
         for (const row of rows) files.push(...ownedFiles(kind, row));
+        files.push(
+          ...(await this.history(
+            manager,
+            kind,
+            rows.map((row) => row.id as string),
+          )),
+        );
       }
       const pruned = await this.activity.prune(manager, activityBefore);
       await this.events.raise(manager, ...changes);
@@ -260,8 +286,11 @@ export class TrashService {
     return { purged: result.purged, pruned: result.pruned };
   }
 
-  /** Removes stored files whose rows are gone (every size of a photo); never throws, a leftover waits for the orphan sweep. */
+  /**
+   * Removes stored files whose rows are gone (every size of a photo) unless something still names
+   * them; never throws, a leftover waits for the orphan sweep.
+   */
   private async removeFiles(paths: string[]): Promise<void> {
-    for (const path of paths) await this.news.removePhoto(path);
+    await this.revisions.removeUnreferenced(paths);
   }
 }
