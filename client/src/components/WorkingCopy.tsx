@@ -288,6 +288,6 @@ export function useDraftActions<Item>({
 }
 
 /** A list's mark on an item with a working copy (`hasDraft`): the public still sees the live copy. */
-export function DraftMark({ item }: { item: object }) {
-  return (item as { hasDraft?: boolean }).hasDraft ? <p className="working-copy__mark">Unpublished changes</p> : null;
+export function DraftMark({ item }: { item: { hasDraft: boolean } }) {
+  return item.hasDraft ? <p className="working-copy__mark">Unpublished changes</p> : null;
 }

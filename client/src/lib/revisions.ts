@@ -1,5 +1,5 @@
 import { diffWords } from 'diff';
-import { ApiError } from './api';
+import { ApiError, type ApiSchema } from './api';
 
 /*
  * History, working copies and stale versions (issue #36), the same for every content kind and the
@@ -8,53 +8,22 @@ import { ApiError } from './api';
  */
 
 /** Who saved something, as the API names them. */
-export interface Author {
-  id: string;
-  name: string;
-}
+export type Author = ApiSchema<'RevisionAdmin'>;
 
-export type RevisionReason = 'created' | 'saved' | 'published' | 'unpublished' | 'restored';
+/** One saved state of an item: why and by whom, which fields changed, pinned, live, a draft's checkpoint. */
+export type Revision = ApiSchema<'Revision'>;
 
-/** One saved state of an item: why and by whom, which fields changed. */
-export interface Revision {
-  seq: number;
-  reason: RevisionReason;
-  changed: string[];
-  label: string | null;
-  pinned: boolean;
-  /** This revision is what the public sees now. */
-  live: boolean;
-  /** A checkpoint of the working copy, never live. */
-  draft: boolean;
-  restoredFrom: number | null;
-  createdAt: string;
-  admin: Author | null;
-}
+export type RevisionReason = Revision['reason'];
 
 /** The editable fields of an item at one time, as the server snapshots them. */
 export type Snapshot = Record<string, unknown>;
 
-export interface RevisionDetail extends Revision {
-  snapshot: Snapshot;
-}
+export type RevisionDetail = ApiSchema<'RevisionDetail'>;
 
-export interface RevisionPage {
-  data: Revision[];
-  next: number | null;
-}
+export type RevisionPage = ApiSchema<'RevisionPage'>;
 
-/** The working copy of an item (one per item), which the public never sees. */
-export interface Draft {
-  snapshot: Snapshot;
-  /** The draft's own version, +1 per write: autosaves send it back. */
-  version: number;
-  /** The live version it started from. */
-  baseVersion: number;
-  updatedAt: string;
-  updatedBy: Author | null;
-  /** The last write was an autosave (not Save draft). */
-  autosaved: boolean;
-}
+/** The working copy of an item (one per item), which the public never sees; `version` is its own. */
+export type Draft = ApiSchema<'Draft'>;
 
 export interface RestoreReply<Item> {
   to: 'draft' | 'live';

@@ -70,7 +70,7 @@ export function newsHistory(id: string): HistorySource<News> {
     list: (before, signal) => api.get(apiPaths.newsRevisions(id), { before }, signal),
     get: (seq, signal) => api.get(apiPaths.newsRevision(id, seq), undefined, signal),
     update: (seq, changes) => api.patch(apiPaths.newsRevision(id, seq), changes),
-    restore: (seq, to, version) => api.post(apiPaths.newsRevisionRestore(id, seq), { to }, { ifMatch: version }),
+    restore: (seq, to, version) => api.post(apiPaths.newsRevisionRestore(id, seq), { to: to ?? 'draft' }, { ifMatch: version }),
     drafts: true,
     noun: 'article',
     fields: NEWS_FIELDS,

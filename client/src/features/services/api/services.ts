@@ -50,7 +50,7 @@ export function serviceHistory(id: string): HistorySource<Service> {
     list: (before, signal) => api.get(apiPaths.serviceRevisions(id), { before }, signal),
     get: (seq, signal) => api.get(apiPaths.serviceRevision(id, seq), undefined, signal),
     update: (seq, changes) => api.patch(apiPaths.serviceRevision(id, seq), changes),
-    restore: (seq, to, version) => api.post(apiPaths.serviceRevisionRestore(id, seq), { to }, { ifMatch: version }),
+    restore: (seq, to, version) => api.post(apiPaths.serviceRevisionRestore(id, seq), { to: to ?? 'draft' }, { ifMatch: version }),
     drafts: true,
     noun: 'service',
     fields: SERVICE_FIELDS,
