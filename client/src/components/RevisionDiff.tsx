@@ -74,7 +74,7 @@ export function SnapshotDiff({
         const old = valueText(before[field.name]);
         const now = valueText(after[field.name]);
         return (
-          <section key={field.name} className="diff__field" aria-labelledby={`${id}-${field.name}`}>
+          <div key={field.name} role="group" className="diff__field" aria-labelledby={`${id}-${field.name}`}>
             <h4 id={`${id}-${field.name}`} className="diff__name">
               {field.label}
               {!changed.has(field.name) && <span className="diff__same"> (unchanged)</span>}
@@ -94,7 +94,7 @@ export function SnapshotDiff({
                 </>
               )}
             </div>
-          </section>
+          </div>
         );
       })}
     </div>
