@@ -17,6 +17,12 @@ async function retitle(page: Page, id: string, title: string) {
   expect(saved.status()).toBe(200);
 }
 
+/** Opens an article's edit form and waits for it (slow on a busy machine: the first load fetches the form's code). */
+async function openEdit(page: Page, id: string) {
+  await page.goto(`/admin/news/edit/${id}`);
+  await expect(page.getByRole('textbox', { name: 'Title' })).not.toHaveValue('', { timeout: 20_000 });
+}
+
 async function openHistory(page: Page) {
   await page.getByRole('button', { name: 'History' }).click();
   await expect(page.getByRole('list', { name: 'Revisions, newest first' })).toBeVisible();
@@ -26,10 +32,8 @@ test.describe('revisions', () => {
   test('two tabs on one article: the second save shows the conflict and keeps its text', async ({ context, page }) => {
     const id = await createArticle(page, unique('Two tabs '));
     const second = await context.newPage();
-    await page.goto(`/admin/news/edit/${id}`);
-    await second.goto(`/admin/news/edit/${id}`);
-    await expect(page.getByLabel('Title')).not.toHaveValue('');
-    await expect(second.getByLabel('Title')).not.toHaveValue('');
+    await openEdit(page, id);
+    await openEdit(second, id);
 
     await page.getByLabel('Title').fill(unique('First tab '));
     await page.getByRole('button', { name: 'Edit News' }).click();
@@ -57,7 +61,7 @@ test.describe('revisions', () => {
   test('a tab closed mid-sentence, reopened, offers the text', async ({ context, page }) => {
     const id = await createArticle(page, unique('Closed tab '));
     const tab = await context.newPage();
-    await tab.goto(`/admin/news/edit/${id}`);
+    await openEdit(tab, id);
     await expect(tab.getByLabel('About')).toHaveValue('The first text of the article.');
     // The tab asks before closing with unsaved changes: the test says leave.
     tab.on('dialog', (dialog) => void dialog.accept());
@@ -68,7 +72,7 @@ test.describe('revisions', () => {
     await expect
       .poll(async () => (await apiOf(page).get(`/api/news/${id}/draft`)).status(), { message: 'the closing tab wrote the working copy' })
       .toBe(200);
-    await page.goto(`/admin/news/edit/${id}`);
+    await openEdit(page, id);
     await expect(page.getByText(/^Restored your unsaved changes from \d{2}:\d{2} —/)).toBeVisible();
     await expect(page.getByLabel('About')).toHaveValue(half);
     // The public copy is untouched until published.
@@ -82,7 +86,7 @@ test.describe('revisions', () => {
     const changed = `${first} changed`;
     await retitle(page, id, changed);
 
-    await page.goto(`/admin/news/edit/${id}`);
+    await openEdit(page, id);
     await openHistory(page);
     const compare = page.getByRole('region', { name: 'Compare revisions' });
     // By default the newest revision against the one before it: the added word is inserted.
@@ -112,7 +116,7 @@ test.describe('revisions', () => {
     await retitle(page, id, unique('Axe history changed '));
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.goto(`/admin/news/edit/${id}`);
+      await openEdit(page, id);
       await openHistory(page);
       await expect(page.getByRole('region', { name: 'Compare revisions' }).locator('ins').first()).toBeVisible();
       await expectNoA11yViolations(page);
