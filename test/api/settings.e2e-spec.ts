@@ -9,11 +9,11 @@ type Settings = components['schemas']['SiteSettings'];
 type Entry = components['schemas']['ActivityEntry'];
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const KEYS = ['accentColor', 'companyName', 'email', 'logo', 'maintenance', 'phone', 'tagline', 'updatedAt'];
+const KEYS = ['accentColor', 'companyName', 'email', 'logo', 'maintenance', 'phone', 'tagline', 'updatedAt', 'version'];
 
 /** Each field's bad values, with the message it answers with. */
 /** (The logo has routes of its own: brand.e2e-spec.ts.) */
-const BAD_VALUES: Record<keyof Omit<Settings, 'updatedAt' | 'logo'>, [string, unknown, string][]> = {
+const BAD_VALUES: Record<keyof Omit<Settings, 'updatedAt' | 'logo' | 'version'>, [string, unknown, string][]> = {
   maintenance: [
     ['null', null, 'Maintenance must be true or false'],
     ['the text "true"', 'true', 'Maintenance must be true or false'],
