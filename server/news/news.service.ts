@@ -127,6 +127,25 @@ export class NewsService implements ItemEditor {
     return moved ? { movedTo: moved.slug } : null;
   }
 
+  /**
+   * The article as its working copy has it (the fields a page shows; its address and status stay
+   * the live ones until published), or null when it has none: for an administrator's preview only.
+   */
+  async workingCopy(article: News): Promise<News | null> {
+    const snapshot = await this.revisions.draftSnapshot('news', article.id);
+    if (!snapshot) return null;
+    const photo = (snapshot.photo as string | null | undefined) ?? null;
+    return {
+      ...article,
+      title: String(snapshot.title ?? article.title),
+      description: String(snapshot.description ?? article.description),
+      about: String(snapshot.about ?? article.about),
+      photoAlt: (snapshot.photoAlt as string | null | undefined) ?? null,
+      // Another photo's size is not known here: it is shown without its smaller copies.
+      ...(photo === article.photo ? {} : { photo, photoWidth: null, photoHeight: null }),
+    };
+  }
+
   /** Case-insensitive substring of the title; the trigram index (news_title_trgm_idx) serves it. */
   async search(text: string): Promise<Paged<NewsReply>> {
     const meta = { page: 1, pageSize: SEARCH_LIMIT };

@@ -284,6 +284,12 @@ export class RevisionsService {
     return [...revisions, ...drafts].flatMap((row) => row.files);
   }
 
+  /** The item's working copy's fields, or null when it has none (an administrator's preview). */
+  async draftSnapshot(kind: RevisionKind, id: string): Promise<Snapshot | null> {
+    const [row] = await this.dataSource.query<{ snapshot: Snapshot }[]>(`SELECT snapshot FROM drafts WHERE kind = $1 AND item_id = $2`, [kind, id]);
+    return row?.snapshot ?? null;
+  }
+
   /** Which of the items have a working copy (the lists' and details' `hasDraft`). */
   async withDrafts(kind: RevisionKind, ids: string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();

@@ -105,7 +105,9 @@ export class SitePages {
     const found = await this.news.findPublic(key, view.preview);
     if (!found) return null;
     if ('movedTo' in found) return movedPermanently(SITE_PATHS.article(found.movedTo));
-    return html(createElement(ArticlePage, { site: view, article: found.article }));
+    // The administrator's preview shows the working copy, if any; a visitor never does.
+    const draft = view.preview ? await this.news.workingCopy(found.article) : null;
+    return html(createElement(ArticlePage, { site: view, article: draft ?? found.article, workingCopy: draft !== null }));
   }
 
   private async feed(view: SiteView): Promise<BuiltPage> {

@@ -139,7 +139,7 @@ export class TrashService {
     const kind = kindOr404(kindName);
     const { entity, resource } = trashKind(kind);
     if (!isUuid(id)) throw notFound(resource);
-    return this.dataSource.transaction(async (manager) => {
+    const restored = await this.dataSource.transaction(async (manager) => {
       const repository = manager.getRepository(entity);
       const { affected } = await repository.restore({ id });
       if (!affected) throw notFound(resource);
@@ -149,6 +149,10 @@ export class TrashService {
       await this.events.raise(manager, trashChange(kind, id, 'restored', item));
       return item;
     });
+    // Answered as the kind's own reads answer it: with its working copy's flag, for a kind that has them.
+    if (!trashKind(kind).drafts) return restored;
+    const drafts = await this.revisions.withDrafts(kind as RevisionKind, [restored.id as string]);
+    return { ...restored, hasDraft: drafts.has(restored.id as string) };
   }
 
   /**

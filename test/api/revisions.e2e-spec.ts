@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
 import { image } from '../support/images.mjs';
 import { newsKit } from '../support/news-kit';
+import { ORPHAN_MIN_AGE_MS, PhotoSweep } from '../../server/news/photos/photo-sweep.service';
 import { unique } from '../support/unique.mjs';
 
 // Issue #36: every create, save, publish, unpublish and restore writes a revision; the last 50,
@@ -167,6 +168,41 @@ describe('revisions', () => {
           .send({ about: `Save ${n}` })
           .expect(200);
       expect(await kit.isStored(photo)).toBe(false);
+    });
+  });
+
+  describe('the trash and the orphan sweep', () => {
+    it('keeps an article’s revisions while it is in the trash; the purge removes them, its working copy and the photos they named', async () => {
+      const { id } = await kit.createNews();
+      const old = await storePhoto();
+      await agent.patch(`/api/news/${id}`).send({ photo: old }).expect(200);
+      const current = await storePhoto();
+      await agent.patch(`/api/news/${id}`).send({ photo: current }).expect(200);
+      const drafted = await storePhoto();
+      await agent.put(`/api/news/${id}/draft`).send({ photo: drafted }).expect(200);
+      await agent.delete(`/api/news/${id}`).expect(200);
+      const count = async (table: string) =>
+        (await t.dataSource.query(`SELECT count(*)::int AS n FROM ${table} WHERE item_id = $1`, [id]))[0].n as number;
+      expect(await count('revisions')).toBe(3);
+      expect(await count('drafts')).toBe(1);
+      await agent.delete(`/api/trash/news/${id}`).expect(200);
+      expect(await count('revisions')).toBe(0);
+      expect(await count('drafts')).toBe(0);
+      for (const photo of [old, current, drafted]) expect(await kit.isStored(photo)).toBe(false);
+    });
+
+    it('has the orphan sweep keep a photo that only a revision or a working copy names', async () => {
+      const { id } = await kit.createNews();
+      const replaced = await storePhoto();
+      await agent.patch(`/api/news/${id}`).send({ photo: replaced }).expect(200);
+      await agent.patch(`/api/news/${id}`).send({ photo: null }).expect(200);
+      const drafted = await storePhoto();
+      await agent.put(`/api/news/${id}/draft`).send({ photo: drafted }).expect(200);
+      const orphan = await storePhoto();
+      await t.app.get(PhotoSweep).sweep(Date.now() + 2 * ORPHAN_MIN_AGE_MS);
+      expect(await kit.isStored(replaced)).toBe(true);
+      expect(await kit.isStored(drafted)).toBe(true);
+      expect(await kit.isStored(orphan)).toBe(false);
     });
   });
 
