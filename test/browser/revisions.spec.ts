@@ -80,6 +80,31 @@ test.describe('revisions', () => {
     expect(live.about).toBe('The first text of the article.');
   });
 
+  test('Save draft keeps the live copy and marks the list; Publish changes makes it live', async ({ page }) => {
+    const title = unique('Draft live ');
+    const id = await createArticle(page, title);
+    await openEdit(page, id);
+    await page.getByLabel('About').fill('The reworked text, not public yet.');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page.getByRole('status', { name: 'Notifications' }).getByText('Draft saved')).toBeVisible();
+    await expect(page.getByText(/^Saved as draft \d{2}:\d{2}$/)).toBeVisible();
+    const live = async () => ((await (await apiOf(page).get(`/api/news/${id}`)).json()) as { about: string }).about;
+    expect(await live()).toBe('The first text of the article.');
+
+    await page.goto(`/admin/news?title=${encodeURIComponent(title)}`);
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+    await expect(card.getByText('Unpublished changes')).toBeVisible();
+
+    await openEdit(page, id);
+    await expect(page.getByText(/^Unpublished changes — saved \d{2}:\d{2} by Grace Hopper —/)).toBeVisible();
+    await expect(page.getByLabel('About')).toHaveValue('The reworked text, not public yet.');
+    await page.getByRole('button', { name: 'Publish changes' }).click();
+    await expect(page).toHaveURL(/\/admin\/news$/);
+    await expect(page.getByRole('status', { name: 'Notifications' }).getByText('Changes published')).toBeVisible();
+    expect(await live()).toBe('The reworked text, not public yet.');
+    expect((await apiOf(page).get(`/api/news/${id}/draft`)).status()).toBe(404);
+  });
+
   test('compare marks a changed word; restore then undo', async ({ page }) => {
     const first = unique('Compare before ');
     const id = await createArticle(page, first);
