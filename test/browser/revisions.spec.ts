@@ -58,6 +58,31 @@ test.describe('revisions', () => {
     await expect(second).toHaveURL(new RegExp(`/admin/news/edit/${id}$`));
   });
 
+  test('two autosaving tabs: the second one stops and shows the conflict, its text kept', async ({ context, page }) => {
+    const id = await createArticle(page, unique('Two autosaves '));
+    const second = await context.newPage();
+    await openEdit(page, id);
+    await openEdit(second, id);
+
+    await page.getByLabel('About').fill('The first tab is typing here.');
+    await expect(page.getByText(/^Saved as draft \d{2}:\d{2}$/)).toBeVisible({ timeout: 10_000 });
+
+    const mine = 'The second tab types something else.';
+    await second.getByLabel('About').fill(mine);
+    const conflict = second.getByRole('dialog');
+    await expect(
+      conflict.getByRole('heading', { name: /^Grace Hopper saved this article at \d{2}:\d{2} since you opened it$/ }),
+    ).toBeVisible({
+      timeout: 10_000,
+    });
+    await conflict.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(second.getByText('Autosave stopped: this was changed in another tab or by someone else.')).toBeVisible();
+    await expect(second.getByLabel('About')).toHaveValue(mine);
+    // The first tab's working copy stands.
+    const draft = (await (await apiOf(page).get(`/api/news/${id}/draft`)).json()) as { snapshot: { about: string } };
+    expect(draft.snapshot.about).toBe('The first tab is typing here.');
+  });
+
   test('a tab closed mid-sentence, reopened, offers the text', async ({ context, page }) => {
     const id = await createArticle(page, unique('Closed tab '));
     const tab = await context.newPage();

@@ -123,6 +123,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel = 'Delete',
+  busyLabel = 'Deleting…',
   busy = false,
   onConfirm,
   onCancel,
@@ -131,6 +132,7 @@ export function ConfirmDialog({
   title: string;
   message: ReactNode;
   confirmLabel?: string;
+  busyLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -146,7 +148,7 @@ export function ConfirmDialog({
             Cancel
           </button>
           <button type="button" className="button button--danger" onClick={onConfirm} disabled={busy} autoFocus>
-            {busy ? 'Deleting…' : confirmLabel}
+            {busy ? busyLabel : confirmLabel}
           </button>
         </>
       }

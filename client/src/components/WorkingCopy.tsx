@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../lib/api';
 import { formatTime } from '../lib/format';
 import { AutosaveTimer, conflictOf, type Conflict, type Draft, type DraftSource, type Snapshot } from '../lib/revisions';
 import type { useVersionedSave } from './ConflictDialog';
@@ -50,7 +51,8 @@ export function useAutosave({
       if (sentKey === written.current) return;
       setStatus({ state: 'saving' });
       try {
-        const saved = await to.put(sent, { ifMatch: base?.version, keepalive });
+        // With none known, "0": no working copy is expected, so another tab's first write is a 409 here too.
+        const saved = await to.put(sent, { ifMatch: base?.version ?? 0, keepalive });
         written.current = sentKey;
         remember(saved);
         setStatus({ state: 'saved', at: saved.updatedAt });
@@ -78,8 +80,8 @@ export function useAutosave({
     return () => {
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('pagehide', flush);
-      // Leaving the form inside the app: what was typed is written now rather than dropped.
-      flush();
+      // Not flushed: the form goes after a restore, a discard or a Reload (whose copy it must not
+      // overwrite), or on Cancel; leaving by a link asks first (useUnsavedChanges).
       autosave.stop();
       timer.current = null;
     };
@@ -198,19 +200,24 @@ export function useDraftActions<Item>({
     enabled: source !== null,
     onConflict: (conflict) => {
       const yours = snapshot;
-      void versioned.ask(conflict, yours).then(async (choice) => {
-        if (choice === 'reload') onReload(conflict.current);
-        if (choice === 'overwrite' && source) onReload(await source.put(yours, { ifMatch: conflict.current.version }));
-      });
+      // Keep editing leaves the autosave stopped; the explicit saves still send the version and ask.
+      void versioned
+        .ask(conflict, yours)
+        .then(async (choice) => {
+          if (choice === 'reload') onReload(conflict.current);
+          if (choice === 'overwrite' && source) onReload(await source.put(yours, { ifMatch: conflict.current.version }));
+        })
+        .catch((error: unknown) => console.error('Overwriting the working copy failed', error));
     },
   });
   const [discarding, setDiscarding] = useState(false);
   const [discardBusy, setDiscardBusy] = useState(false);
+  const [discardError, setDiscardError] = useState<string | null>(null);
 
   /** Writes the form into the working copy (a 409 asks like any save). */
   const writeDraft = async (to: DraftSource, yours: Snapshot, checkpoint: boolean) => {
     // The working copy's own version, as the autosave last had it (a conflict's Overwrite moves it on).
-    const versions = { current: autosave.version() };
+    const versions = { current: autosave.version() ?? 0 };
     const saved = await versioned.send((ifMatch) => to.put(yours, { checkpoint, ifMatch }), yours, onReload, versions);
     autosave.wrote(saved, yours);
     return saved;
@@ -238,11 +245,14 @@ export function useDraftActions<Item>({
 
   const discard = async () => {
     setDiscardBusy(true);
+    setDiscardError(null);
     try {
       autosave.stop();
       await source?.remove();
       setDiscarding(false);
       onDiscarded();
+    } catch (error) {
+      setDiscardError(errorMessage(error, 'Could not discard the draft. Please try again.'));
     } finally {
       setDiscardBusy(false);
     }
@@ -272,13 +282,22 @@ export function useDraftActions<Item>({
     draft: autosave.draft,
     status: <AutosaveStatus status={autosave.status} />,
     buttons,
-    askDiscard: () => setDiscarding(true),
+    askDiscard: () => {
+      setDiscardError(null);
+      setDiscarding(true);
+    },
     dialog: (
       <ConfirmDialog
         open={discarding}
         title="Discard the unpublished changes?"
-        message="The draft is deleted; the form shows the live copy again. This cannot be undone, but the history keeps every saved draft."
+        message={
+          <>
+            {discardError && <span className="field__error">{discardError} </span>}
+            The draft is deleted; the form shows the live copy again. The history keeps every draft saved with Save draft.
+          </>
+        }
         confirmLabel="Discard"
+        busyLabel="Discarding…"
         busy={discardBusy}
         onConfirm={() => void discard()}
         onCancel={() => setDiscarding(false)}
