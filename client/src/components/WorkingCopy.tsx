@@ -165,9 +165,9 @@ const NO_SOURCE: DraftSource = {
 /**
  * The working-copy side of an edit form: the autosave, and beside the form's own save (which
  * still changes the live item at once) Save draft, Publish changes and Discard for a published
- * item. The form's submit buttons set the mode as they are clicked, so all three saves go through
- * the form's one save (its refusals under the fields, the sign-in-again dialog, the conflicts):
- * the form's `save` calls `run`.
+ * item. Their buttons set the mode and send the form, so all three saves go through the form's
+ * one save (its refusals under the fields, the sign-in-again dialog, the conflicts): the form's
+ * `save` calls `run`.
  */
 export function useDraftActions<Item>({
   source,
@@ -258,13 +258,25 @@ export function useDraftActions<Item>({
     }
   };
 
+  /**
+   * Save draft and Publish changes send the form as its own button does (so through its one save),
+   * saying first what the save is. They are not submit buttons: the form keeps one default action
+   * (Enter), the live save.
+   */
+  const submitAs = (how: Mode, button: HTMLButtonElement) => {
+    // A save on its way (the form says it is busy) finishes first; this click is not kept for later.
+    if (!button.form || button.form.getAttribute('aria-busy') === 'true') return;
+    mode.current = how;
+    button.form.requestSubmit();
+  };
+
   const buttons =
     published && source ? (
       <>
-        <button type="submit" className="button" onClick={() => (mode.current = 'draft')}>
+        <button type="button" className="button" onClick={(event) => submitAs('draft', event.currentTarget)}>
           Save draft
         </button>
-        <button type="submit" className="button" onClick={() => (mode.current = 'publish')}>
+        <button type="button" className="button" onClick={(event) => submitAs('publish', event.currentTarget)}>
           Publish changes
         </button>
         {autosave.draft && (
