@@ -1,4 +1,3 @@
-import { createPhotoStorage } from '../news/photos/create-photo-storage';
 import { RevisionsService } from '../revisions/revisions.service';
 import { Activity } from '../activity/activity.entity';
 import { ActivityService } from '../activity/activity.service';
@@ -64,7 +63,7 @@ async function main(): Promise<number> {
         dataSource,
         activity,
         new ContentEvents(dataSource),
-        new RevisionsService(dataSource, createPhotoStorage(config)),
+        new RevisionsService(dataSource),
       );
       const outbox = new OutboxService(dataSource.getRepository(OutboxMail), config, settings);
       const sessions = new SessionsService(dataSource, config);

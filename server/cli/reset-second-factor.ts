@@ -1,4 +1,3 @@
-import { createPhotoStorage } from '../news/photos/create-photo-storage';
 import { RevisionsService } from '../revisions/revisions.service';
 import { parseArgs } from 'node:util';
 import { Activity } from '../activity/activity.entity';
@@ -31,7 +30,7 @@ async function main(): Promise<number> {
       dataSource,
       activity,
       new ContentEvents(dataSource),
-      new RevisionsService(dataSource, createPhotoStorage(config)),
+      new RevisionsService(dataSource),
     );
     const outbox = new OutboxService(dataSource.getRepository(OutboxMail), config, settings);
     const reset = await new SecondFactorService(dataSource, config, activity, outbox).reset(email);

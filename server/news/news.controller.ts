@@ -15,7 +15,7 @@ import {
   UploadedFile,
 } from '@nestjs/common';
 import type { Response } from 'express';
-import { ApiIfMatch, ETAG_HEADER, StaleVersionReply } from '../revisions/history.controller';
+import { ApiIfMatch, ETAG_HEADER, StaleVersionReply } from '../revisions/revisions.module';
 import { etagOf, parseIfMatch } from '../revisions/revisions.service';
 import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, getSchemaPath } from '@nestjs/swagger';
 import { ApiErrorText, ApiFieldErrors, ApiPage, ApiTextQuery, FieldErrorsReply, IdReply, IdsReply } from '../common/api-docs';
@@ -91,7 +91,7 @@ export class NewsController {
   @ApiErrorText(HttpStatus.NOT_FOUND, 'News not found')
   @ApiOkResponse({ type: NewsDto })
   @ApiFieldErrors()
-  @ApiIfMatch('The version')
+  @ApiIfMatch('The version', false)
   @ApiConflictResponse({
     description: 'Another article already has this address (keyed slug), or the version sent in If-Match is not the current one',
     schema: { oneOf: [{ $ref: getSchemaPath(FieldErrorsReply) }, { $ref: getSchemaPath(StaleVersionReply) }] },

@@ -13,7 +13,7 @@ import { PhotosModule } from './photos/photos.module';
 import { PublishSchedule } from './publish-schedule.job';
 import { DraftNewsDto } from './dto/draft-news.dto';
 import { NewsDto } from './dto/news.dto';
-import { historyController } from '../revisions/history.controller';
+import { historyController } from '../revisions/revisions.module';
 
 /** /api/news/:id/revisions… and …/draft (issue #36). */
 const NewsHistoryController = historyController('news', NewsService, NewsDto, DraftNewsDto);

@@ -8,7 +8,7 @@ import { boundedCount, type BoundedCount, containsPattern, NO_LINKS, paginate, t
 import { distinctIds, softDeleteManyOr404, findOneOr404, isUuid, notFound, softDeleteOr404, updateOr404 } from '../common/by-id-or-404';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { publicPaths, snapshotOf, type Snapshot } from '../content/content-kinds';
-import type { ApplyOptions, ItemEditor } from '../revisions/item-editor';
+import type { ApplyOptions, ItemEditor } from '../revisions/revisions.module';
 import { RevisionsService, type RevisionReason } from '../revisions/revisions.service';
 import { ContentEvents, editChange } from '../content/events/content-events.service';
 import { CreateNewsDto } from './dto/create-news.dto';
@@ -137,9 +137,9 @@ export class NewsService implements ItemEditor {
     const photo = (snapshot.photo as string | null | undefined) ?? null;
     return {
       ...article,
-      title: String(snapshot.title ?? article.title),
-      description: String(snapshot.description ?? article.description),
-      about: String(snapshot.about ?? article.about),
+      title: typeof snapshot.title === 'string' ? snapshot.title : article.title,
+      description: typeof snapshot.description === 'string' ? snapshot.description : article.description,
+      about: typeof snapshot.about === 'string' ? snapshot.about : article.about,
       photoAlt: (snapshot.photoAlt as string | null | undefined) ?? null,
       // Another photo's size is not known here: it is shown without its smaller copies.
       ...(photo === article.photo ? {} : { photo, photoWidth: null, photoHeight: null }),
@@ -209,15 +209,20 @@ export class NewsService implements ItemEditor {
    * or working copy names it, so a failed save keeps them and an old revision can be restored.
    */
   async update(id: string, dto: UpdateNewsDto, by: Actor, ifMatch?: number): Promise<NewsReply> {
-    await this.revisions.removeUnreferenced(await this.save(id, dto, by, undefined, { ifMatch }));
+    await this.photos.removeUnreferenced(this.dataSource.manager, await this.save(id, dto, by, undefined, { ifMatch }));
     return this.findOne(id);
   }
 
   /** A restore to live or a published working copy: the snapshot saved as a PATCH is, with its reason. */
   async applySnapshot(id: string, snapshot: Snapshot, by: Actor, options: ApplyOptions): Promise<NewsReply> {
     const dto = { ...snapshot, photoAlt: snapshot.photoAlt ?? null, publishAt: snapshot.publishAt ?? null } as UpdateNewsDto;
-    await this.revisions.removeUnreferenced(await this.save(id, dto, by, undefined, options));
+    await this.photos.removeUnreferenced(this.dataSource.manager, await this.save(id, dto, by, undefined, options));
     return this.findOne(id);
+  }
+
+  /** Removes the photos a working copy's change or its pruned revisions no longer name, once nothing else does. */
+  removeFiles(paths: readonly string[]): Promise<void> {
+    return this.photos.removeUnreferenced(this.dataSource.manager, paths);
   }
 
   /**
@@ -253,7 +258,7 @@ export class NewsService implements ItemEditor {
       await this.photos.removePhoto(stored.photo);
       throw error;
     }
-    await this.revisions.removeUnreferenced(replaced);
+    await this.photos.removeUnreferenced(this.dataSource.manager, replaced);
     return this.findOne(id);
   }
 

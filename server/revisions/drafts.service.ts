@@ -120,18 +120,18 @@ export class DraftsService {
           return { draft: toDraft(row), dropped };
         }),
     );
-    await this.revisions.removeUnreferenced(dropped);
+    await editor.removeFiles?.(dropped);
     return draft;
   }
 
   /** Drops the working copy (Discard); the item's 404, or `Draft not found` when it has none. */
-  async remove(kind: DraftKind, id: string): Promise<void> {
+  async remove(editor: ItemEditor, id: string): Promise<void> {
     const files = await this.dataSource.transaction(async (manager) => {
-      await this.lockItem(manager, kind, id, true);
-      return this.removeIn(manager, kind, id);
+      await this.lockItem(manager, editor.kind, id, true);
+      return this.removeIn(manager, editor.kind, id);
     });
     if (!files) throw notFound('Draft');
-    await this.revisions.removeUnreferenced(files);
+    await editor.removeFiles?.(files);
   }
 
   /**
@@ -150,7 +150,7 @@ export class DraftsService {
         files = (await this.removeIn(manager, editor.kind, id)) ?? [];
       },
     });
-    await this.revisions.removeUnreferenced(files);
+    await editor.removeFiles?.(files);
     return item;
   }
 

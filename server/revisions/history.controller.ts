@@ -1,4 +1,5 @@
 import {
+  applyDecorators,
   Body,
   Controller,
   Delete,
@@ -48,20 +49,15 @@ export class StaleVersionReply {
 /** The ETag header of a single read: the item's version. */
 export const ETAG_HEADER = { ETag: { description: 'The version, quoted ("3"): send it back in If-Match', schema: { type: 'string' } } };
 
-/** If-Match on a save, and its 409. */
-export const ApiIfMatch = (what: string) => (target: object, key: string | symbol, descriptor: PropertyDescriptor) => {
-  ApiHeader({ name: 'If-Match', required: false, description: `${what} as read (its ETag, "3", or a bare 3); stale: 409` })(
-    target,
-    key,
-    descriptor,
+/** If-Match on a save, and its 409 (`conflict` false: the route declares a 409 of its own that includes StaleVersionReply). */
+export const ApiIfMatch = (what: string, conflict = true) =>
+  applyDecorators(
+    ApiHeader({ name: 'If-Match', required: false, description: `${what} as read (its ETag, "3", or a bare 3); stale: 409` }),
+    ApiFieldErrors('A field failed validation, or If-Match is not a version'),
+    ...(conflict
+      ? [ApiConflictResponse({ type: StaleVersionReply, description: 'The version sent in If-Match is not the current one' })]
+      : []),
   );
-  ApiConflictResponse({ type: StaleVersionReply, description: 'The version sent in If-Match is not the current one' })(
-    target,
-    key,
-    descriptor,
-  );
-  ApiFieldErrors('If-Match is not a version')(target, key, descriptor);
-};
 
 /** `?limit=` of a history page: 1 to 100, 20 when left out. */
 export function limitOf(value: string | undefined): number {
@@ -82,7 +78,7 @@ export const ApiHistoryQuery = () => (target: object, key: string | symbol, desc
   ApiQuery({
     name: 'before',
     required: false,
-    schema: { type: 'integer', minimum: 0 },
+    schema: { type: 'integer', minimum: 0, maximum: 999_999_999 },
     description: 'Older than this seq (the previous page’s `next`)',
   })(target, key, descriptor);
   ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: HISTORY_MAX_LIMIT, default: HISTORY_LIMIT } })(
@@ -208,7 +204,7 @@ export function historyController(kind: DraftKind, editor: Type<ItemEditor>, ite
     @ApiErrorText(HttpStatus.NOT_FOUND, `${resource} not found, or Draft not found (it has none)`)
     @ApiNoContentResponse({ description: 'Discarded' })
     async discard(@Param('id') id: string): Promise<void> {
-      await this.drafts.remove(kind, idOr404(kind, id));
+      await this.drafts.remove(this.items, idOr404(kind, id));
     }
 
     /** Makes the working copy live: checked in full (400 with field errors), a `published` revision, the working copy removed. */

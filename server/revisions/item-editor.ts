@@ -32,5 +32,7 @@ export interface ItemEditor {
   /** Makes `snapshot` (checked against createDto) the live item, in one transaction, writing a revision. */
   applySnapshot(id: string, snapshot: Snapshot, by: Actor, options: ApplyOptions): Promise<VersionedItem>;
   /** Checks a working copy's fields before it is written (an article's photo must be one it may name). */
+  /** Removes stored photos a working copy or pruned revisions named, once nothing names them (after the commit). */
+  removeFiles?(paths: readonly string[]): Promise<void>;
   checkDraft?(manager: EntityManager, id: string, snapshot: Snapshot, before: Snapshot | null): Promise<void>;
 }

@@ -1,5 +1,4 @@
 import { Global, Module } from '@nestjs/common';
-import { PhotosModule } from '../news/photos/photos.module';
 import { DraftsService } from './drafts.service';
 import { RevisionsService } from './revisions.service';
 
@@ -10,8 +9,12 @@ import { RevisionsService } from './revisions.service';
  */
 @Global()
 @Module({
-  imports: [PhotosModule],
   providers: [RevisionsService, DraftsService],
   exports: [RevisionsService, DraftsService],
 })
 export class RevisionsModule {}
+
+// What the kinds' modules need besides the services, reached through this module (the boundaries' rule).
+export { ApiHistoryQuery, ApiIfMatch, beforeOf, ETAG_HEADER, historyController, limitOf, StaleVersionReply } from './history.controller';
+export { MarkRevisionDto, RevisionDetailDto, RevisionDto, RevisionPageDto } from './dto/revision.dto';
+export type { ApplyOptions, ItemEditor } from './item-editor';

@@ -4,8 +4,6 @@ import type { Actor } from '../common/actor.decorator';
 import { ApiError } from '../common/api-error';
 import { isUuid, notFound } from '../common/by-id-or-404';
 import { changedFields, contentKind, snapshotFiles, type RevisionKind, type Snapshot } from '../content/content-kinds';
-import { referencedPhotos } from '../news/photos/photo-sweep.service';
-import { PhotoStorage } from '../news/photos/photo-storage.service';
 
 /** The settings are one row; their revisions are kept under this item id. */
 export const SETTINGS_ITEM = '00000000-0000-0000-0000-000000000000';
@@ -96,10 +94,7 @@ function toRevision(row: RevisionRow): Revision {
  */
 @Injectable()
 export class RevisionsService {
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly photos: PhotoStorage,
-  ) {}
+  constructor(private readonly dataSource: DataSource) {}
 
   /** The 409 unless `ifMatch` (when sent) is the version read under the row lock. */
   checkVersion(current: number, ifMatch: number | undefined): void {
@@ -121,17 +116,6 @@ export class RevisionsService {
         : await this.liveRevision(this.dataSource.manager, kind, id);
       throw staleConflict(current, live?.changedBy ?? null, live?.changedAt ?? new Date());
     }
-  }
-
-  /**
-   * Removes each of `paths` that no row, kept revision or working copy names any more (a photo a
-   * save replaced, or one only pruned revisions named). Call it after the change has committed;
-   * a photo named again meanwhile stays, and a leftover waits for the orphan sweep.
-   */
-  async removeUnreferenced(paths: (string | null | undefined)[]): Promise<void> {
-    const candidates = [...new Set(paths.filter((path): path is string => !!path))];
-    const referenced = await referencedPhotos((sql, parameters) => this.dataSource.query(sql, parameters), candidates);
-    for (const path of candidates) if (!referenced.has(path)) await this.photos.remove(path);
   }
 
   /**
@@ -286,7 +270,10 @@ export class RevisionsService {
 
   /** The item's working copy's fields, or null when it has none (an administrator's preview). */
   async draftSnapshot(kind: RevisionKind, id: string): Promise<Snapshot | null> {
-    const [row] = await this.dataSource.query<{ snapshot: Snapshot }[]>(`SELECT snapshot FROM drafts WHERE kind = $1 AND item_id = $2`, [kind, id]);
+    const [row] = await this.dataSource.query<{ snapshot: Snapshot }[]>(`SELECT snapshot FROM drafts WHERE kind = $1 AND item_id = $2`, [
+      kind,
+      id,
+    ]);
     return row?.snapshot ?? null;
   }
 

@@ -9,7 +9,7 @@ import { CreateServiceDto } from './dto/create-service.dto';
 import { ServiceDto } from './dto/service.dto';
 import { UpdateServiceDto } from './dto/update-service.dto';
 import { ServicesService } from './services.service';
-import { ApiIfMatch, ETAG_HEADER } from '../revisions/history.controller';
+import { ApiIfMatch, ETAG_HEADER } from '../revisions/revisions.module';
 import { etagOf, parseIfMatch } from '../revisions/revisions.service';
 
 @Controller('services')

@@ -6,7 +6,7 @@ import { ServicesService } from './services.service';
 import { Service } from './service.entity';
 import { DraftServiceDto } from './dto/draft-service.dto';
 import { ServiceDto } from './dto/service.dto';
-import { historyController } from '../revisions/history.controller';
+import { historyController } from '../revisions/revisions.module';
 
 /** /api/services/:id/revisions… and …/draft (issue #36). */
 const ServiceHistoryController = historyController('services', ServicesService, ServiceDto, DraftServiceDto);

@@ -7,7 +7,7 @@ import { boundedCount, type BoundedCount, paginate, type Paged } from '../common
 import { distinctIds, softDeleteManyOr404, findOneOr404, isUuid, notFound, softDeleteOr404, updateOr404 } from '../common/by-id-or-404';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { publicPaths, snapshotOf, type Snapshot } from '../content/content-kinds';
-import type { ApplyOptions, ItemEditor } from '../revisions/item-editor';
+import type { ApplyOptions, ItemEditor } from '../revisions/revisions.module';
 import { RevisionsService } from '../revisions/revisions.service';
 import { ContentEvents, type ContentChange } from '../content/events/content-events.service';
 import { CreateServiceDto } from './dto/create-service.dto';
@@ -101,7 +101,7 @@ export class ServicesService implements ItemEditor {
 
   /** A restore to live or a published working copy: the snapshot saved as a PATCH is, with its reason. */
   applySnapshot(id: string, snapshot: Snapshot, by: Actor, options: ApplyOptions): Promise<ServiceReply> {
-    return this.save(id, snapshot as UpdateServiceDto, by, options);
+    return this.save(id, snapshot, by, options);
   }
 
   /**
@@ -110,7 +110,8 @@ export class ServicesService implements ItemEditor {
    * lock, and the version moves by one conditional UPDATE (RevisionsService.bumpVersion).
    */
   private async save(id: string, dto: UpdateServiceDto, by: Actor, options: SaveOptions): Promise<ServiceReply> {
-    const dropped = await this.revisions.guard(
+    // A service's revisions name no stored photo: what pruning drops needs no removal.
+    await this.revisions.guard(
       'services',
       id,
       () => this.findOne(id),
@@ -120,10 +121,10 @@ export class ServicesService implements ItemEditor {
           this.revisions.checkVersion(before.version, options.ifMatch);
           const fields = await updateOr404(manager.getRepository(Service), id, { title: dto.title, about: dto.about }, RESOURCE);
           await options.within?.(manager);
-          if (fields.length === 0 && options.reason !== 'restored') return [];
+          if (fields.length === 0 && options.reason !== 'restored') return;
           const after = await manager.findOneByOrFail(Service, { id });
           await this.revisions.bumpVersion(manager, 'services', id, before.version);
-          const revision = await this.revisions.recordChange(manager, {
+          await this.revisions.recordChange(manager, {
             kind: 'services',
             id,
             reason: options.reason ?? 'saved',
@@ -136,10 +137,8 @@ export class ServicesService implements ItemEditor {
             await this.activity.record(manager, { by, action: 'edit', kind: 'services', itemId: id, label: after.title, fields });
             await this.events.raise(manager, serviceChange(id, 'updated'));
           }
-          return revision?.dropped ?? [];
         }),
     );
-    await this.revisions.removeUnreferenced(dropped);
     return this.findOne(id);
   }
 

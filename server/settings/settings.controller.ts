@@ -2,8 +2,16 @@ import { Body, Controller, Get, Headers, HttpCode, HttpStatus, Param, Patch, Pos
 import { ApiOkResponse, ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { ApiErrorText, ApiFieldErrors } from '../common/api-docs';
 import { CurrentActor, type Actor } from '../common/actor.decorator';
-import { ApiHistoryQuery, ApiIfMatch, beforeOf, limitOf } from '../revisions/history.controller';
-import { MarkRevisionDto, RevisionDetailDto, RevisionDto, RevisionPageDto } from '../revisions/dto/revision.dto';
+import {
+  ApiHistoryQuery,
+  ApiIfMatch,
+  beforeOf,
+  limitOf,
+  MarkRevisionDto,
+  RevisionDetailDto,
+  RevisionDto,
+  RevisionPageDto,
+} from '../revisions/revisions.module';
 import { parseIfMatch, RevisionsService, seqOr404, SETTINGS_ITEM, type Revision } from '../revisions/revisions.service';
 import { SiteSettings, UpdateSettingsDto } from './dto/update-settings.dto';
 import { SettingsService } from './settings.service';

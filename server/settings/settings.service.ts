@@ -4,7 +4,7 @@ import { DataSource, Repository } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
 import { ContentEvents, type ContentChange } from '../content/events/content-events.service';
 import type { Actor } from '../common/actor.decorator';
-import { snapshotOf, type Snapshot } from '../content/content-kinds';
+import { snapshotOf } from '../content/content-kinds';
 import { RevisionsService, SETTINGS_ITEM, type RevisionReason } from '../revisions/revisions.service';
 import { SiteSettings, type SiteSettingsDto, type UpdateSettingsDto } from './dto/update-settings.dto';
 import { SiteSettingsRow } from './site-settings.entity';
@@ -90,7 +90,7 @@ export class SettingsService {
   /** Makes a revision's settings the live ones again (settings have no working copy), writing a `restored` revision. */
   async restore(seq: number, by: Actor, ifMatch?: number): Promise<SiteSettings> {
     const revision = await this.revisions.find('settings', SETTINGS_ITEM, seq);
-    return this.save(snapshotOf('settings', revision.snapshot) as UpdateSettingsDto, by, {
+    return this.save(snapshotOf('settings', revision.snapshot), by, {
       ifMatch,
       reason: 'restored',
       restoredFrom: seq,
@@ -102,7 +102,8 @@ export class SettingsService {
     by: Actor,
     options: { ifMatch?: number; reason: RevisionReason; restoredFrom?: number },
   ): Promise<SiteSettings> {
-    const { row, dropped } = await this.revisions.guard(
+    // The settings' revisions name no stored photo (the logo is not in them): nothing to remove.
+    const row = await this.revisions.guard(
       'settings',
       SETTINGS_ITEM,
       () => this.find(),
@@ -112,26 +113,25 @@ export class SettingsService {
           this.revisions.checkVersion(before.version, options.ifMatch);
           const fields = FIELDS.filter((field) => dto[field] !== undefined && dto[field] !== before[field]);
           const changes = Object.fromEntries(fields.map((field) => [field, dto[field]])) as Partial<SiteSettingsDto>;
-          if (fields.length === 0) return { row: before, dropped: [] };
+          if (fields.length === 0) return before;
           await manager
             .getRepository(SiteSettingsRow)
             .update({ id: 1 }, { ...changes, version: () => 'version + 1', updatedAt: () => 'now()' });
           await this.activity.record(manager, { by, action: 'edit', kind: 'settings', label: 'Site settings', fields });
           await this.events.raise(manager, SETTINGS_CHANGE);
           const [after] = await manager.query<Row[]>(SELECT_SQL);
-          const revision = await this.revisions.recordChange(manager, {
+          await this.revisions.recordChange(manager, {
             kind: 'settings',
             id: SETTINGS_ITEM,
             reason: options.reason,
-            before: snapshotOf('settings', before) as Snapshot,
+            before: snapshotOf('settings', before),
             snapshot: snapshotOf('settings', after),
             by,
             restoredFrom: options.restoredFrom,
           });
-          return { row: after, dropped: revision?.dropped ?? [] };
+          return after;
         }),
     );
-    await this.revisions.removeUnreferenced(dropped);
     // This replica sees its own change at once; the others within SETTINGS_FRESH_MS.
     this.cached = { value: versioned(row), readAt: Date.now() };
     return versioned(row).settings;

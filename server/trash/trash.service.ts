@@ -17,6 +17,7 @@ import {
   publicPaths,
   type RevisionKind,
 } from '../content/content-kinds';
+import { NewsPhotos } from '../news/news-photos.service';
 import { RevisionsService } from '../revisions/revisions.service';
 
 /**
@@ -92,6 +93,7 @@ export class TrashService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: ContentEvents,
     private readonly revisions: RevisionsService,
+    private readonly news: NewsPhotos,
   ) {}
 
   /**
@@ -295,6 +297,6 @@ export class TrashService {
    * them; never throws, a leftover waits for the orphan sweep.
    */
   private async removeFiles(paths: string[]): Promise<void> {
-    await this.revisions.removeUnreferenced(paths);
+    await this.news.removeUnreferenced(this.dataSource.manager, paths);
   }
 }

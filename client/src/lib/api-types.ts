@@ -3237,7 +3237,7 @@ export interface operations {
         };
       };
       /**
-       * @description If-Match is not a version
+       * @description A field failed validation, or If-Match is not a version
        *
        *     A field failed validation
        */
@@ -3488,7 +3488,7 @@ export interface operations {
           'application/json': components['schemas']['ServiceRestored'];
         };
       };
-      /** @description If-Match is not a version */
+      /** @description A field failed validation, or If-Match is not a version */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3587,7 +3587,7 @@ export interface operations {
           'application/json': components['schemas']['Draft'];
         };
       };
-      /** @description If-Match is not a version */
+      /** @description A field failed validation, or If-Match is not a version */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3682,7 +3682,7 @@ export interface operations {
           'application/json': components['schemas']['Service'];
         };
       };
-      /** @description If-Match is not a version */
+      /** @description A field failed validation, or If-Match is not a version */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3929,7 +3929,7 @@ export interface operations {
         };
       };
       /**
-       * @description If-Match is not a version
+       * @description A field failed validation, or If-Match is not a version
        *
        *     A field failed validation
        */
@@ -3952,17 +3952,13 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /**
-       * @description Another article already has this address (keyed slug), or the version sent in If-Match is not the current one
-       *
-       *     The version sent in If-Match is not the current one
-       */
+      /** @description Another article already has this address (keyed slug), or the version sent in If-Match is not the current one */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['StaleVersion'];
+          'application/json': components['schemas']['FieldErrors'] | components['schemas']['StaleVersion'];
         };
       };
       413: components['responses']['TooLarge'];
@@ -4444,7 +4440,7 @@ export interface operations {
           'application/json': components['schemas']['NewsRestored'];
         };
       };
-      /** @description If-Match is not a version */
+      /** @description A field failed validation, or If-Match is not a version */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4543,7 +4539,7 @@ export interface operations {
           'application/json': components['schemas']['Draft'];
         };
       };
-      /** @description If-Match is not a version */
+      /** @description A field failed validation, or If-Match is not a version */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4638,7 +4634,7 @@ export interface operations {
           'application/json': components['schemas']['News'];
         };
       };
-      /** @description If-Match is not a version */
+      /** @description A field failed validation, or If-Match is not a version */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5331,7 +5327,7 @@ export interface operations {
         };
       };
       /**
-       * @description If-Match is not a version
+       * @description A field failed validation, or If-Match is not a version
        *
        *     A field failed validation
        */
@@ -5503,7 +5499,7 @@ export interface operations {
           'application/json': components['schemas']['SiteSettingsRestored'];
         };
       };
-      /** @description If-Match is not a version */
+      /** @description A field failed validation, or If-Match is not a version */
       400: {
         headers: {
           [name: string]: unknown;

@@ -39,6 +39,8 @@ const ARTICLE: News = {
   photoAlt: null,
   status: 'published',
   publishAt: null,
+  version: 1,
+  hasDraft: false,
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',
   version: 1,
