@@ -43,8 +43,6 @@ const ARTICLE: News = {
   hasDraft: false,
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',
-  version: 1,
-  hasDraft: false,
 };
 
 const STORED = { photo: '/uploads/news/0b5c4f8e-3d1a-4c53-9a0e-2f6f1d7a9b10.webp', photoWidth: 64, photoHeight: 48 };
