@@ -29,6 +29,9 @@ async function openHistory(page: Page) {
 }
 
 test.describe('revisions', () => {
+  // Two tabs, a 2 s autosave wait and two screen sizes: more than the default 30 s on a busy machine.
+  test.describe.configure({ timeout: 60_000 });
+
   test('two tabs on one article: the second save shows the conflict and keeps its text', async ({ context, page }) => {
     const id = await createArticle(page, unique('Two tabs '));
     const second = await context.newPage();
