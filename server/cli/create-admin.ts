@@ -1,3 +1,4 @@
+import { RevisionsService } from '../revisions/revisions.service';
 import { Activity } from '../activity/activity.entity';
 import { ActivityService } from '../activity/activity.service';
 import { SessionsService } from '../account/sessions.service';
@@ -57,7 +58,13 @@ async function main(): Promise<number> {
   return withDatabase(async (dataSource, config) => {
     try {
       const activity = new ActivityService(dataSource.getRepository(Activity), dataSource, config);
-      const settings = new SettingsService(dataSource.getRepository(SiteSettingsRow), dataSource, activity, new ContentEvents(dataSource));
+      const settings = new SettingsService(
+        dataSource.getRepository(SiteSettingsRow),
+        dataSource,
+        activity,
+        new ContentEvents(dataSource),
+        new RevisionsService(dataSource),
+      );
       const outbox = new OutboxService(dataSource.getRepository(OutboxMail), config, settings);
       const sessions = new SessionsService(dataSource, config);
       const admin = await new AdminsService(dataSource.getRepository(Admin), dataSource, activity, sessions, outbox).create(dto);

@@ -1,3 +1,4 @@
+import { RevisionsService } from '../revisions/revisions.service';
 import { parseArgs } from 'node:util';
 import { Activity } from '../activity/activity.entity';
 import { ActivityService } from '../activity/activity.service';
@@ -24,7 +25,13 @@ async function main(): Promise<number> {
   const email = values.email;
   return withDatabase(async (dataSource, config) => {
     const activity = new ActivityService(dataSource.getRepository(Activity), dataSource, config);
-    const settings = new SettingsService(dataSource.getRepository(SiteSettingsRow), dataSource, activity, new ContentEvents(dataSource));
+    const settings = new SettingsService(
+      dataSource.getRepository(SiteSettingsRow),
+      dataSource,
+      activity,
+      new ContentEvents(dataSource),
+      new RevisionsService(dataSource),
+    );
     const outbox = new OutboxService(dataSource.getRepository(OutboxMail), config, settings);
     const reset = await new SecondFactorService(dataSource, config, activity, outbox).reset(email);
     if (!reset) {

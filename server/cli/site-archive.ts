@@ -38,10 +38,10 @@ export const ARCHIVE_KEY_MIN = 32;
 /** Tables never archived: sessions and rate-limit counters are of one running site, migrations of its schema. */
 export const EXCLUDED_TABLES = new Set(['migrations', 'session', 'rate_limits']);
 /**
- * Tables whose migration inserts rows (the settings' singleton): they do not make a database
- * "not empty", and the archive's rows replace those on import.
+ * Tables whose migration inserts rows (the settings' singleton, and its first revision): they do
+ * not make a database "not empty", and the archive's rows replace those on import.
  */
-export const SEEDED_BY_MIGRATIONS = new Set(['site_settings']);
+export const SEEDED_BY_MIGRATIONS = new Set(['site_settings', 'revisions']);
 
 /**
  * Rows of archived tables that stay out: a reset or invitation link still pending (its token's

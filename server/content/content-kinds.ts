@@ -46,6 +46,14 @@ interface KindDefinition<Entity extends ObjectLiteral> {
    * carry for what they show (SITE_ROUTES' `tags`). None for a kind no public page shows.
    */
   cacheTags(id: string | null): string[];
+  /**
+   * The editable fields a revision snapshots (issue #36): every create, save, publish, unpublish
+   * and restore keeps them whole (server/revisions/). Empty: the kind keeps no history (contact
+   * messages are never edited).
+   */
+  revisable: readonly (keyof Entity & string)[];
+  /** Whether an item may have a working copy (PUT …/draft) that the public never sees. */
+  drafts: boolean;
 }
 
 /** A kind's definition, its columns checked against its entity's fields and its trashability kept as a type. */
@@ -78,6 +86,8 @@ const KINDS = {
     schema: 'Service',
     trashable: true,
     files: [],
+    revisable: ['title', 'about'],
+    drafts: true,
     // The home page shows the newest services.
     publicPaths: (row) => (inTrash(row) ? [] : [SITE_PATHS.services, SITE_PATHS.home]),
     cacheTags: () => [CACHE_TAGS.services],
@@ -90,6 +100,8 @@ const KINDS = {
     schema: 'News',
     trashable: true,
     files: ['photo'],
+    revisable: ['title', 'slug', 'description', 'about', 'photo', 'photoAlt', 'status', 'publishAt'],
+    drafts: true,
     // The home page shows the newest articles; the feed and the sitemap list them.
     publicPaths: (row, now) =>
       isPublicArticle(row, now)
@@ -106,6 +118,8 @@ const KINDS = {
     schema: 'ContactMessage',
     trashable: true,
     files: [],
+    revisable: [],
+    drafts: false,
     // Visitors' messages are read in the office only.
     publicPaths: () => [],
     cacheTags: () => [],
@@ -118,6 +132,9 @@ const KINDS = {
     schema: 'SiteSettings',
     trashable: false,
     files: ['logo'],
+    // The logo has its own upload (server/news/logo.controller.ts) and is not part of a revision.
+    revisable: ['maintenance', 'companyName', 'tagline', 'email', 'phone', 'accentColor'],
+    drafts: false,
     // The company's name, logo, colours and the maintenance switch are on every page.
     publicPaths: () => [EVERY_PUBLIC_PAGE],
     cacheTags: () => [CACHE_TAGS.site],
@@ -174,4 +191,36 @@ export function cacheTags(name: ContentKind, id: string | null): string[] {
 /** "services, news or contactus": a list of kinds as a validation message says it. */
 export function kindList(names: readonly string[]): string {
   return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+}
+
+/** The kinds that keep revisions (issue #36). */
+export type RevisionKind = 'services' | 'news' | 'settings';
+export const REVISION_KINDS = CONTENT_KINDS.filter((name) => DEFINITIONS[name].revisable.length > 0) as readonly RevisionKind[];
+
+/** The kinds whose items have working copies and a history route of their own (`/api/{kind}/:id/…`). */
+export type DraftKind = Exclude<RevisionKind, 'settings'>;
+export const DRAFT_KINDS = CONTENT_KINDS.filter((name) => DEFINITIONS[name].drafts) as readonly DraftKind[];
+
+/** A revision's or a working copy's fields, as JSON holds them (a time as its ISO text). */
+export type Snapshot = Record<string, unknown>;
+
+/** The revisable fields of a row (or of a partial change: the fields it has), times as ISO text. */
+export function snapshotOf(name: ContentKind, row: ObjectLiteral): Snapshot {
+  const snapshot: Snapshot = {};
+  for (const field of DEFINITIONS[name].revisable) {
+    const value: unknown = row[field];
+    if (value !== undefined) snapshot[field] = value instanceof Date ? value.toISOString() : value;
+  }
+  return snapshot;
+}
+
+/** The stored photos a snapshot names (the kind's file columns among its fields). */
+export function snapshotFiles(name: ContentKind, snapshot: Snapshot): string[] {
+  return DEFINITIONS[name].files.map((field) => snapshot[field]).filter((path): path is string => typeof path === 'string' && path !== '');
+}
+
+/** The revisable fields whose values differ between two snapshots (a field missing from `before` counts as changed). */
+export function changedFields(name: ContentKind, before: Snapshot | null, after: Snapshot): string[] {
+  const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
+  return DEFINITIONS[name].revisable.filter((field) => !before || !same(before[field], after[field]));
 }

@@ -24,6 +24,7 @@ import { CredentialVersion1763771500000 } from './migrations/1763771500000-Crede
 import { Brand1763771700000 } from './migrations/1763771700000-Brand';
 import { NewsPhotoKey1763772300000 } from './migrations/1763772300000-NewsPhotoKey';
 import { RecoveryCodeLookup1763772700000 } from './migrations/1763772700000-RecoveryCodeLookup';
+import { Revisions1763773600000 } from './migrations/1763773600000-Revisions';
 import { Analytics1764150000000 } from './migrations/1764150000000-Analytics';
 import { Service } from '../services/service.entity';
 import { SecondFactor1763771300000 } from './migrations/1763771300000-SecondFactor';
@@ -71,6 +72,7 @@ export const migrations = [
   NewsPhotoKey1763772300000,
   RecoveryCodeLookup1763772700000,
   CdnPurges1763773100000,
+  Revisions1763773600000,
   Analytics1764150000000,
 ];
 

@@ -5,7 +5,7 @@ import { isUuid, notFound } from '../common/by-id-or-404';
 import { ApiError } from '../common/api-error';
 import { preparePhoto } from './photos/photo-processor';
 import { PhotoStorage, PUBLIC_PREFIX, storedName } from './photos/photo-storage.service';
-import { ORPHAN_MIN_AGE_MS } from './photos/photo-sweep.service';
+import { ORPHAN_MIN_AGE_MS, referencedPhotos } from './photos/photo-sweep.service';
 
 /**
  * The path of a photo as POST /api/photos answers it: the largest copy's (never a smaller copy's
@@ -112,6 +112,36 @@ export class NewsPhotos {
    */
   removePhoto(path: string | null | undefined): Promise<void> {
     return this.photos.remove(path);
+  }
+
+  /**
+   * A photo a revision or working copy of the article `own` names, pointed at again (a restore, a
+   * working copy published): kept in storage while they name it, so the age limit of a fresh
+   * upload (claim) does not apply; its size is read from the file. Another article or the logo
+   * naming it is refused as claim() refuses it.
+   */
+  async reclaim(manager: EntityManager, own: string, photo: string): Promise<UploadedPhoto> {
+    const name = PHOTO_PATH.test(photo) ? storedName(photo) : undefined;
+    const data = name ? await this.photos.get(name) : undefined;
+    if (!data) throw ApiError.field('photo', 'Photo is no longer stored: choose it again');
+    const named: unknown[] = await manager.query(
+      `SELECT 1 FROM news WHERE photo = $1 AND id <> $2 UNION ALL SELECT 1 FROM site_settings WHERE logo = $1 LIMIT 1`,
+      [photo, own],
+    );
+    if (named.length > 0) throw ApiError.field('photo', 'Photo belongs to another article or to the logo');
+    const { width, height } = await sharp(data).metadata();
+    return { photo, photoWidth: width ?? 0, photoHeight: height ?? 0 };
+  }
+
+  /**
+   * Removes each of `paths` that no row, kept revision or working copy names any more (a photo a
+   * save replaced, or one only pruned revisions named: issue #36). Call it after the change has
+   * committed; a photo named again meanwhile stays, and a leftover waits for the orphan sweep.
+   */
+  async removeUnreferenced(manager: EntityManager, paths: readonly (string | null | undefined)[]): Promise<void> {
+    const candidates = [...new Set(paths.filter((path): path is string => !!path))];
+    const referenced = await referencedPhotos((sql, parameters) => manager.query(sql, parameters), candidates);
+    for (const path of candidates) if (!referenced.has(path)) await this.photos.remove(path);
   }
 
   /** Throws when the photo storage cannot be reached (for the readiness check). */

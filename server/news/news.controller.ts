@@ -1,5 +1,23 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Inject, Param, Patch, Post, Query, UploadedFile } from '@nestjs/common';
-import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  HttpCode,
+  HttpStatus,
+  Inject,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Res,
+  UploadedFile,
+} from '@nestjs/common';
+import type { Response } from 'express';
+import { ApiIfMatch, ETAG_HEADER, StaleVersionReply } from '../revisions/revisions.module';
+import { etagOf, parseIfMatch } from '../revisions/revisions.service';
+import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, getSchemaPath } from '@nestjs/swagger';
 import { ApiErrorText, ApiFieldErrors, ApiPage, ApiTextQuery, FieldErrorsReply, IdReply, IdsReply } from '../common/api-docs';
 import { CurrentActor, type Actor } from '../common/actor.decorator';
 import { BulkIdsDto } from '../common/by-id-or-404';
@@ -45,9 +63,10 @@ export class NewsController {
   /** The article, with its About text rendered as the public page renders it (the admin detail shows that). */
   @Get(':id')
   @ApiErrorText(HttpStatus.NOT_FOUND, 'News not found')
-  @ApiOkResponse({ type: NewsDetailDto })
-  async findOne(@Param('id') id: string): Promise<NewsDetailDto> {
+  @ApiOkResponse({ type: NewsDetailDto, headers: ETAG_HEADER })
+  async findOne(@Param('id') id: string, @Res({ passthrough: true }) res: Response): Promise<NewsDetailDto> {
     const article = await this.newsService.findOne(id);
+    res.setHeader('ETag', etagOf(article.version));
     return { ...article, aboutHtml: renderMarkdown(article.about) };
   }
 
@@ -72,9 +91,18 @@ export class NewsController {
   @ApiErrorText(HttpStatus.NOT_FOUND, 'News not found')
   @ApiOkResponse({ type: NewsDto })
   @ApiFieldErrors()
-  @ApiConflictResponse({ type: FieldErrorsReply, description: 'Another article already has this address (keyed slug)' })
-  update(@Param('id') id: string, @Body() dto: UpdateNewsDto, @CurrentActor() by: Actor): Promise<NewsDto> {
-    return this.newsService.update(id, dto, by);
+  @ApiIfMatch('The version', false)
+  @ApiConflictResponse({
+    description: 'Another article already has this address (keyed slug), or the version sent in If-Match is not the current one',
+    schema: { oneOf: [{ $ref: getSchemaPath(FieldErrorsReply) }, { $ref: getSchemaPath(StaleVersionReply) }] },
+  })
+  update(
+    @Param('id') id: string,
+    @Body() dto: UpdateNewsDto,
+    @Headers('if-match') ifMatch: string | undefined,
+    @CurrentActor() by: Actor,
+  ): Promise<NewsDto> {
+    return this.newsService.update(id, dto, by, parseIfMatch(ifMatch));
   }
 
   /**

@@ -7,9 +7,11 @@ import type { Actor } from '../common/actor.decorator';
 import { boundedCount, type BoundedCount, containsPattern, NO_LINKS, paginate, type Paged } from '../common/pagination';
 import { distinctIds, softDeleteManyOr404, findOneOr404, isUuid, notFound, softDeleteOr404, updateOr404 } from '../common/by-id-or-404';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { publicPaths } from '../content/content-kinds';
+import { publicPaths, snapshotOf, type Snapshot } from '../content/content-kinds';
+import type { ApplyOptions, ItemEditor } from '../revisions/revisions.module';
+import { RevisionsService, type RevisionReason } from '../revisions/revisions.service';
 import { ContentEvents, editChange } from '../content/events/content-events.service';
-import type { CreateNewsDto } from './dto/create-news.dto';
+import { CreateNewsDto } from './dto/create-news.dto';
 import type { UpdateNewsDto } from './dto/update-news.dto';
 import { News } from './news.entity';
 import { NewsPhotos, type UploadedPhoto } from './news-photos.service';
@@ -30,6 +32,18 @@ export const VISIBLE = `news.status = 'published' AND (news.publish_at IS NULL O
 /** What a public address leads to: the article, the address it moved to, or nothing. */
 export type PublicArticle = { article: News } | { movedTo: string } | null;
 
+/** An article as the API answers it: with its working copy's flag (issue #36). */
+export type NewsReply = News & { hasDraft: boolean };
+
+/** What a live save does besides the fields: the If-Match, and a restore's or publish's reason. */
+type SaveOptions = Partial<ApplyOptions>;
+
+/** Why a live save's revision was written: it brought the article into view, took it out, or neither. */
+function editReason(oldPaths: string[], newPaths: string[]): RevisionReason {
+  const change = editChange(oldPaths, newPaths);
+  return change === 'published' || change === 'unpublished' ? change : 'saved';
+}
+
 /** The fields a create or change writes besides the slug. */
 function plainFields(dto: UpdateNewsDto) {
   const { title, description, about, photoAlt, status } = dto;
@@ -38,7 +52,10 @@ function plainFields(dto: UpdateNewsDto) {
 }
 
 @Injectable()
-export class NewsService {
+export class NewsService implements ItemEditor {
+  readonly kind = 'news' as const;
+  readonly createDto = CreateNewsDto;
+
   constructor(
     @InjectRepository(News) private readonly repository: Repository<News>,
     private readonly dataSource: DataSource,
@@ -46,7 +63,17 @@ export class NewsService {
     private readonly activity: ActivityService,
     private readonly photos: NewsPhotos,
     private readonly events: ContentEvents,
+    private readonly revisions: RevisionsService,
   ) {}
+
+  /** The rows with `hasDraft` (the admin's reads; the public pages read the rows alone). */
+  private async withDrafts(rows: News[]): Promise<NewsReply[]> {
+    const drafts = await this.revisions.withDrafts(
+      'news',
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => ({ ...row, hasDraft: drafts.has(row.id) }));
+  }
 
   private newestFirst() {
     // Backed by news_created_at_id_idx (created_at DESC, id DESC, partial: WHERE deleted_at IS NULL,
@@ -59,8 +86,9 @@ export class NewsService {
     return boundedCount(this.repository.createQueryBuilder('news'));
   }
 
-  list(page: number): Promise<Paged<News>> {
-    return paginate(this.newestFirst(), page, this.config.pageSize);
+  async list(page: number): Promise<Paged<NewsReply>> {
+    const paged = await paginate(this.newestFirst(), page, this.config.pageSize);
+    return { ...paged, data: await this.withDrafts(paged.data) };
   }
 
   /** The articles a visitor sees (published and due), newest first (news_public_idx). */
@@ -99,26 +127,46 @@ export class NewsService {
     return moved ? { movedTo: moved.slug } : null;
   }
 
+  /**
+   * The article as its working copy has it (the fields a page shows; its address and status stay
+   * the live ones until published), or null when it has none: for an administrator's preview only.
+   */
+  async workingCopy(article: News): Promise<News | null> {
+    const snapshot = await this.revisions.draftSnapshot('news', article.id);
+    if (!snapshot) return null;
+    const photo = (snapshot.photo as string | null | undefined) ?? null;
+    return {
+      ...article,
+      title: typeof snapshot.title === 'string' ? snapshot.title : article.title,
+      description: typeof snapshot.description === 'string' ? snapshot.description : article.description,
+      about: typeof snapshot.about === 'string' ? snapshot.about : article.about,
+      photoAlt: (snapshot.photoAlt as string | null | undefined) ?? null,
+      // Another photo's size is not known here: it is shown without its smaller copies.
+      ...(photo === article.photo ? {} : { photo, photoWidth: null, photoHeight: null }),
+    };
+  }
+
   /** Case-insensitive substring of the title; the trigram index (news_title_trgm_idx) serves it. */
-  async search(text: string): Promise<Paged<News>> {
+  async search(text: string): Promise<Paged<NewsReply>> {
     const meta = { page: 1, pageSize: SEARCH_LIMIT };
     if (text.length > MAX_TITLE_LENGTH || text.includes('\u0000')) return { data: [], links: { ...NO_LINKS }, meta };
     const data = await this.newestFirst()
       .where(`news.title ILIKE :pattern ESCAPE '\\'`, { pattern: containsPattern(text) })
       .limit(SEARCH_LIMIT)
       .getMany();
-    return { data, links: { ...NO_LINKS }, meta };
+    return { data: await this.withDrafts(data), links: { ...NO_LINKS }, meta };
   }
 
-  findOne(id: string): Promise<News> {
-    return findOneOr404(this.repository, id, 'News');
+  async findOne(id: string): Promise<NewsReply> {
+    const [reply] = await this.withDrafts([await findOneOr404(this.repository, id, 'News')]);
+    return reply;
   }
 
   /**
    * Each change and its activity entry commit together (one transaction, its manager only). The
    * photo named in the body (a path from POST /api/photos) is checked inside it (NewsPhotos.claim).
    */
-  async create(dto: CreateNewsDto, by: Actor): Promise<News> {
+  async create(dto: CreateNewsDto, by: Actor): Promise<NewsReply> {
     const id = await this.dataSource.transaction(async (manager) => {
       const fields = plainFields(dto);
       const photo = dto.photo ? await this.photos.claim(manager, null, dto.photo) : undefined;
@@ -132,6 +180,14 @@ export class NewsService {
           photoHeight: photo?.photoHeight ?? null,
         }),
       );
+      await this.revisions.record(manager, {
+        kind: 'news',
+        id: saved.id,
+        reason: 'created',
+        snapshot: snapshotOf('news', saved),
+        changed: [],
+        by,
+      });
       await this.activity.record(manager, { by, action: 'create', kind: 'news', itemId: saved.id, label: saved.title });
       await this.events.raise(manager, {
         kind: 'news',
@@ -149,12 +205,40 @@ export class NewsService {
   /**
    * Sets only the fields sent. A photo sent (a path from POST /api/photos, or null for none) goes
    * through NewsPhotos.setPhoto, which locks the row and reads the photo it replaces; the replaced
-   * one's files are removed only after the change has committed, so a failed save keeps them.
+   * one's files are removed only after the change has committed, and only once no kept revision
+   * or working copy names it, so a failed save keeps them and an old revision can be restored.
    */
-  async update(id: string, dto: UpdateNewsDto, by: Actor): Promise<News> {
-    const replaced = await this.save(id, dto, by);
-    await this.photos.removePhoto(replaced);
+  async update(id: string, dto: UpdateNewsDto, by: Actor, ifMatch?: number): Promise<NewsReply> {
+    await this.photos.removeUnreferenced(this.dataSource.manager, await this.save(id, dto, by, undefined, { ifMatch }));
     return this.findOne(id);
+  }
+
+  /** A restore to live or a published working copy: the snapshot saved as a PATCH is, with its reason. */
+  async applySnapshot(id: string, snapshot: Snapshot, by: Actor, options: ApplyOptions): Promise<NewsReply> {
+    const dto = { ...snapshot, photoAlt: snapshot.photoAlt ?? null, publishAt: snapshot.publishAt ?? null } as UpdateNewsDto;
+    await this.photos.removeUnreferenced(this.dataSource.manager, await this.save(id, dto, by, undefined, options));
+    return this.findOne(id);
+  }
+
+  /** Removes the photos a working copy's change or its pruned revisions no longer name, once nothing else does. */
+  removeFiles(paths: readonly string[]): Promise<void> {
+    return this.photos.removeUnreferenced(this.dataSource.manager, paths);
+  }
+
+  /**
+   * A working copy may name the article's own photo, one its revisions or its working copy name,
+   * or a fresh upload (NewsPhotos.claim, as a save checks it).
+   */
+  async checkDraft(manager: EntityManager, id: string, snapshot: Snapshot, before: Snapshot | null): Promise<void> {
+    const photo = snapshot.photo;
+    if (typeof photo !== 'string' || photo === before?.photo) return;
+    const named: unknown[] = await manager.query(
+      `SELECT 1 FROM news WHERE id = $1 AND photo = $2
+       UNION ALL SELECT 1 FROM revisions WHERE kind = 'news' AND item_id = $1 AND files @> ARRAY[$2]
+       UNION ALL SELECT 1 FROM drafts WHERE kind = 'news' AND item_id = $1 AND files @> ARRAY[$2] LIMIT 1`,
+      [id, photo],
+    );
+    if (named.length === 0) await this.photos.claim(manager, id, photo);
   }
 
   /**
@@ -163,37 +247,65 @@ export class NewsService {
    * save fails (the article was deleted meanwhile, or the database fails) the new files are
    * removed again, so a failed upload leaves nothing behind.
    */
-  async uploadPhoto(id: string, file: Buffer | undefined, by: Actor): Promise<News> {
+  async uploadPhoto(id: string, file: Buffer | undefined, by: Actor): Promise<NewsReply> {
     const current = await this.findOne(id);
     if (!file) return current;
     const stored = await this.photos.store(file);
-    let replaced: string | null | undefined;
+    let replaced: (string | null)[];
     try {
       replaced = await this.save(id, { photo: stored.photo }, by, stored);
     } catch (error) {
       await this.photos.removePhoto(stored.photo);
       throw error;
     }
-    await this.photos.removePhoto(replaced);
+    await this.photos.removeUnreferenced(this.dataSource.manager, replaced);
     return this.findOne(id);
   }
 
   /**
-   * The change and its activity entry, in one transaction; answers the photo it replaced (to be
-   * removed once committed), if any. Never writes back a photo it had read: that would undo an
-   * upload that committed in between (and orphan its file).
+   * The change, its revision (none when nothing changed: nor does the version move), its activity
+   * entry and content event, in one transaction that holds the row: If-Match is judged against
+   * the version read under the lock, and the version moves by one conditional UPDATE
+   * (RevisionsService.bumpVersion). Answers the photos that may have lost their last name (the
+   * replaced one, those of pruned revisions), to remove once committed. Never writes back a photo
+   * it had read: that would undo an upload that committed in between (and orphan its file).
    */
-  private save(id: string, dto: UpdateNewsDto, by: Actor, stored?: UploadedPhoto): Promise<string | null | undefined> {
-    return this.dataSource.transaction(async (manager) => {
-      // Held from here, so the addresses it had are the ones this edit replaces.
-      const before = isUuid(id) ? await manager.findOne(News, { where: { id }, lock: { mode: 'pessimistic_write' } }) : null;
-      const fields = await updateOr404(manager.getRepository(News), id, plainFields(dto), 'News');
-      if (dto.slug !== undefined && (await this.moveSlug(manager, id, dto.slug))) fields.push('slug');
-      const photo = dto.photo === undefined ? undefined : await this.photos.setPhoto(manager, id, dto.photo, stored);
-      if (photo) fields.push('photo');
-      if (fields.length > 0) await this.recordEdit(manager, by, id, fields, publicPaths('news', before));
-      return photo?.previous;
-    });
+  private save(id: string, dto: UpdateNewsDto, by: Actor, stored?: UploadedPhoto, options: SaveOptions = {}): Promise<(string | null)[]> {
+    return this.revisions.guard(
+      'news',
+      id,
+      () => this.findOne(id),
+      () =>
+        this.dataSource.transaction(async (manager) => {
+          // Held from here, so the addresses it had are the ones this edit replaces.
+          const before = isUuid(id) ? await manager.findOne(News, { where: { id }, lock: { mode: 'pessimistic_write' } }) : null;
+          if (!before) throw notFound('News');
+          this.revisions.checkVersion(before.version, options.ifMatch);
+          const fields = await updateOr404(manager.getRepository(News), id, plainFields(dto), 'News');
+          if (dto.slug !== undefined && (await this.moveSlug(manager, id, dto.slug))) fields.push('slug');
+          // A restore or a published working copy names a photo its revisions kept, not a fresh upload.
+          const named =
+            options.reason && dto.photo && dto.photo !== before.photo ? await this.photos.reclaim(manager, id, dto.photo) : stored;
+          const photo = dto.photo === undefined ? undefined : await this.photos.setPhoto(manager, id, dto.photo, named);
+          if (photo) fields.push('photo');
+          await options.within?.(manager);
+          if (fields.length === 0 && options.reason !== 'restored') return [];
+          const after = await manager.findOneByOrFail(News, { id });
+          await this.revisions.bumpVersion(manager, 'news', id, before.version);
+          const oldPaths = publicPaths('news', before);
+          const revision = await this.revisions.recordChange(manager, {
+            kind: 'news',
+            id,
+            reason: options.reason ?? editReason(oldPaths, publicPaths('news', after)),
+            before: snapshotOf('news', before),
+            snapshot: snapshotOf('news', after),
+            by,
+            restoredFrom: options.restoredFrom,
+          });
+          if (fields.length > 0) await this.recordEdit(manager, by, id, fields, oldPaths);
+          return [photo?.previous ?? null, ...(revision?.dropped ?? [])];
+        }),
+    );
   }
 
   /**

@@ -14,6 +14,10 @@ export class Service {
   @Column({ type: 'text' })
   about: string;
 
+  /** Moves on by one with every live change; a save sending an older one (If-Match) gets a 409 (issue #36). */
+  @Column({ type: 'integer', default: 1 })
+  version: number;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

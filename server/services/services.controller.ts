@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, HttpStatus, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
 import { CurrentActor, type Actor } from '../common/actor.decorator';
 import { BulkIdsDto } from '../common/by-id-or-404';
@@ -8,6 +9,8 @@ import { CreateServiceDto } from './dto/create-service.dto';
 import { ServiceDto } from './dto/service.dto';
 import { UpdateServiceDto } from './dto/update-service.dto';
 import { ServicesService } from './services.service';
+import { ApiIfMatch, ETAG_HEADER } from '../revisions/revisions.module';
+import { etagOf, parseIfMatch } from '../revisions/revisions.service';
 
 @Controller('services')
 export class ServicesController {
@@ -21,9 +24,11 @@ export class ServicesController {
 
   @Get(':id')
   @ApiErrorText(HttpStatus.NOT_FOUND, 'Service not found')
-  @ApiOkResponse({ type: ServiceDto })
-  findOne(@Param('id') id: string): Promise<ServiceDto> {
-    return this.servicesService.findOne(id);
+  @ApiOkResponse({ type: ServiceDto, headers: ETAG_HEADER })
+  async findOne(@Param('id') id: string, @Res({ passthrough: true }) res: Response): Promise<ServiceDto> {
+    const service = await this.servicesService.findOne(id);
+    res.setHeader('ETag', etagOf(service.version));
+    return service;
   }
 
   @Post()
@@ -38,8 +43,14 @@ export class ServicesController {
   @ApiErrorText(HttpStatus.NOT_FOUND, 'Service not found')
   @ApiOkResponse({ type: ServiceDto })
   @ApiFieldErrors()
-  update(@Param('id') id: string, @Body() dto: UpdateServiceDto, @CurrentActor() by: Actor): Promise<ServiceDto> {
-    return this.servicesService.update(id, dto, by);
+  @ApiIfMatch('The version')
+  update(
+    @Param('id') id: string,
+    @Body() dto: UpdateServiceDto,
+    @Headers('if-match') ifMatch: string | undefined,
+    @CurrentActor() by: Actor,
+  ): Promise<ServiceDto> {
+    return this.servicesService.update(id, dto, by, parseIfMatch(ifMatch));
   }
 
   /** Moves up to 100 to the trash at once, all or none. */

@@ -4,10 +4,16 @@ import { ActivityModule } from '../activity/activity.module';
 import { ServicesController } from './services.controller';
 import { ServicesService } from './services.service';
 import { Service } from './service.entity';
+import { DraftServiceDto } from './dto/draft-service.dto';
+import { ServiceDto } from './dto/service.dto';
+import { historyController } from '../revisions/revisions.module';
+
+/** /api/services/:id/revisions… and …/draft (issue #36). */
+const ServiceHistoryController = historyController('services', ServicesService, ServiceDto, DraftServiceDto);
 
 @Module({
   imports: [TypeOrmModule.forFeature([Service]), ActivityModule],
-  controllers: [ServicesController],
+  controllers: [ServicesController, ServiceHistoryController],
   providers: [ServicesService],
   // The public site lists the services through it.
   exports: [ServicesService],

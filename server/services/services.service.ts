@@ -1,18 +1,28 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, type EntityManager, Repository } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
 import type { Actor } from '../common/actor.decorator';
 import { boundedCount, type BoundedCount, paginate, type Paged } from '../common/pagination';
-import { distinctIds, softDeleteManyOr404, findOneOr404, softDeleteOr404, updateOr404 } from '../common/by-id-or-404';
+import { distinctIds, softDeleteManyOr404, findOneOr404, isUuid, notFound, softDeleteOr404, updateOr404 } from '../common/by-id-or-404';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { publicPaths } from '../content/content-kinds';
+import { publicPaths, snapshotOf, type Snapshot } from '../content/content-kinds';
+import type { ApplyOptions, ItemEditor } from '../revisions/revisions.module';
+import { RevisionsService } from '../revisions/revisions.service';
 import { ContentEvents, type ContentChange } from '../content/events/content-events.service';
-import type { CreateServiceDto } from './dto/create-service.dto';
+import { CreateServiceDto } from './dto/create-service.dto';
 import type { UpdateServiceDto } from './dto/update-service.dto';
 import { Service } from './service.entity';
 
 const RESOURCE = 'Service';
+
+/** A service as the API answers it: with its working copy's flag (issue #36). */
+export type ServiceReply = Service & { hasDraft: boolean };
+
+/** What a live save does besides the fields: the If-Match, and a restore's or publish's reason. */
+interface SaveOptions extends Partial<ApplyOptions> {
+  ifMatch?: number;
+}
 
 /** A service's content event: every live service is on the public services page. */
 function serviceChange(id: string, change: 'created' | 'updated' | 'deleted'): ContentChange {
@@ -21,17 +31,37 @@ function serviceChange(id: string, change: 'created' | 'updated' | 'deleted'): C
 }
 
 @Injectable()
-export class ServicesService {
+export class ServicesService implements ItemEditor {
+  readonly kind = 'services' as const;
+  readonly createDto = CreateServiceDto;
+
   constructor(
     @InjectRepository(Service) private readonly services: Repository<Service>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly dataSource: DataSource,
     private readonly activity: ActivityService,
     private readonly events: ContentEvents,
+    private readonly revisions: RevisionsService,
   ) {}
 
+  /** The rows with `hasDraft`. */
+  private async withDrafts(rows: Service[]): Promise<ServiceReply[]> {
+    const drafts = await this.revisions.withDrafts(
+      'services',
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => ({ ...row, hasDraft: drafts.has(row.id) }));
+  }
+
   /** Newest first, live rows only; the order is backed by services_created_at_id_idx (partial: WHERE deleted_at IS NULL). */
-  list(page: number): Promise<Paged<Service>> {
+  async list(page: number): Promise<Paged<ServiceReply>> {
+    const qb = this.services.createQueryBuilder('service').orderBy('service.createdAt', 'DESC').addOrderBy('service.id', 'DESC');
+    const paged = await paginate(qb, page, this.config.pageSize);
+    return { ...paged, data: await this.withDrafts(paged.data) };
+  }
+
+  /** The live services for the public pages (never a working copy). */
+  listPublic(page: number): Promise<Paged<Service>> {
     const qb = this.services.createQueryBuilder('service').orderBy('service.createdAt', 'DESC').addOrderBy('service.id', 'DESC');
     return paginate(qb, page, this.config.pageSize);
   }
@@ -41,14 +71,23 @@ export class ServicesService {
     return boundedCount(this.services.createQueryBuilder('service'));
   }
 
-  findOne(id: string): Promise<Service> {
-    return findOneOr404(this.services, id, RESOURCE);
+  async findOne(id: string): Promise<ServiceReply> {
+    const [reply] = await this.withDrafts([await findOneOr404(this.services, id, RESOURCE)]);
+    return reply;
   }
 
   /** Each change and its activity entry commit together (one transaction, its manager only). */
-  async create(dto: CreateServiceDto, by: Actor): Promise<Service> {
+  async create(dto: CreateServiceDto, by: Actor): Promise<ServiceReply> {
     const id = await this.dataSource.transaction(async (manager) => {
       const saved = await manager.save(manager.create(Service, { title: dto.title, about: dto.about }));
+      await this.revisions.record(manager, {
+        kind: 'services',
+        id: saved.id,
+        reason: 'created',
+        snapshot: snapshotOf('services', saved),
+        changed: [],
+        by,
+      });
       await this.activity.record(manager, { by, action: 'create', kind: 'services', itemId: saved.id, label: saved.title });
       await this.events.raise(manager, serviceChange(saved.id, 'created'));
       return saved.id;
@@ -56,15 +95,58 @@ export class ServicesService {
     return this.findOne(id);
   }
 
-  async update(id: string, dto: UpdateServiceDto, by: Actor): Promise<Service> {
-    await this.dataSource.transaction(async (manager) => {
-      const fields = await updateOr404(manager.getRepository(Service), id, { title: dto.title, about: dto.about }, RESOURCE);
-      if (fields.length === 0) return;
-      const { title } = await manager.findOneByOrFail(Service, { id });
-      await this.activity.record(manager, { by, action: 'edit', kind: 'services', itemId: id, label: title, fields });
-      await this.events.raise(manager, serviceChange(id, 'updated'));
-    });
+  update(id: string, dto: UpdateServiceDto, by: Actor, ifMatch?: number): Promise<ServiceReply> {
+    return this.save(id, dto, by, { ifMatch });
+  }
+
+  /** A restore to live or a published working copy: the snapshot saved as a PATCH is, with its reason. */
+  applySnapshot(id: string, snapshot: Snapshot, by: Actor, options: ApplyOptions): Promise<ServiceReply> {
+    return this.save(id, snapshot, by, options);
+  }
+
+  /**
+   * The change, its revision (none when nothing changed), its activity entry and its content event,
+   * in one transaction that holds the row: If-Match is judged against the version read under the
+   * lock, and the version moves by one conditional UPDATE (RevisionsService.bumpVersion).
+   */
+  private async save(id: string, dto: UpdateServiceDto, by: Actor, options: SaveOptions): Promise<ServiceReply> {
+    // A service's revisions name no stored photo: what pruning drops needs no removal.
+    await this.revisions.guard(
+      'services',
+      id,
+      () => this.findOne(id),
+      () =>
+        this.dataSource.transaction(async (manager) => {
+          const before = await this.lock(manager, id);
+          this.revisions.checkVersion(before.version, options.ifMatch);
+          const fields = await updateOr404(manager.getRepository(Service), id, { title: dto.title, about: dto.about }, RESOURCE);
+          await options.within?.(manager);
+          if (fields.length === 0 && options.reason !== 'restored') return;
+          const after = await manager.findOneByOrFail(Service, { id });
+          await this.revisions.bumpVersion(manager, 'services', id, before.version);
+          await this.revisions.recordChange(manager, {
+            kind: 'services',
+            id,
+            reason: options.reason ?? 'saved',
+            before: snapshotOf('services', before),
+            snapshot: snapshotOf('services', after),
+            by,
+            restoredFrom: options.restoredFrom,
+          });
+          if (fields.length > 0) {
+            await this.activity.record(manager, { by, action: 'edit', kind: 'services', itemId: id, label: after.title, fields });
+            await this.events.raise(manager, serviceChange(id, 'updated'));
+          }
+        }),
+    );
     return this.findOne(id);
+  }
+
+  /** The live row, held FOR UPDATE until the transaction ends; the 404 when it is not there. */
+  private async lock(manager: EntityManager, id: string): Promise<Service> {
+    const row = isUuid(id) ? await manager.findOne(Service, { where: { id }, lock: { mode: 'pessimistic_write' } }) : null;
+    if (!row) throw notFound(RESOURCE);
+    return row;
   }
 
   /** Moves the service to the trash in one statement, so deleting twice (or at once from two tabs) answers 404 to the loser. */

@@ -4,6 +4,8 @@ import { DataSource, Repository } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
 import { ContentEvents, type ContentChange } from '../content/events/content-events.service';
 import type { Actor } from '../common/actor.decorator';
+import { snapshotOf } from '../content/content-kinds';
+import { RevisionsService, SETTINGS_ITEM, type RevisionReason } from '../revisions/revisions.service';
 import { SiteSettings, type SiteSettingsDto, type UpdateSettingsDto } from './dto/update-settings.dto';
 import { SiteSettingsRow } from './site-settings.entity';
 
@@ -31,10 +33,10 @@ const SELECT_SQL = `
          version, updated_at AS "updatedAt"
     FROM site_settings WHERE id = 1`;
 
-type Row = SiteSettings & { version: number };
+type Row = SiteSettings;
 
-function versioned({ version, ...settings }: Row): VersionedSettings {
-  return { settings, version };
+function versioned(row: Row): VersionedSettings {
+  return { settings: row, version: row.version };
 }
 
 @Injectable()
@@ -48,6 +50,7 @@ export class SettingsService {
     private readonly dataSource: DataSource,
     private readonly activity: ActivityService,
     private readonly events: ContentEvents,
+    private readonly revisions: RevisionsService,
   ) {}
 
   /**
@@ -77,21 +80,58 @@ export class SettingsService {
   /**
    * Applies the change and records which fields moved, in one transaction that holds the row, so
    * two admins saving at once are applied one after the other and each entry names its own fields.
+   * `ifMatch` (the version the client read) stale: the 409. A change writes a revision; an
+   * identical one writes nothing and keeps the version.
    */
-  async update(dto: UpdateSettingsDto, by: Actor): Promise<SiteSettings> {
-    const row = await this.dataSource.transaction(async (manager) => {
-      const [before] = await manager.query<Row[]>(`${SELECT_SQL} FOR UPDATE`);
-      const fields = FIELDS.filter((field) => dto[field] !== undefined && dto[field] !== before[field]);
-      const changes = Object.fromEntries(fields.map((field) => [field, dto[field]])) as Partial<SiteSettingsDto>;
-      if (fields.length === 0) return before;
-      await manager
-        .getRepository(SiteSettingsRow)
-        .update({ id: 1 }, { ...changes, version: () => 'version + 1', updatedAt: () => 'now()' });
-      await this.activity.record(manager, { by, action: 'edit', kind: 'settings', label: 'Site settings', fields });
-      await this.events.raise(manager, SETTINGS_CHANGE);
-      const [after] = await manager.query<Row[]>(SELECT_SQL);
-      return after;
+  async update(dto: UpdateSettingsDto, by: Actor, ifMatch?: number): Promise<SiteSettings> {
+    return this.save(dto, by, { ifMatch, reason: 'saved' });
+  }
+
+  /** Makes a revision's settings the live ones again (settings have no working copy), writing a `restored` revision. */
+  async restore(seq: number, by: Actor, ifMatch?: number): Promise<SiteSettings> {
+    const revision = await this.revisions.find('settings', SETTINGS_ITEM, seq);
+    return this.save(snapshotOf('settings', revision.snapshot), by, {
+      ifMatch,
+      reason: 'restored',
+      restoredFrom: seq,
     });
+  }
+
+  private async save(
+    dto: UpdateSettingsDto,
+    by: Actor,
+    options: { ifMatch?: number; reason: RevisionReason; restoredFrom?: number },
+  ): Promise<SiteSettings> {
+    // The settings' revisions name no stored photo (the logo is not in them): nothing to remove.
+    const row = await this.revisions.guard(
+      'settings',
+      SETTINGS_ITEM,
+      () => this.find(),
+      () =>
+        this.dataSource.transaction(async (manager) => {
+          const [before] = await manager.query<Row[]>(`${SELECT_SQL} FOR UPDATE`);
+          this.revisions.checkVersion(before.version, options.ifMatch);
+          const fields = FIELDS.filter((field) => dto[field] !== undefined && dto[field] !== before[field]);
+          const changes = Object.fromEntries(fields.map((field) => [field, dto[field]])) as Partial<SiteSettingsDto>;
+          if (fields.length === 0) return before;
+          await manager
+            .getRepository(SiteSettingsRow)
+            .update({ id: 1 }, { ...changes, version: () => 'version + 1', updatedAt: () => 'now()' });
+          await this.activity.record(manager, { by, action: 'edit', kind: 'settings', label: 'Site settings', fields });
+          await this.events.raise(manager, SETTINGS_CHANGE);
+          const [after] = await manager.query<Row[]>(SELECT_SQL);
+          await this.revisions.recordChange(manager, {
+            kind: 'settings',
+            id: SETTINGS_ITEM,
+            reason: options.reason,
+            before: snapshotOf('settings', before),
+            snapshot: snapshotOf('settings', after),
+            by,
+            restoredFrom: options.restoredFrom,
+          });
+          return after;
+        }),
+    );
     // This replica sees its own change at once; the others within SETTINGS_FRESH_MS.
     this.cached = { value: versioned(row), readAt: Date.now() };
     return versioned(row).settings;

@@ -79,14 +79,14 @@ export class SitePages {
   }
 
   private async home(view: SiteView): Promise<BuiltPage> {
-    const [services, news] = await Promise.all([this.services.list(1), this.news.listPublic(1)]);
+    const [services, news] = await Promise.all([this.services.listPublic(1), this.news.listPublic(1)]);
     return html(
       createElement(HomePage, { site: view, services: services.data.slice(0, HOME_SERVICES), news: news.data.slice(0, HOME_NEWS) }),
     );
   }
 
   private async servicesPage(view: SiteView, page: number): Promise<BuiltPage | null> {
-    const services = await this.services.list(page);
+    const services = await this.services.listPublic(page);
     if (services.data.length === 0 && page > 1) return null;
     return html(createElement(ServicesPage, { site: view, services }));
   }
@@ -105,7 +105,12 @@ export class SitePages {
     const found = await this.news.findPublic(key, view.preview);
     if (!found) return null;
     if ('movedTo' in found) return movedPermanently(SITE_PATHS.article(found.movedTo));
-    return { ...html(createElement(ArticlePage, { site: view, article: found.article })), tags: [CACHE_TAGS.article(found.article.id)] };
+    // The administrator's preview shows the working copy, if any; a visitor never does.
+    const draft = view.preview ? await this.news.workingCopy(found.article) : null;
+    return {
+      ...html(createElement(ArticlePage, { site: view, article: draft ?? found.article, workingCopy: draft !== null })),
+      tags: [CACHE_TAGS.article(found.article.id)],
+    };
   }
 
   private async feed(view: SiteView): Promise<BuiltPage> {

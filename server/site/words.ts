@@ -59,6 +59,7 @@ export const en = {
     back: '← All news',
     draft: 'Draft: visitors do not see this article.',
     scheduled: 'Scheduled: visitors see this article from its date.',
+    workingCopy: 'Unpublished changes: visitors see the published version.',
     about: 'About',
   },
   pager: { previous: 'Previous', next: 'Next', page: (page: number) => `Page ${page}` },

@@ -1,14 +1,24 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, In, IsNull, LessThan, Not, type EntityManager, type ObjectLiteral, type Repository } from 'typeorm';
 import { ActivityService, type ActivityEntry } from '../activity/activity.service';
-import { NewsPhotos } from '../news/news-photos.service';
 import type { Actor } from '../common/actor.decorator';
 import { isUuid, notFound, distinctIds, labelsOf } from '../common/by-id-or-404';
 import { boundedCountOf, COUNT_CAP, type BoundedCount, paginateSql, type Paged } from '../common/pagination';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ContentEvents, type ContentChange } from '../content/events/content-events.service';
 import type { TrashItemDto } from './dto/trash-item.dto';
-import { isTrashKind, labelOf, ownedFiles, TRASH_KINDS, trashKind, type TrashKind, publicPaths } from '../content/content-kinds';
+import {
+  isTrashKind,
+  labelOf,
+  ownedFiles,
+  TRASH_KINDS,
+  trashKind,
+  type TrashKind,
+  publicPaths,
+  type RevisionKind,
+} from '../content/content-kinds';
+import { NewsPhotos } from '../news/news-photos.service';
+import { RevisionsService } from '../revisions/revisions.service';
 
 /**
  * A slice of every kind's trashed rows, newest deleted first. Each branch reads its table's partial
@@ -80,10 +90,19 @@ export class TrashService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly activity: ActivityService,
-    private readonly news: NewsPhotos,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: ContentEvents,
+    private readonly revisions: RevisionsService,
+    private readonly news: NewsPhotos,
   ) {}
+
+  /**
+   * An item's revisions and working copy go with its purge (issue #36), in its transaction;
+   * answers the photos they named (removed after the commit once nothing names them).
+   */
+  private history(manager: EntityManager, kind: TrashKind, ids: string[]): Promise<string[]> {
+    return trashKind(kind).revisable.length > 0 ? this.revisions.removeAll(manager, kind as RevisionKind, ids) : Promise.resolve([]);
+  }
 
   async list(page: number): Promise<Paged<TrashItemDto>> {
     const paged = await paginateSql<TrashRow>(this.dataSource, trashSlice, page, this.config.pageSize);
@@ -122,7 +141,7 @@ export class TrashService {
     const kind = kindOr404(kindName);
     const { entity, resource } = trashKind(kind);
     if (!isUuid(id)) throw notFound(resource);
-    return this.dataSource.transaction(async (manager) => {
+    const restored = await this.dataSource.transaction(async (manager) => {
       const repository = manager.getRepository(entity);
       const { affected } = await repository.restore({ id });
       if (!affected) throw notFound(resource);
@@ -132,6 +151,10 @@ export class TrashService {
       await this.events.raise(manager, trashChange(kind, id, 'restored', item));
       return item;
     });
+    // Answered as the kind's own reads answer it: with its working copy's flag, for a kind that has them.
+    if (!trashKind(kind).drafts) return restored;
+    const drafts = await this.revisions.withDrafts(kind as RevisionKind, [restored.id as string]);
+    return { ...restored, hasDraft: drafts.has(restored.id as string) };
   }
 
   /**
@@ -152,9 +175,10 @@ export class TrashService {
       });
       if (!item) throw notFound(resource);
       await repository.delete({ id });
+      const named = await this.history(manager, kind, [id]);
       await this.activity.record(manager, { by, action: 'purge', kind, itemId: id, label: labelOf(kind, item) });
       await this.events.raise(manager, trashChange(kind, id, 'deleted', null));
-      return ownedFiles(kind, item);
+      return [...ownedFiles(kind, item), ...named];
     });
     await this.removeFiles(files);
     return { id };
@@ -204,6 +228,7 @@ export class TrashService {
         const { entity } = trashKind(kind);
         const rows = await lockedInTrash(manager, kind, ids);
         await manager.getRepository(entity).delete({ id: In(ids) });
+        files.push(...(await this.history(manager, kind, ids)));
         for (const row of rows) {
           entries.push({ by, action: 'purge', kind, itemId: row.id as string, label: labelOf(kind, row) });
           changes.push(trashChange(kind, row.id as string, 'deleted', null));
@@ -250,6 +275,13 @@ export class TrashService {
         purged += rows.length;
         changes.push(...rows.map((row) => trashChange(kind, row.id as string, 'deleted', null)));
         for (const row of rows) files.push(...ownedFiles(kind, row));
+        files.push(
+          ...(await this.history(
+            manager,
+            kind,
+            rows.map((row) => row.id as string),
+          )),
+        );
       }
       const pruned = await this.activity.prune(manager, activityBefore);
       await this.events.raise(manager, ...changes);
@@ -260,8 +292,11 @@ export class TrashService {
     return { purged: result.purged, pruned: result.pruned };
   }
 
-  /** Removes stored files whose rows are gone (every size of a photo); never throws, a leftover waits for the orphan sweep. */
+  /**
+   * Removes stored files whose rows are gone (every size of a photo) unless something still names
+   * them; never throws, a leftover waits for the orphan sweep.
+   */
   private async removeFiles(paths: string[]): Promise<void> {
-    for (const path of paths) await this.news.removePhoto(path);
+    await this.news.removeUnreferenced(this.dataSource.manager, paths);
   }
 }

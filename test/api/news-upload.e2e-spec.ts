@@ -196,18 +196,18 @@ describe('news', () => {
       }
     });
 
-    it('replaces a photo and removes the old file from disk', async () => {
+    it('replaces a photo and keeps the old file while a revision names it', async () => {
       const { id } = await createNews();
       const first = await upload(id, await canvas(40, 40).png().toBuffer(), 'one.png');
       const second = await upload(id, await canvas(60, 60).png().toBuffer(), 'two.png');
       expect(second.status).toBe(200);
       expect(second.body.photo).not.toBe(first.body.photo);
-      expect(await isStored(first.body.photo)).toBe(false);
+      expect(await isStored(first.body.photo)).toBe(true);
       expect(await isStored(second.body.photo)).toBe(true);
       expect(new Date(second.body.updatedAt).getTime()).toBeGreaterThanOrEqual(new Date(first.body.updatedAt).getTime());
     });
 
-    it('leaves exactly the photo the row points to when uploads race', async () => {
+    it('leaves exactly the photos the row and its revisions name when uploads race', async () => {
       const { id } = await createNews();
       const before = await storedNames();
       const replies = await Promise.all(
@@ -216,7 +216,10 @@ describe('news', () => {
       expect(replies.map((res) => res.status)).toEqual([200, 200, 200, 200]);
       const { photo } = (await agent.get(`/api/news/${id}`)).body;
       const added = (await storedNames()).filter((file) => !before.includes(file));
-      expect(added).toEqual([photo.slice('/uploads/news/'.length)]);
+      const named: { files: string[] }[] = await t.dataSource.query(`SELECT files FROM revisions WHERE item_id = $1`, [id]);
+      const kept = new Set([photo, ...named.flatMap((row) => row.files)].map((path: string) => path.slice('/uploads/news/'.length)));
+      expect(added.sort()).toEqual([...kept].sort());
+      expect(added).toContain(photo.slice('/uploads/news/'.length));
     });
 
     it('answers 200 and changes nothing when no file is sent', async () => {

@@ -166,6 +166,7 @@ describe('news', () => {
         'about',
         'createdAt',
         'description',
+        'hasDraft',
         'id',
         'photo',
         'photoAlt',
@@ -176,6 +177,7 @@ describe('news', () => {
         'status',
         'title',
         'updatedAt',
+        'version',
       ]);
 
       const second = await agent.get('/api/news?page=2');

@@ -79,7 +79,7 @@ describe('GET /api/openapi.json', () => {
     for (const { name, op } of app) {
       const success = Object.entries(op.responses).filter(([status]) => status.startsWith('2'));
       expect(success.length, name).toBe(1);
-      // A 204 has no body to describe (the visitor-count beacon's answer).
+      // A 204 has no body to describe (the visitor-count beacon's answer, a working copy discarded).
       if (success[0][0] !== '204') {
         const content = Object.values(success[0][1].content ?? {});
         expect(content.length, name).toBeGreaterThan(0);
@@ -91,7 +91,7 @@ describe('GET /api/openapi.json', () => {
       ).toEqual([]);
       // The layers every request passes: its own 400, 500 and 503 or the shared ones.
       for (const status of ['400', '500', '503']) expect(op.responses[status], `${name} ${status}`).toBeDefined();
-      const unsafe = /^(POST|PATCH|DELETE) /.test(name);
+      const unsafe = /^(POST|PUT|PATCH|DELETE) /.test(name);
       for (const status of ['413', '415']) expect(op.responses[status] !== undefined, `${name} ${status}`).toBe(unsafe);
       // The shared 404 where the path names something; a route may also say its own (the beacon's, counting off).
       const ownNotFound = op.responses['404'] !== undefined && !('$ref' in op.responses['404']);
@@ -138,7 +138,7 @@ describe('GET /api/openapi.json', () => {
     expect(json('GET /api/services/{id}', '404')).toEqual({ $ref: '#/components/schemas/Error' });
     expect(json('POST /api/services', '400')).toEqual({ $ref: '#/components/schemas/FieldErrors' });
     expect(doc.components?.schemas?.Service).toMatchObject({
-      required: ['id', 'title', 'about', 'createdAt', 'updatedAt'],
+      required: ['id', 'title', 'about', 'version', 'hasDraft', 'createdAt', 'updatedAt'],
       properties: { id: { type: 'string', format: 'uuid' }, createdAt: { type: 'string', format: 'date-time' } },
     });
   });
@@ -279,7 +279,14 @@ describe('GET /api/openapi.json', () => {
 
   it('fails a reply that drifts from it: a renamed field, an extra one, an undocumented status', () => {
     const checker = replyChecker(doc);
-    const service = { id: '00000000-0000-4000-8000-000000000000', title: 'A', about: 'B', createdAt: new Date().toISOString() };
+    const service = {
+      id: '00000000-0000-4000-8000-000000000000',
+      title: 'A',
+      about: 'B',
+      version: 1,
+      hasDraft: false,
+      createdAt: new Date().toISOString(),
+    };
     const reply = (status: number, body: unknown) => ({ status, type: 'application/json', body }) as never;
     expect(() =>
       checker.check('GET', `/api/services/${service.id}`, reply(200, { ...service, updatedAt: service.createdAt })),

@@ -64,12 +64,12 @@ describe('photo sizes', () => {
     ]);
   });
 
-  it('removes every size of the photo it replaces, and of an article purged from the trash: no file is left', async () => {
+  it('keeps every size of the photo it replaces for its revision, and removes all once the article is purged: no file is left', async () => {
     const before = await storedNames();
     const { id } = await createNews();
     const first = (await upload(id, await canvas(1200, 800).png().toBuffer())).body.photo as string;
     const second = (await upload(id, await canvas(1100, 700).png().toBuffer())).body.photo as string;
-    for (const path of [first, sized(first, 480), sized(first, 960)]) expect(await isStored(path)).toBe(false);
+    for (const path of [first, sized(first, 480), sized(first, 960)]) expect(await isStored(path)).toBe(true);
     for (const path of [second, sized(second, 480), sized(second, 960)]) expect(await isStored(path)).toBe(true);
 
     expect((await agent.delete(`/api/news/${id}`)).status).toBe(200);

@@ -82,7 +82,7 @@ describe('services API', () => {
       const title = unique('Service ');
       const res = await agent.post('/api/services').send({ title: `  ${title}  `, about: '\n  Line one\nLine two  \n' });
       expect(res.status).toBe(201);
-      expect(Object.keys(res.body).sort()).toEqual(['about', 'createdAt', 'id', 'title', 'updatedAt']);
+      expect(Object.keys(res.body).sort()).toEqual(['about', 'createdAt', 'hasDraft', 'id', 'title', 'updatedAt', 'version']);
       expect(res.body.id).toMatch(/^[0-9a-f-]{36}$/);
       expect(res.body.title).toBe(title);
       expect(res.body.about).toBe('Line one\nLine two');
@@ -186,7 +186,7 @@ describe('services API', () => {
       const res = await agent.patch(`/api/services/${service.id}`).send({ title: '  New title ', about: ' New about ' });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ id: service.id, title: 'New title', about: 'New about', createdAt: service.createdAt });
-      expect(Object.keys(res.body).sort()).toEqual(['about', 'createdAt', 'id', 'title', 'updatedAt']);
+      expect(Object.keys(res.body).sort()).toEqual(['about', 'createdAt', 'hasDraft', 'id', 'title', 'updatedAt', 'version']);
       expect((await agent.get(`/api/services/${service.id}`)).body).toEqual(res.body);
     });
 
@@ -300,7 +300,8 @@ describe('services API', () => {
       expect(res.status).toBe(200);
       expect(res.body.meta).toEqual({ page: 1, pageSize: 10 });
       expect(res.body.data.slice(0, 3)).toEqual([third, second, first]);
-      for (const item of res.body.data) expect(Object.keys(item).sort()).toEqual(['about', 'createdAt', 'id', 'title', 'updatedAt']);
+      for (const item of res.body.data)
+        expect(Object.keys(item).sort()).toEqual(['about', 'createdAt', 'hasDraft', 'id', 'title', 'updatedAt', 'version']);
     });
 
     it('reads ?page=1 the same as no page', async () => {

@@ -9,11 +9,11 @@ type Settings = components['schemas']['SiteSettings'];
 type Entry = components['schemas']['ActivityEntry'];
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const KEYS = ['accentColor', 'companyName', 'email', 'logo', 'maintenance', 'phone', 'tagline', 'updatedAt'];
+const KEYS = ['accentColor', 'companyName', 'email', 'logo', 'maintenance', 'phone', 'tagline', 'updatedAt', 'version'];
 
 /** Each field's bad values, with the message it answers with. */
 /** (The logo has routes of its own: brand.e2e-spec.ts.) */
-const BAD_VALUES: Record<keyof Omit<Settings, 'updatedAt' | 'logo'>, [string, unknown, string][]> = {
+const BAD_VALUES: Record<keyof Omit<Settings, 'updatedAt' | 'logo' | 'version'>, [string, unknown, string][]> = {
   maintenance: [
     ['null', null, 'Maintenance must be true or false'],
     ['the text "true"', 'true', 'Maintenance must be true or false'],
@@ -180,7 +180,7 @@ describe('settings API', () => {
       const res = await agent.patch('/api/settings').send({ [field]: value });
       expect(res.status).toBe(200);
       expect(Object.keys(res.body).sort()).toEqual(KEYS);
-      expect(res.body).toEqual({ ...start, [field]: value, updatedAt: expect.stringMatching(ISO) });
+      expect(res.body).toEqual({ ...start, [field]: value, updatedAt: expect.stringMatching(ISO), version: start.version + 1 });
       expect(await read()).toEqual(res.body);
     });
 
@@ -188,7 +188,7 @@ describe('settings API', () => {
       const start = await patch({ maintenance: true, companyName: unique('Keep '), email: 'keep@example.com' });
       const tagline = unique('New tagline ');
       const saved = await patch({ tagline, phone: '555 0100' });
-      expect(saved).toEqual({ ...start, tagline, phone: '555 0100', updatedAt: expect.stringMatching(ISO) });
+      expect(saved).toEqual({ ...start, tagline, phone: '555 0100', updatedAt: expect.stringMatching(ISO), version: start.version + 1 });
       expect(await read()).toEqual(saved);
     });
 
@@ -202,7 +202,7 @@ describe('settings API', () => {
         accentColor: '#5b2a86',
       };
       const saved = await patch(values);
-      expect(saved).toEqual({ ...values, logo: null, updatedAt: expect.stringMatching(ISO) });
+      expect(saved).toEqual({ ...values, logo: null, updatedAt: expect.stringMatching(ISO), version: expect.any(Number) });
       await patch({ maintenance: true });
     });
 

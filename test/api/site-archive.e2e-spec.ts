@@ -67,6 +67,10 @@ async function populate(t: TestApp): Promise<string> {
     expect((await agent.post(`/api/news/${res.body.id}/upload`).attach('photo', await photo(i), `p${i}.png`)).status).toBe(200);
   }
   expect((await agent.delete(`/api/news/${news[1]}`)).status).toBe(200);
+  // Revisions (one pinned and labelled) and a working copy (issue #36).
+  expect((await agent.patch(`/api/news/${news[0]}`).send({ about: 'About, revised' })).status).toBe(200);
+  expect((await agent.patch(`/api/news/${news[0]}/revisions/1`).send({ pinned: true, label: 'First words' })).status).toBe(200);
+  expect((await agent.put(`/api/news/${news[2]}/draft`).send({ title: 'Not yet live', checkpoint: true })).status).toBe(200);
   const messages: string[] = [];
   for (const name of ['Alan', 'Barbara']) {
     const res = await t
@@ -158,7 +162,7 @@ async function snapshot(connection: DatabaseConnection, storage: PhotoStorage): 
 /** The rows, photos and nothing else: an empty target's state. */
 function isEmpty(state: Snapshot): boolean {
   return (
-    Object.entries(state.rows).every(([table, rows]) => table === 'site_settings' || rows.length === 0) &&
+    Object.entries(state.rows).every(([table, rows]) => table === 'site_settings' || table === 'revisions' || rows.length === 0) &&
     Object.keys(state.photos).length === 0
   );
 }
@@ -211,6 +215,8 @@ describe('site archive: npm run site:export / site:import', () => {
     expect(rows.services.filter((row) => JSON.parse(row).deleted_at !== null)).toHaveLength(1);
     expect(rows.admins.every((row) => typeof JSON.parse(row).password_hash === 'string')).toBe(true);
     expect(rows.activity.length).toBeGreaterThan(5);
+    expect(rows.revisions.some((row) => JSON.parse(row).pinned === true && JSON.parse(row).label === 'First words')).toBe(true);
+    expect(rows.drafts.map((row) => JSON.parse(row).snapshot.title)).toEqual(['Not yet live']);
     expect(Object.keys(photos)).toHaveLength(3);
     expect(progress.at(-1)).toMatchObject({ photos: 3 });
     expect(progress.some((p) => p.rows > 0)).toBe(true);

@@ -24,6 +24,8 @@ const chromium = {
 
 /** Specs that change the whole site (the maintenance switch): see the projects below. */
 const SITE_WIDE = ['**/settings.spec.ts', '**/public-site.spec.ts', '**/brand.spec.ts', '**/analytics.spec.ts'];
+/** Specs with a project of their own, to be run alone (`--project=revisions`). */
+const OWN_PROJECT = ['**/revisions.spec.ts'];
 
 export default defineConfig({
   testDir: '.',
@@ -47,7 +49,9 @@ export default defineConfig({
   // they run after everything else, one project after the other, one test at a time, and each
   // leaves it on.
   projects: [
-    { name: 'desktop', testIgnore: SITE_WIDE, use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    { name: 'desktop', testIgnore: [...SITE_WIDE, ...OWN_PROJECT], use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    // History, drafts, autosave and conflicts (#36): two tabs and closed tabs, on articles of its own.
+    { name: 'revisions', testMatch: OWN_PROJECT, use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
     {
       name: 'settings',
       testMatch: '**/settings.spec.ts',

@@ -20,6 +20,8 @@ export const paths = {
     create: '/admin/service/create',
     edit: (id: string) => `/admin/service/edit/${encodeURIComponent(id)}`,
     editPattern: '/admin/service/edit/:id',
+    /** The edit form with its History open on one revision (the Activity screen's links). */
+    revision: (id: string, seq: number) => `/admin/service/edit/${encodeURIComponent(id)}?revision=${seq}`,
   },
   news: {
     list: '/admin/news',
@@ -28,6 +30,8 @@ export const paths = {
     editPattern: '/admin/news/edit/:id',
     detail: (id: string) => `/admin/news/NewsDetails/${encodeURIComponent(id)}`,
     detailPattern: '/admin/news/NewsDetails/:id',
+    /** The edit form with its History open on one revision (the Activity screen's links). */
+    revision: (id: string, seq: number) => `/admin/news/edit/${encodeURIComponent(id)}?revision=${seq}`,
   },
   contactUs: {
     list: '/admin/adminContactUs',
@@ -39,6 +43,8 @@ export const paths = {
   /** The visitor counts; `?range=30d` opens them on a period (lib/visitor-range.ts writes it). */
   visitors: '/admin/visitors',
   settings: '/admin/settings',
+  /** Settings with the History open on one revision (the Activity screen's links). */
+  settingsRevision: (seq: number) => `/admin/settings?revision=${seq}`,
   admins: {
     list: '/admin/admins',
     add: '/admin/admins/add',
@@ -57,9 +63,19 @@ export const apiPaths = {
   services: apiPath('/api/services'),
   service: (id: string) => apiPath('/api/services/{id}', { id }),
   servicesBulkDelete: apiPath('/api/services/bulk-delete'),
+  serviceRevisions: (id: string) => apiPath('/api/services/{id}/revisions', { id }),
+  serviceRevision: (id: string, seq: number) => apiPath('/api/services/{id}/revisions/{seq}', { id, seq: String(seq) }),
+  serviceRevisionRestore: (id: string, seq: number) => apiPath('/api/services/{id}/revisions/{seq}/restore', { id, seq: String(seq) }),
+  serviceDraft: (id: string) => apiPath('/api/services/{id}/draft', { id }),
+  serviceDraftPublish: (id: string) => apiPath('/api/services/{id}/draft/publish', { id }),
   news: apiPath('/api/news'),
   newsItem: (id: string) => apiPath('/api/news/{id}', { id }),
   newsBulkDelete: apiPath('/api/news/bulk-delete'),
+  newsRevisions: (id: string) => apiPath('/api/news/{id}/revisions', { id }),
+  newsRevision: (id: string, seq: number) => apiPath('/api/news/{id}/revisions/{seq}', { id, seq: String(seq) }),
+  newsRevisionRestore: (id: string, seq: number) => apiPath('/api/news/{id}/revisions/{seq}/restore', { id, seq: String(seq) }),
+  newsDraft: (id: string) => apiPath('/api/news/{id}/draft', { id }),
+  newsDraftPublish: (id: string) => apiPath('/api/news/{id}/draft/publish', { id }),
   contactUs: apiPath('/api/contactus'),
   contactUsItem: (id: string) => apiPath('/api/contactus/{id}', { id }),
   contactUsExport: apiPath('/api/contactus/export.csv'),
@@ -101,6 +117,9 @@ export const apiPaths = {
   acceptInvitation: apiPath('/api/admins/invitations/accept'),
   settings: apiPath('/api/settings'),
   settingsLogo: apiPath('/api/settings/logo'),
+  settingsRevisions: apiPath('/api/settings/revisions'),
+  settingsRevision: (seq: number) => apiPath('/api/settings/revisions/{seq}', { seq: String(seq) }),
+  settingsRevisionRestore: (seq: number) => apiPath('/api/settings/revisions/{seq}/restore', { seq: String(seq) }),
   mailStatus: apiPath('/api/settings/mail'),
   mailTest: apiPath('/api/settings/mail/test'),
   cdnStatus: apiPath('/api/settings/cdn'),

@@ -11,12 +11,15 @@ export function Dialog({
   onClose,
   children,
   actions,
+  wide = false,
 }: {
   open: boolean;
   title: string;
   onClose: () => void;
   children: ReactNode;
   actions?: ReactNode;
+  /** Room for two columns side by side (the compare view). */
+  wide?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
 
@@ -36,7 +39,7 @@ export function Dialog({
   return (
     <dialog
       ref={ref}
-      className="dialog"
+      className={wide ? 'dialog dialog--wide' : 'dialog'}
       aria-labelledby="dialog-title"
       onCancel={(event) => {
         event.preventDefault();
@@ -120,6 +123,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel = 'Delete',
+  busyLabel = 'Deleting…',
   busy = false,
   onConfirm,
   onCancel,
@@ -128,6 +132,7 @@ export function ConfirmDialog({
   title: string;
   message: ReactNode;
   confirmLabel?: string;
+  busyLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -143,7 +148,7 @@ export function ConfirmDialog({
             Cancel
           </button>
           <button type="button" className="button button--danger" onClick={onConfirm} disabled={busy} autoFocus>
-            {busy ? 'Deleting…' : confirmLabel}
+            {busy ? busyLabel : confirmLabel}
           </button>
         </>
       }

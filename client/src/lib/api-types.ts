@@ -355,6 +355,86 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/services/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ServiceHistoryController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/services/{id}/revisions/{seq}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ServiceHistoryController_find'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations['ServiceHistoryController_mark'];
+    trace?: never;
+  };
+  '/api/services/{id}/revisions/{seq}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ServiceHistoryController_restore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/services/{id}/draft': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ServiceHistoryController_draft'];
+    put: operations['ServiceHistoryController_writeDraft'];
+    post?: never;
+    delete: operations['ServiceHistoryController_discard'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/services/{id}/draft/publish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ServiceHistoryController_publish'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/news': {
     parameters: {
       query?: never;
@@ -494,6 +574,86 @@ export interface paths {
     put?: never;
     post: operations['LogoController_uploadLogo'];
     delete: operations['LogoController_removeLogo'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/news/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['NewsHistoryController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/news/{id}/revisions/{seq}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['NewsHistoryController_find'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations['NewsHistoryController_mark'];
+    trace?: never;
+  };
+  '/api/news/{id}/revisions/{seq}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['NewsHistoryController_restore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/news/{id}/draft': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['NewsHistoryController_draft'];
+    put: operations['NewsHistoryController_writeDraft'];
+    post?: never;
+    delete: operations['NewsHistoryController_discard'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/news/{id}/draft/publish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['NewsHistoryController_publish'];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -737,6 +897,54 @@ export interface paths {
     options?: never;
     head?: never;
     patch: operations['SettingsController_update'];
+    trace?: never;
+  };
+  '/api/settings/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['SettingsController_history'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/settings/revisions/{seq}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['SettingsController_revision'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations['SettingsController_mark'];
+    trace?: never;
+  };
+  '/api/settings/revisions/{seq}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['SettingsController_restore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/settings/mail': {
@@ -1306,6 +1514,10 @@ export interface components {
       id: string;
       title: string;
       about: string;
+      /** @description Moves on by one with every live change; single reads send it as the ETag, saves may send it back in If-Match */
+      version: number;
+      /** @description It has a working copy (unpublished changes) that visitors do not see */
+      hasDraft: boolean;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -1324,12 +1536,140 @@ export interface components {
       title?: string;
       about?: string;
     };
+    /** @description Someone else saved since the version sent in If-Match was read */
+    StaleVersion: {
+      /**
+       * @example {
+       *       "version": {
+       *         "msg": "Someone else saved this since you opened it"
+       *       }
+       *     }
+       */
+      error?: {
+        version: {
+          msg: string;
+        };
+      };
+      /** @description The current copy, as a read gives it */
+      current: {
+        [key: string]: unknown;
+      };
+      changedBy: {
+        /** Format: uuid */
+        id?: string;
+        name?: string;
+      } | null;
+      /** Format: date-time */
+      changedAt: string;
+    };
     BulkIdsDto: {
       /** @description UUIDs of any version; one that names no live item makes it a 404, and nothing changes */
       ids: string[];
     };
     IdsReply: {
       ids: string[];
+    };
+    RevisionAdmin: {
+      /** Format: uuid */
+      id: string;
+      name: string;
+    };
+    Revision: {
+      /** @description Its number in the item's history (grows by one per revision) */
+      seq: number;
+      /** @enum {string} */
+      reason: 'created' | 'saved' | 'published' | 'unpublished' | 'restored';
+      /** @description The fields that changed from the copy it replaced */
+      changed: string[];
+      label: string | null;
+      /** @description Pinned revisions are kept whatever their age */
+      pinned: boolean;
+      /** @description This revision is the current live copy */
+      live: boolean;
+      /** @description A checkpoint of the working copy, never live */
+      draft: boolean;
+      /** @description The revision a restore came from */
+      restoredFrom: number | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** @description Who; null for the command line, a removed admin or a scheduled change */
+      admin: components['schemas']['RevisionAdmin'] | null;
+    };
+    RevisionPage: {
+      data: components['schemas']['Revision'][];
+      /** @description Pass as `before` for the next (older) page; null: none */
+      next: number | null;
+    };
+    RevisionDetail: {
+      /** @description Its number in the item's history (grows by one per revision) */
+      seq: number;
+      /** @enum {string} */
+      reason: 'created' | 'saved' | 'published' | 'unpublished' | 'restored';
+      /** @description The fields that changed from the copy it replaced */
+      changed: string[];
+      label: string | null;
+      /** @description Pinned revisions are kept whatever their age */
+      pinned: boolean;
+      /** @description This revision is the current live copy */
+      live: boolean;
+      /** @description A checkpoint of the working copy, never live */
+      draft: boolean;
+      /** @description The revision a restore came from */
+      restoredFrom: number | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** @description Who; null for the command line, a removed admin or a scheduled change */
+      admin: components['schemas']['RevisionAdmin'] | null;
+      /** @description The item's revisable fields as they were */
+      snapshot: {
+        [key: string]: unknown;
+      };
+    };
+    MarkRevisionDto: {
+      pinned?: boolean;
+      /** @description '' or null clears it */
+      label?: string | null;
+    };
+    RestoreRevisionDto: {
+      /**
+       * @default draft
+       * @enum {string}
+       */
+      to: 'draft' | 'live';
+    };
+    DraftAuthor: {
+      /** Format: uuid */
+      id: string;
+      name: string;
+    };
+    Draft: {
+      /** @description The working copy's fields */
+      snapshot: {
+        [key: string]: unknown;
+      };
+      /** @description The working copy's own version (+1 per write): its If-Match */
+      version: number;
+      /** @description The live version it started from */
+      baseVersion: number;
+      /** Format: date-time */
+      updatedAt: string;
+      updatedBy: components['schemas']['DraftAuthor'] | null;
+      /** @description The last write was an autosave (no revision) */
+      autosaved: boolean;
+    };
+    ServiceRestored: {
+      /** @enum {string} */
+      to: 'draft' | 'live';
+      /** @description The live item */
+      item: components['schemas']['Service'];
+      /** @description The working copy after a restore to draft; null after one to live */
+      draft: components['schemas']['Draft'] | null;
+    };
+    ServiceDraftInput: {
+      title?: string;
+      about?: string;
+      /** @description The explicit Save draft: also writes a `saved` revision */
+      checkpoint?: boolean;
     };
     News: {
       /** Format: uuid */
@@ -1357,6 +1697,10 @@ export interface components {
        * @description When the article goes public; null: at once
        */
       publishAt: string | null;
+      /** @description Moves on by one with every live change; single reads send it as the ETag, saves may send it back in If-Match */
+      version: number;
+      /** @description It has a working copy (unpublished changes) that visitors do not see */
+      hasDraft: boolean;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -1406,6 +1750,10 @@ export interface components {
        * @description When the article goes public; null: at once
        */
       publishAt: string | null;
+      /** @description Moves on by one with every live change; single reads send it as the ETag, saves may send it back in If-Match */
+      version: number;
+      /** @description It has a working copy (unpublished changes) that visitors do not see */
+      hasDraft: boolean;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -1480,8 +1828,31 @@ export interface components {
        * @example /uploads/news/x.webp
        */
       logo: string | null;
+      /** @description Moves on by one with every change; saves may send it back in If-Match (issue #36) */
+      version: number;
       /** Format: date-time */
       updatedAt: string;
+    };
+    NewsRestored: {
+      /** @enum {string} */
+      to: 'draft' | 'live';
+      /** @description The live item */
+      item: components['schemas']['News'];
+      /** @description The working copy after a restore to draft; null after one to live */
+      draft: components['schemas']['Draft'] | null;
+    };
+    NewsDraftInput: {
+      title?: string;
+      slug?: string | null;
+      description?: string;
+      about?: string;
+      photo?: string | null;
+      photoAlt?: string | null;
+      /** @enum {string} */
+      status?: 'draft' | 'published';
+      publishAt?: (string | '') | null;
+      /** @description The explicit Save draft: also writes a `saved` revision */
+      checkpoint?: boolean;
     };
     CreateContactMessageDto: {
       name: string;
@@ -1624,6 +1995,13 @@ export interface components {
       phone?: string;
       /** @description A hex colour (#rrggbb) for the public pages' brand areas, under white text (at least 4.5:1), or empty for the default */
       accentColor?: string;
+    };
+    SiteSettingsRestored: {
+      /** @enum {string} */
+      to: 'live';
+      item: components['schemas']['SiteSettings'];
+      /** @description Always null: the settings have no working copy */
+      draft: null;
     };
     /** @description This replica's last word from the SMTP server. */
     MailConnection: {
@@ -3026,6 +3404,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The version, quoted ("3"): send it back in If-Match */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3090,7 +3470,10 @@ export interface operations {
   ServicesController_update: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The version as read (its ETag, "3", or a bare 3); stale: 409 */
+        'If-Match'?: string;
+      };
       path: {
         /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
@@ -3111,7 +3494,11 @@ export interface operations {
           'application/json': components['schemas']['Service'];
         };
       };
-      /** @description A field failed validation */
+      /**
+       * @description A field failed validation, or If-Match is not a version
+       *
+       *     A field failed validation
+       */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3129,6 +3516,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The version sent in If-Match is not the current one */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaleVersion'];
         };
       };
       413: components['responses']['TooLarge'];
@@ -3177,6 +3573,400 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  ServiceHistoryController_list: {
+    parameters: {
+      query?: {
+        /** @description Older than this seq (the previous page’s `next`) */
+        before?: number;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Newest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RevisionPage'];
+        };
+      };
+      /** @description `before` or `limit` is not a whole number in range */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Service not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  ServiceHistoryController_find: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+        seq: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RevisionDetail'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Service not found, or (revisions) Revision not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  ServiceHistoryController_mark: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+        seq: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MarkRevisionDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Revision'];
+        };
+      };
+      /** @description A field failed validation */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Service not found, or (revisions) Revision not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  ServiceHistoryController_restore: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description To live: the live version; to draft: the working copy’s version, as read (its ETag, "3", or a bare 3); stale: 409 */
+        'If-Match'?: string;
+      };
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+        seq: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RestoreRevisionDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ServiceRestored'];
+        };
+      };
+      /** @description A field failed validation, or If-Match is not a version */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Service not found, or (revisions) Revision not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The version sent in If-Match is not the current one */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaleVersion'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  ServiceHistoryController_draft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Draft'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Service not found, or Draft not found (it has none) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  ServiceHistoryController_writeDraft: {
+    parameters: {
+      query?: never;
+      header: {
+        'if-match': string;
+        /** @description The working copy’s version as read (its ETag, "3", or a bare 3); stale: 409 */
+        'If-Match'?: string;
+      };
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ServiceDraftInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Draft'];
+        };
+      };
+      /** @description A field failed validation, or If-Match is not a version */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Service not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The version sent in If-Match is not the current one */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaleVersion'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  ServiceHistoryController_discard: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Discarded */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Service not found, or Draft not found (it has none) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  ServiceHistoryController_publish: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The LIVE version as read (its ETag, "3", or a bare 3); stale: 409 */
+        'If-Match'?: string;
+      };
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Service'];
+        };
+      };
+      /** @description A field failed validation, or If-Match is not a version */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Service not found, or Draft not found (it has none) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The version sent in If-Match is not the current one */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaleVersion'];
         };
       };
       413: components['responses']['TooLarge'];
@@ -3306,6 +4096,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /** @description The version, quoted ("3"): send it back in If-Match */
+          ETag?: string;
           [name: string]: unknown;
         };
         content: {
@@ -3370,7 +4162,10 @@ export interface operations {
   NewsController_update: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The version as read (its ETag, "3", or a bare 3); stale: 409 */
+        'If-Match'?: string;
+      };
       path: {
         /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
@@ -3391,7 +4186,11 @@ export interface operations {
           'application/json': components['schemas']['News'];
         };
       };
-      /** @description A field failed validation */
+      /**
+       * @description A field failed validation, or If-Match is not a version
+       *
+       *     A field failed validation
+       */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3411,13 +4210,13 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Another article already has this address (keyed slug) */
+      /** @description Another article already has this address (keyed slug), or the version sent in If-Match is not the current one */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['FieldErrors'];
+          'application/json': components['schemas']['FieldErrors'] | components['schemas']['StaleVersion'];
         };
       };
       413: components['responses']['TooLarge'];
@@ -3767,6 +4566,400 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  NewsHistoryController_list: {
+    parameters: {
+      query?: {
+        /** @description Older than this seq (the previous page’s `next`) */
+        before?: number;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Newest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RevisionPage'];
+        };
+      };
+      /** @description `before` or `limit` is not a whole number in range */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description News not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  NewsHistoryController_find: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+        seq: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RevisionDetail'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description News not found, or (revisions) Revision not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  NewsHistoryController_mark: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+        seq: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MarkRevisionDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Revision'];
+        };
+      };
+      /** @description A field failed validation */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description News not found, or (revisions) Revision not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  NewsHistoryController_restore: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description To live: the live version; to draft: the working copy’s version, as read (its ETag, "3", or a bare 3); stale: 409 */
+        'If-Match'?: string;
+      };
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+        seq: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RestoreRevisionDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NewsRestored'];
+        };
+      };
+      /** @description A field failed validation, or If-Match is not a version */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description News not found, or (revisions) Revision not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The version sent in If-Match is not the current one */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaleVersion'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  NewsHistoryController_draft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Draft'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description News not found, or Draft not found (it has none) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  NewsHistoryController_writeDraft: {
+    parameters: {
+      query?: never;
+      header: {
+        'if-match': string;
+        /** @description The working copy’s version as read (its ETag, "3", or a bare 3); stale: 409 */
+        'If-Match'?: string;
+      };
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NewsDraftInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Draft'];
+        };
+      };
+      /** @description A field failed validation, or If-Match is not a version */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description News not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The version sent in If-Match is not the current one */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaleVersion'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  NewsHistoryController_discard: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Discarded */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description News not found, or Draft not found (it has none) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  NewsHistoryController_publish: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The LIVE version as read (its ETag, "3", or a bare 3); stale: 409 */
+        'If-Match'?: string;
+      };
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['News'];
+        };
+      };
+      /** @description A field failed validation, or If-Match is not a version */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description News not found, or Draft not found (it has none) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The version sent in If-Match is not the current one */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaleVersion'];
+        };
+      };
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedType'];
       500: components['responses']['ServerError'];
@@ -4408,7 +5601,10 @@ export interface operations {
   SettingsController_update: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The version as read (its ETag, "3", or a bare 3); stale: 409 */
+        'If-Match'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -4427,6 +5623,131 @@ export interface operations {
           'application/json': components['schemas']['SiteSettings'];
         };
       };
+      /**
+       * @description A field failed validation, or If-Match is not a version
+       *
+       *     A field failed validation
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description The version sent in If-Match is not the current one */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaleVersion'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  SettingsController_history: {
+    parameters: {
+      query?: {
+        /** @description Older than this seq (the previous page’s `next`) */
+        before?: number;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Newest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RevisionPage'];
+        };
+      };
+      /** @description `before` or `limit` is not a whole number in range */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  SettingsController_revision: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        seq: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RevisionDetail'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Revision not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  SettingsController_mark: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        seq: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MarkRevisionDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Revision'];
+        };
+      };
       /** @description A field failed validation */
       400: {
         headers: {
@@ -4438,6 +5759,72 @@ export interface operations {
       };
       401: components['responses']['NotLoggedIn'];
       403: components['responses']['Forbidden'];
+      /** @description Revision not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  SettingsController_restore: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The version as read (its ETag, "3", or a bare 3); stale: 409 */
+        'If-Match'?: string;
+      };
+      path: {
+        seq: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SiteSettingsRestored'];
+        };
+      };
+      /** @description A field failed validation, or If-Match is not a version */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Revision not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The version sent in If-Match is not the current one */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaleVersion'];
+        };
+      };
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedType'];
       500: components['responses']['ServerError'];

@@ -12,7 +12,7 @@ export type ApiSchema<Name extends keyof components['schemas']> = components['sc
 /** `{ field: { msg } }`, as the server sends validation errors. */
 export type FieldErrors = ApiSchema<'FieldErrors'>['error'];
 
-type Method = 'get' | 'post' | 'patch' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** The API's path templates that answer `method`, e.g. `'/api/services/{id}'` for 'get'. */
 export type ApiRoute<M extends Method> = { [P in keyof paths]: paths[P][M] extends { responses: unknown } ? P : never }[keyof paths];
@@ -50,6 +50,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly error: string | FieldErrors | undefined,
+    /** The whole reply body: a 409 on a stale version carries the current copy and who saved it. */
+    readonly body?: unknown,
   ) {
     super(typeof error === 'string' ? error : `Request failed with status ${status}`);
     this.name = 'ApiError';
@@ -98,23 +100,36 @@ function settle<T>(status: number, text: string): T {
   } catch {
     body = undefined;
   }
-  if (status < 200 || status > 299) throw new ApiError(status, (body as { error?: string | FieldErrors } | undefined)?.error);
+  if (status < 200 || status > 299) throw new ApiError(status, (body as { error?: string | FieldErrors } | undefined)?.error, body);
   return body as T;
 }
 
-async function request<T>(method: string, path: string, options: { query?: Query; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+/** What a save may add: the version it was made from, and (for the request a closing tab sends) keepalive. */
+export interface SaveOptions {
+  /** Sent as `If-Match: "<version>"`: the server answers 409 when the item changed since. */
+  ifMatch?: number;
+  /** The request outlives the page (a tab being closed): fetch's keepalive, since sendBeacon cannot PUT. */
+  keepalive?: boolean;
+}
+
+async function request<T>(
+  method: string,
+  path: string,
+  options: { query?: Query; body?: unknown; signal?: AbortSignal } & SaveOptions = {},
+): Promise<T> {
   const isForm = options.body instanceof FormData;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  if (options.ifMatch !== undefined) headers['If-Match'] = `"${options.ifMatch}"`;
   let response: Response;
   try {
     response = await fetch(url(path, options.query), {
       method,
       credentials: 'include',
-      headers:
-        options.body === undefined || isForm
-          ? { Accept: 'application/json' }
-          : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers,
       body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
       signal: options.signal,
+      keepalive: options.keepalive,
     });
   } catch (cause) {
     if ((cause as Error).name === 'AbortError') throw cause;
@@ -131,9 +146,12 @@ async function request<T>(method: string, path: string, options: { query?: Query
 export const api = {
   get: <P extends ApiRoute<'get'>>(path: ApiPath<P>, query?: ApiQuery<P, 'get'>, signal?: AbortSignal) =>
     request<ApiReply<P, 'get'>>('GET', path, { query: query as Query | undefined, signal }),
-  post: <P extends ApiRoute<'post'>>(path: ApiPath<P>, body?: ApiBody<P, 'post'>) => request<ApiReply<P, 'post'>>('POST', path, { body }),
-  patch: <P extends ApiRoute<'patch'>>(path: ApiPath<P>, body: ApiBody<P, 'patch'>) =>
-    request<ApiReply<P, 'patch'>>('PATCH', path, { body }),
+  post: <P extends ApiRoute<'post'>>(path: ApiPath<P>, body?: ApiBody<P, 'post'>, options?: SaveOptions) =>
+    request<ApiReply<P, 'post'>>('POST', path, { body, ...options }),
+  put: <P extends ApiRoute<'put'>>(path: ApiPath<P>, body: ApiBody<P, 'put'>, options?: SaveOptions) =>
+    request<ApiReply<P, 'put'>>('PUT', path, { body, ...options }),
+  patch: <P extends ApiRoute<'patch'>>(path: ApiPath<P>, body: ApiBody<P, 'patch'>, options?: SaveOptions) =>
+    request<ApiReply<P, 'patch'>>('PATCH', path, { body, ...options }),
   /** A body only where the route takes one (turning off authenticator codes takes the password). */
   delete: <P extends ApiRoute<'delete'>>(path: ApiPath<P>, body?: ApiBody<P, 'delete'>) =>
     request<ApiReply<P, 'delete'>>('DELETE', path, { body }),

@@ -17,3 +17,8 @@ export function formatDateTime(iso: string): string {
 export function formatCount({ count, orMore }: { count: number; orMore: boolean }): string {
   return `${count.toLocaleString('en-US')}${orMore ? '+' : ''}`;
 }
+
+/** The time of day of a recent save, 24-hour ("14:02"): the draft's and the conflict's sentences. */
+export function formatTime(iso: string): string {
+  return new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+}

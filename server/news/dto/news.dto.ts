@@ -46,6 +46,15 @@ export class NewsDto {
   @ApiProperty({ type: Date, nullable: true, description: 'When the article goes public; null: at once' })
   publishAt: Date | null;
 
+  @ApiProperty({
+    type: 'integer',
+    description: 'Moves on by one with every live change; single reads send it as the ETag, saves may send it back in If-Match',
+  })
+  version: number;
+
+  @ApiProperty({ description: 'It has a working copy (unpublished changes) that visitors do not see' })
+  hasDraft: boolean;
+
   @ApiProperty()
   createdAt: Date;
 

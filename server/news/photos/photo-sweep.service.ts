@@ -13,12 +13,28 @@ const BATCH = 500;
 
 /**
  * Which of the paths in $1 a row names: every column the content kinds declare as files they own
- * (an article's photo, the settings' logo), rows in the trash included.
+ * (an article's photo, the settings' logo), rows in the trash included; and which a kept revision
+ * or a working copy names (their `files`, through their GIN indexes: issue #36).
  */
-const REFERENCED = CONTENT_KINDS.flatMap((kind) => {
-  const { table, files } = contentKind(kind);
-  return files.map((column) => `SELECT ${column} AS photo FROM ${table} WHERE ${column} = ANY($1)`);
-}).join(' UNION ');
+const REFERENCED = [
+  ...CONTENT_KINDS.flatMap((kind) => {
+    const { table, files } = contentKind(kind);
+    return files.map((column) => `SELECT ${column} AS photo FROM ${table} WHERE ${column} = ANY($1)`);
+  }),
+  ...['revisions', 'drafts'].map(
+    (table) => `SELECT f AS photo FROM ${table}, unnest(files) AS f WHERE files && $1::text[] AND f = ANY($1)`,
+  ),
+].join(' UNION ');
+
+/** The paths among `paths` that a row, a kept revision or a working copy names. */
+export async function referencedPhotos(
+  query: (sql: string, parameters: unknown[]) => Promise<unknown>,
+  paths: string[],
+): Promise<Set<string>> {
+  if (paths.length === 0) return new Set();
+  const rows = (await query(REFERENCED, [paths])) as { photo: string }[];
+  return new Set(rows.map((row) => row.photo));
+}
 
 export interface SweepResult {
   checked: number;
@@ -27,7 +43,7 @@ export interface SweepResult {
 
 /**
  * Removes stored photos that no row names as a file it owns (an article's photo, soft-deleted rows
- * included: they stay in the table; the settings' logo), a smaller copy with the photo it belongs
+ * included: they stay in the table; the settings' logo) and no kept revision or working copy names, a smaller copy with the photo it belongs
  * to, and that are older than an hour, so an upload in flight (photo written, row not yet updated)
  * is never taken. Leftovers come from a process that died between the two steps, or from
  * a removal that failed. Hourly, in one replica at a time (pg_try_advisory_lock: the others skip).
@@ -81,8 +97,7 @@ export class PhotoSweep implements OnApplicationBootstrap, OnApplicationShutdown
     let removed = 0;
     for (let start = 0; start < candidates.length; start += BATCH) {
       const batch = candidates.slice(start, start + BATCH);
-      const rows = (await query(REFERENCED, [batch])) as { photo: string }[];
-      const referenced = new Set(rows.map((row) => row.photo));
+      const referenced = await referencedPhotos(query, batch);
       for (const path of batch.filter((candidate) => !referenced.has(candidate))) {
         await this.photos.remove(path);
         removed += 1;

@@ -12,6 +12,15 @@ export class ServiceDto {
   @ApiProperty()
   about: string;
 
+  @ApiProperty({
+    type: 'integer',
+    description: 'Moves on by one with every live change; single reads send it as the ETag, saves may send it back in If-Match',
+  })
+  version: number;
+
+  @ApiProperty({ description: 'It has a working copy (unpublished changes) that visitors do not see' })
+  hasDraft: boolean;
+
   @ApiProperty()
   createdAt: Date;
 

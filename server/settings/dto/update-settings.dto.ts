@@ -78,6 +78,9 @@ export class SiteSettings extends SiteSettingsDto {
   })
   logo: string | null;
 
+  @ApiProperty({ type: 'integer', description: 'Moves on by one with every change; saves may send it back in If-Match (issue #36)' })
+  version: number;
+
   @ApiProperty()
   updatedAt: Date;
 }

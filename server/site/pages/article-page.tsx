@@ -10,7 +10,8 @@ function isPublic(article: News): boolean {
 }
 
 /** One article: title, date, photo, description and its About text. */
-export function ArticlePage({ site, article }: { site: SiteView; article: News }) {
+/** `workingCopy`: an administrator's preview shows the article's unpublished changes (issue #36), marked. */
+export function ArticlePage({ site, article, workingCopy = false }: { site: SiteView; article: News; workingCopy?: boolean }) {
   const words = site.words.article;
   return (
     <Layout
@@ -33,6 +34,11 @@ export function ArticlePage({ site, article }: { site: SiteView; article: News }
         {site.preview && !isPublic(article) && (
           <p className="preview-note" role="note">
             {article.status === 'draft' ? words.draft : words.scheduled}
+          </p>
+        )}
+        {site.preview && workingCopy && (
+          <p className="preview-note" role="note">
+            {words.workingCopy}
           </p>
         )}
         <h1>{article.title}</h1>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { paths } from '../../../app/paths';
 import { CardList } from '../../../components/CardList';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pagination } from '../../../components/Pagination';
@@ -10,7 +11,7 @@ import { formatDateTime } from '../../../lib/format';
 import { withPage } from '../../../lib/pages';
 import { usePageParam } from '../../../lib/search-params';
 import { useLoggedError } from '../../../lib/use-logged-error';
-import { activityQueries, type ActivityFilters } from '../api/activity';
+import { activityQueries, type ActivityEntry, type ActivityFilters } from '../api/activity';
 import '../../../components/Field.css';
 import './ActivityScreen.css';
 
@@ -25,6 +26,29 @@ function useFilterParam(param: string): [string, (value: string) => void] {
       return next;
     });
   return [params.get(param) ?? '', set];
+}
+
+/**
+ * The link of an entry about a revision to the item's History, open on it (`…/edit?revision=<seq>`),
+ * when the server's entry names the revision; nothing for every other entry.
+ */
+function RevisionLink({ entry }: { entry: ActivityEntry }) {
+  const seq = (entry as { seq?: number | null }).seq;
+  if (typeof seq !== 'number') return null;
+  const to =
+    entry.kind === 'settings'
+      ? paths.settingsRevision(seq)
+      : entry.itemId && entry.kind === 'news'
+        ? paths.news.revision(entry.itemId, seq)
+        : entry.itemId && entry.kind === 'services'
+          ? paths.services.revision(entry.itemId, seq)
+          : null;
+  if (!to) return null;
+  return (
+    <p className="card__text">
+      <Link to={to}>See revision #{seq} in the history</Link>
+    </p>
+  );
 }
 
 /** What every administrator did, newest first, filterable by administrator and kind. */
@@ -72,6 +96,7 @@ export function ActivityScreen() {
             {entry.fields && entry.fields.length > 0 && (
               <p className="card__text">Changed: {entry.fields.map((field) => FIELD_NAMES[field] ?? field).join(', ')}</p>
             )}
+            <RevisionLink entry={entry} />
             <p className="card__meta">
               <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
               {entry.address && <> · from {entry.address}</>}

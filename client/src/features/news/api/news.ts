@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths, paths } from '../../../app/paths';
-import { api, API_URL, uploadFile, type ApiSchema } from '../../../lib/api';
+import { api, API_URL, ApiError, uploadFile, type ApiSchema } from '../../../lib/api';
+import type { DiffField, Draft, DraftSource, HistorySource, Snapshot } from '../../../lib/revisions';
 import { lastDays } from '../../../lib/visitor-range';
 
 export type News = ApiSchema<'News'>;
@@ -41,7 +42,63 @@ export const newsQueries = {
       },
     });
   },
+  /** The article's working copy, or null when it has none (the API answers 404). */
+  draft: (id: string) =>
+    queryOptions({
+      queryKey: [...newsQueries.all(), 'draft', id] as const,
+      queryFn: async ({ signal }): Promise<Draft | null> => {
+        try {
+          return await api.get(apiPaths.newsDraft(id), undefined, signal);
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 404) return null;
+          throw error;
+        }
+      },
+    }),
+  revisions: (id: string) => [...newsQueries.all(), 'revisions', id] as const,
 };
+
+/** The fields a revision of an article holds, as the compare view shows them. */
+export const NEWS_FIELDS: DiffField[] = [
+  { name: 'title', label: 'Title', type: 'text' },
+  { name: 'slug', label: 'Web address', type: 'value' },
+  { name: 'photo', label: 'Photo', type: 'photo' },
+  { name: 'photoAlt', label: 'Alternative text for the photo', type: 'text' },
+  { name: 'status', label: 'Status', type: 'value' },
+  { name: 'publishAt', label: 'Publish at', type: 'value' },
+  { name: 'description', label: 'Description', type: 'text' },
+  { name: 'about', label: 'About', type: 'text' },
+];
+
+/** An article's editable fields, as a revision or a working copy holds them. */
+export function newsSnapshot(article: News): Snapshot {
+  const { title, slug, description, about, photo, photoAlt, status, publishAt } = article;
+  return { title, slug, description, about, photo, photoAlt, status, publishAt };
+}
+
+/** One article's History, for the shared panel. */
+export function newsHistory(id: string): HistorySource<News> {
+  return {
+    key: newsQueries.revisions(id),
+    list: (before, signal) => api.get(apiPaths.newsRevisions(id), { before }, signal),
+    get: (seq, signal) => api.get(apiPaths.newsRevision(id, seq), undefined, signal),
+    update: (seq, changes) => api.patch(apiPaths.newsRevision(id, seq), changes),
+    restore: (seq, to, version) => api.post(apiPaths.newsRevisionRestore(id, seq), { to: to ?? 'draft' }, { ifMatch: version }),
+    drafts: true,
+    noun: 'article',
+    fields: NEWS_FIELDS,
+  };
+}
+
+/** One article's working copy: autosave, Save draft, Publish changes, Discard. */
+export function newsDraft(id: string): DraftSource {
+  return {
+    put: (snapshot, { checkpoint, ifMatch, keepalive }) =>
+      api.put(apiPaths.newsDraft(id), { ...snapshot, ...(checkpoint ? { checkpoint } : {}) }, { ifMatch, keepalive }),
+    remove: () => api.delete(apiPaths.newsDraft(id)),
+    publish: (version) => api.post(apiPaths.newsDraftPublish(id), undefined, { ifMatch: version }),
+  };
+}
 
 /** What the server accepts as a photo, with its own refusal texts (GET /api/news/photo-limits). */
 export type PhotoLimits = ApiSchema<'PhotoLimits'>;
@@ -77,7 +134,8 @@ export function useCreateNews() {
 export function useUpdateNews() {
   const store = useStoreArticle();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: NewsInput }) => api.patch(apiPaths.newsItem(id), input),
+    mutationFn: ({ id, input, ifMatch }: { id: string; input: NewsInput; ifMatch?: number }) =>
+      api.patch(apiPaths.newsItem(id), input, { ifMatch }),
     onSuccess: store,
   });
 }

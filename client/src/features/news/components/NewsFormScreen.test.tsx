@@ -39,6 +39,8 @@ const ARTICLE: News = {
   photoAlt: null,
   status: 'published',
   publishAt: null,
+  version: 1,
+  hasDraft: false,
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',
 };
@@ -73,6 +75,7 @@ function renderForm(at: string, save: (call: Call) => Response = ({ body }) => j
       if (call.path === '/api/news/photo-limits') return json(200, LIMITS);
       // The edit screen's visitor counts: none yet.
       if (call.path === '/api/analytics/pages') return json(200, { data: [] });
+      if (call.path.endsWith('/draft')) return json(404, { error: 'Not found' });
       if (call.method === 'GET') return json(200, { ...ARTICLE, aboutHtml: '<p>About it</p>' });
       return save(call);
     }),

@@ -1,16 +1,33 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
 import { SelectField, TextAreaField, TextField } from '../../../components/Field';
+import { useVersionedSave } from '../../../components/ConflictDialog';
 import { FormActions } from '../../../components/FormActions';
+import { HistoryPanel } from '../../../components/HistoryPanel';
 import { PageHeader } from '../../../components/PageHeader';
 import { useNotify } from '../../../components/Toaster';
 import { LoadFirst, useForm } from '../../../components/useForm';
+import { DraftBanner, useDraftActions } from '../../../components/WorkingCopy';
 import { ApiError, errorMessage, itemId } from '../../../lib/api';
+import { draftToOpen, isDraft, versionOf, type Draft, type RestoreReply, type Snapshot } from '../../../lib/revisions';
 import { returnSearch, type ReturnState } from '../../../lib/search-params';
-import { newsQueries, photoUrl, storePhoto, useCreateNews, useUpdateNews, type News, type NewsInput, previewAbout } from '../api/news';
+import {
+  NEWS_FIELDS,
+  newsDraft,
+  newsHistory,
+  newsQueries,
+  newsSnapshot,
+  photoUrl,
+  storePhoto,
+  useCreateNews,
+  useUpdateNews,
+  type News,
+  type NewsInput,
+  previewAbout,
+} from '../api/news';
 import { ArticleVisitors } from './ArticleVisitors';
 import { PhotoPicker } from './PhotoPicker';
 import './NewsFormScreen.css';
@@ -46,6 +63,24 @@ function toInput(values: NewsValues): NewsInput {
   };
 }
 
+/** The form's values from an article, or from a working copy's snapshot laid over it. */
+function valuesOf(article: News): NewsValues {
+  return {
+    title: article.title,
+    description: article.description,
+    about: article.about,
+    slug: article.slug,
+    photoAlt: article.photoAlt ?? '',
+    status: article.status,
+    publishAt: toLocalInput(article.publishAt),
+  };
+}
+
+/** The article as its working copy has it: the snapshot's fields over the live ones. */
+function withDraft(article: News, draft: Draft): News {
+  return { ...article, ...(draft.snapshot as Partial<News>) };
+}
+
 /** /admin/news/create and /admin/news/edit/:id. The edit route loads the article first. */
 export function NewsFormScreen() {
   const { id } = useParams();
@@ -55,25 +90,63 @@ export function NewsFormScreen() {
 
 function EditNews({ id }: { id: string }) {
   const query = useQuery(newsQueries.detail(id));
+  const draft = useQuery(newsQueries.draft(id));
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const focus = Number(params.get('revision')) || undefined;
+  // Counts the times the form starts again (a restore, a discard, their copy taken after a conflict).
+  const [generation, setGeneration] = useState(0);
+  const failed = (error: Error) => (
+    <>
+      <Alert>{errorMessage(error, 'Could not load the article. Please try again.')}</Alert>
+      <Link to={paths.news.list}>Back to the news</Link>
+    </>
+  );
+  const restart = (article: News | null, working: Draft | null | undefined) => {
+    if (article) queryClient.setQueryData(newsQueries.detail(id).queryKey, { ...article, aboutHtml: '' });
+    if (working !== undefined) queryClient.setQueryData(newsQueries.draft(id).queryKey, working);
+    setGeneration((n) => n + 1);
+    void queryClient.invalidateQueries({ queryKey: newsQueries.all() });
+  };
   return (
-    <LoadFirst
-      query={query}
-      title="Edit News"
-      loading="Loading the article"
-      logAs="Loading the article failed"
-      failed={(error) => (
-        <>
-          <Alert>{errorMessage(error, 'Could not load the article. Please try again.')}</Alert>
-          <Link to={paths.news.list}>Back to the news</Link>
-        </>
+    <LoadFirst query={query} title="Edit News" loading="Loading the article" logAs="Loading the article failed" failed={failed}>
+      {(article) => (
+        <LoadFirst query={draft} title="Edit News" loading="Loading the article" logAs="Loading the article's draft failed" failed={failed}>
+          {(working) => (
+            <>
+              <NewsForm key={generation} article={article} draft={working} heading="Edit News" onRestart={restart} />
+              {/* Outside the form, which starts again after a restore: the panel stays as it was. */}
+              <HistoryPanel
+                source={newsHistory(id)}
+                version={() => versionOf(article)}
+                focus={focus}
+                photoUrl={photoUrl}
+                onRestored={(reply: RestoreReply<News>) => restart(reply.item, reply.to === 'draft' ? reply.draft : undefined)}
+              />
+            </>
+          )}
+        </LoadFirst>
       )}
-    >
-      {(article) => <NewsForm article={article} heading="Edit News" />}
     </LoadFirst>
   );
 }
 
-function NewsForm({ article, heading }: { article?: News; heading: string }) {
+function NewsForm({
+  article: live,
+  draft = null,
+  heading,
+  onRestart,
+}: {
+  article?: News;
+  /** The article's working copy (edit form only). */
+  draft?: Draft | null;
+  heading: string;
+  /** The form starts again from this live copy (null: as cached) and working copy (undefined: as cached). */
+  onRestart?: (article: News | null, draft: Draft | null | undefined) => void;
+}) {
+  // The form opens on the working copy when there is one to go on from (see draftToOpen).
+  const [opened] = useState(() => (live ? draftToOpen(draft, live) : null));
+  const article = live && opened ? withDraft(live, opened.draft) : live;
   const navigate = useNavigate();
   const location = useLocation();
   const create = useCreateNews();
@@ -89,6 +162,8 @@ function NewsForm({ article, heading }: { article?: News; heading: string }) {
   // The chosen file once stored: a save refused for another field is sent again naming the same
   // photo, without storing it again.
   const stored = useRef<{ file: File; photo: string } | null>(null);
+  // The same, for the render: the working copy names a chosen photo once it is stored.
+  const [storedPhoto, setStoredPhoto] = useState<{ file: File; photo: string } | null>(null);
 
   /** The save's `photo`: the chosen file's path (stored first), null to remove it, or left out to keep it. */
   const photoToSave = async (): Promise<string | null | undefined> => {
@@ -97,6 +172,7 @@ function NewsForm({ article, heading }: { article?: News; heading: string }) {
       setProgress(0);
       try {
         stored.current = { file, photo: (await storePhoto(file, setProgress)).photo };
+        setStoredPhoto(stored.current);
       } finally {
         setProgress(null);
       }
@@ -104,37 +180,51 @@ function NewsForm({ article, heading }: { article?: News; heading: string }) {
     return stored.current.photo;
   };
 
-  const { bind, formError, saving, guard, form, values } = useForm<NewsValues, News>({
-    initial: article
-      ? {
-          title: article.title,
-          description: article.description,
-          about: article.about,
-          slug: article.slug,
-          photoAlt: article.photoAlt ?? '',
-          status: article.status,
-          publishAt: toLocalInput(article.publishAt),
-        }
-      : EMPTY,
+  const versioned = useVersionedSave<News | Draft>({
+    version: versionOf(live),
+    what: 'this article',
+    fields: NEWS_FIELDS,
+    photoUrl,
+    snapshotOf: (current) => (isDraft(current) ? current.snapshot : newsSnapshot(current)),
+  });
+  const sent = useRef<NewsValues>(EMPTY);
+
+  const { bind, formError, saving, guard, form, values } = useForm<NewsValues, News | Draft>({
+    initial: article ? valuesOf(article) : EMPTY,
     // One save: the chosen photo is stored first (POST /api/photos), then the article is sent once, naming it.
-    save: async (values) => {
+    save: async (values): Promise<News | Draft> => {
       setPhotoError(undefined);
+      sent.current = values;
       try {
         const photo = await photoToSave();
-        const input: NewsInput = photo === undefined ? toInput(values) : { ...toInput(values), photo };
-        return await (article ? update.mutateAsync({ id: itemId(article), input }) : create.mutateAsync(input));
+        // A photo the working copy holds, not yet live, goes with the save like a chosen one.
+        const held = photo === undefined && article && live && article.photo !== live.photo ? article.photo : undefined;
+        const chosen = photo === undefined ? held : photo;
+        const input: NewsInput = chosen === undefined ? toInput(values) : { ...toInput(values), photo: chosen };
+        if (!article) return await create.mutateAsync(input);
+        return await drafts.run(input as Snapshot, (ifMatch: number | undefined) =>
+          update.mutateAsync({ id: itemId(article), input, ifMatch }),
+        );
       } catch (error) {
         const refusal = error instanceof ApiError ? error.fieldErrors.photo?.msg : undefined;
         if (refusal) {
           // Refused on upload or on save (e.g. stored too long ago): the next save stores the file again.
           stored.current = null;
+          setStoredPhoto(null);
           setPhotoError(refusal);
         }
         throw error;
       }
     },
-    onSaved: () => {
-      notify({ message: article ? 'News updated' : 'News created' });
+    // Save draft keeps the form open; the other saves go on to the list.
+    stay: () => sent.current,
+    onSaved: (reply) => {
+      if (isDraft(reply)) {
+        notify({ message: 'Draft saved' });
+        return;
+      }
+      guard.release();
+      notify({ message: drafts.lastMode() === 'publish' ? 'Changes published' : article ? 'News updated' : 'News created' });
       // A new article is the newest: the first page shows it. An edit goes back where it came from.
       navigate(article ? paths.news.list + returnTo : paths.news.list);
     },
@@ -145,9 +235,21 @@ function NewsForm({ article, heading }: { article?: News; heading: string }) {
     shownElsewhere: ['photo'],
   });
 
+  // What the working copy would hold now: the photo only once stored (or removed).
+  const photoNow = file ? (storedPhoto?.file === file ? storedPhoto.photo : undefined) : removing ? null : article?.photo;
+  const drafts = useDraftActions<News>({
+    source: live ? newsDraft(itemId(live)) : null,
+    initial: draft,
+    snapshot: { ...toInput(values), ...(photoNow === undefined ? {} : { photo: photoNow }) },
+    published: live?.status === 'published',
+    versioned,
+    onReload: (current) => (isDraft(current) ? onRestart?.(null, current) : onRestart?.(current, undefined)),
+    onDiscarded: () => onRestart?.(null, null),
+  });
   return (
     <section className="screen">
       <PageHeader title={heading} />
+      {opened && <DraftBanner draft={opened.draft} restored={opened.restored} onDiscard={drafts.askDiscard} />}
       {article && <ArticleVisitors slug={article.slug} />}
       <form {...form} className="form">
         {formError && <Alert>{formError}</Alert>}
@@ -183,9 +285,14 @@ function NewsForm({ article, heading }: { article?: News; heading: string }) {
         <TextField label="Publish at (blank: at once)" type="datetime-local" {...bind('publishAt')} />
         <TextAreaField label="Description" hint="Up to 1,000 characters." rows={3} {...bind('description')} />
         <AboutField about={values.about} bound={bind('about')} />
-        <FormActions submit={heading} busy={saving} cancelTo={paths.news.list} onCancel={guard.release} />
+        <FormActions submit={heading} busy={saving} cancelTo={paths.news.list} onCancel={guard.release}>
+          {drafts.buttons}
+        </FormActions>
+        {live && drafts.status}
       </form>
       {guard.dialog}
+      {versioned.dialog}
+      {drafts.dialog}
     </section>
   );
 }

@@ -12,6 +12,7 @@ import { Spinner } from '../../../components/Spinner';
 import { useBulkDelete } from '../../../components/useBulkDelete';
 import { useListDelete } from '../../../components/useListDelete';
 import { useSelection } from '../../../components/useSelection';
+import { DraftMark } from '../../../components/WorkingCopy';
 import { itemId } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { usePageParam, useSearchParamText } from '../../../lib/search-params';
@@ -113,6 +114,7 @@ export function NewsListScreen() {
             />
             <div className="news-card__body">
               <h2 className="card__title">{item.title}</h2>
+              <DraftMark item={item} />
               <p className="card__text">{item.description}</p>
               <p className="news-card__more">
                 <Link to={paths.news.detail(itemId(item))}>

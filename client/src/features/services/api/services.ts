@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../app/paths';
-import { api, type ApiSchema } from '../../../lib/api';
+import { api, ApiError, type ApiSchema } from '../../../lib/api';
+import type { DiffField, Draft, DraftSource, HistorySource } from '../../../lib/revisions';
 
 export type Service = ApiSchema<'Service'>;
 export type ServiceInput = ApiSchema<'CreateServiceDto'>;
@@ -20,7 +21,51 @@ export const serviceQueries = {
       queryKey: [...serviceQueries.all(), 'detail', id] as const,
       queryFn: ({ signal }) => api.get(apiPaths.service(id), undefined, signal),
     }),
+  /** The service's working copy, or null when it has none (the API answers 404). */
+  draft: (id: string) =>
+    queryOptions({
+      queryKey: [...serviceQueries.all(), 'draft', id] as const,
+      queryFn: async ({ signal }): Promise<Draft | null> => {
+        try {
+          return await api.get(apiPaths.serviceDraft(id), undefined, signal);
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 404) return null;
+          throw error;
+        }
+      },
+    }),
+  revisions: (id: string) => [...serviceQueries.all(), 'revisions', id] as const,
 };
+
+/** The fields a revision of a service holds, as the compare view shows them. */
+export const SERVICE_FIELDS: DiffField[] = [
+  { name: 'title', label: 'Title', type: 'text' },
+  { name: 'about', label: 'About', type: 'text' },
+];
+
+/** One service's History, for the shared panel. */
+export function serviceHistory(id: string): HistorySource<Service> {
+  return {
+    key: serviceQueries.revisions(id),
+    list: (before, signal) => api.get(apiPaths.serviceRevisions(id), { before }, signal),
+    get: (seq, signal) => api.get(apiPaths.serviceRevision(id, seq), undefined, signal),
+    update: (seq, changes) => api.patch(apiPaths.serviceRevision(id, seq), changes),
+    restore: (seq, to, version) => api.post(apiPaths.serviceRevisionRestore(id, seq), { to: to ?? 'draft' }, { ifMatch: version }),
+    drafts: true,
+    noun: 'service',
+    fields: SERVICE_FIELDS,
+  };
+}
+
+/** One service's working copy: autosave, Save draft, Publish changes, Discard. */
+export function serviceDraft(id: string): DraftSource {
+  return {
+    put: (snapshot, { checkpoint, ifMatch, keepalive }) =>
+      api.put(apiPaths.serviceDraft(id), { ...snapshot, ...(checkpoint ? { checkpoint } : {}) }, { ifMatch, keepalive }),
+    remove: () => api.delete(apiPaths.serviceDraft(id)),
+    publish: (version) => api.post(apiPaths.serviceDraftPublish(id), undefined, { ifMatch: version }),
+  };
+}
 
 export function useCreateService() {
   const queryClient = useQueryClient();
@@ -33,7 +78,7 @@ export function useCreateService() {
 export function useUpdateService(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ServiceInput) => api.patch(apiPaths.service(id), input),
+    mutationFn: ({ input, ifMatch }: { input: ServiceInput; ifMatch?: number }) => api.patch(apiPaths.service(id), input, { ifMatch }),
     onSuccess: (service) => {
       queryClient.setQueryData(serviceQueries.detail(id).queryKey, service);
       return queryClient.invalidateQueries({ queryKey: serviceQueries.all() });

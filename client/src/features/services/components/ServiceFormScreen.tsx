@@ -1,15 +1,29 @@
-import { useQuery } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
 import { TextAreaField, TextField } from '../../../components/Field';
+import { useVersionedSave } from '../../../components/ConflictDialog';
 import { FormActions } from '../../../components/FormActions';
+import { HistoryPanel } from '../../../components/HistoryPanel';
 import { PageHeader } from '../../../components/PageHeader';
 import { useNotify } from '../../../components/Toaster';
 import { LoadFirst, useForm } from '../../../components/useForm';
-import { ApiError } from '../../../lib/api';
+import { DraftBanner, useDraftActions } from '../../../components/WorkingCopy';
+import { ApiError, itemId } from '../../../lib/api';
+import { draftToOpen, isDraft, versionOf, type Draft, type Snapshot } from '../../../lib/revisions';
 import { returnSearch } from '../../../lib/search-params';
-import { serviceQueries, useCreateService, useUpdateService, type Service, type ServiceInput } from '../api/services';
+import {
+  SERVICE_FIELDS,
+  serviceDraft,
+  serviceHistory,
+  serviceQueries,
+  useCreateService,
+  useUpdateService,
+  type Service,
+  type ServiceInput,
+} from '../api/services';
 
 /** The list to go back to: the page the list was on when the form was opened, else page 1. */
 function useListLocation() {
@@ -41,44 +55,74 @@ function CreateService() {
 
 function EditService({ id }: { id: string }) {
   const query = useQuery(serviceQueries.detail(id));
+  const draft = useQuery(serviceQueries.draft(id));
   const update = useUpdateService(id);
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const notify = useNotify();
   const list = useListLocation();
+  const [params] = useSearchParams();
+  const focus = Number(params.get('revision')) || undefined;
+  // Counts the times the form starts again (a restore, a discard, their copy taken after a conflict).
+  const [generation, setGeneration] = useState(0);
+
+  const restart = (service: Service | null, working: Draft | null | undefined) => {
+    if (service) queryClient.setQueryData(serviceQueries.detail(id).queryKey, service);
+    if (working !== undefined) queryClient.setQueryData(serviceQueries.draft(id).queryKey, working);
+    setGeneration((n) => n + 1);
+    void queryClient.invalidateQueries({ queryKey: serviceQueries.all() });
+  };
+
+  const failed = (error: Error) => {
+    const missing = error instanceof ApiError && error.status === 404;
+    return (
+      <>
+        <Alert>{missing ? 'This service does not exist. It may have been deleted.' : 'Sorry, the service could not be loaded.'}</Alert>
+        <p className="form__actions">
+          {!missing && (
+            <button type="button" className="button" onClick={() => void query.refetch()}>
+              Try again
+            </button>
+          )}
+          <Link to={list}>Back to Services</Link>
+        </p>
+      </>
+    );
+  };
 
   return (
-    <LoadFirst
-      query={query}
-      title="Edit Service"
-      loading="Loading the service"
-      logAs="Loading the service failed"
-      failed={(error) => {
-        const missing = error instanceof ApiError && error.status === 404;
-        return (
-          <>
-            <Alert>{missing ? 'This service does not exist. It may have been deleted.' : 'Sorry, the service could not be loaded.'}</Alert>
-            <p className="form__actions">
-              {!missing && (
-                <button type="button" className="button" onClick={() => void query.refetch()}>
-                  Try again
-                </button>
-              )}
-              <Link to={list}>Back to Services</Link>
-            </p>
-          </>
-        );
-      }}
-    >
+    <LoadFirst query={query} title="Edit Service" loading="Loading the service" logAs="Loading the service failed" failed={failed}>
       {(service) => (
-        <ServiceForm
+        <LoadFirst
+          query={draft}
           title="Edit Service"
-          initial={service}
-          save={(input) => update.mutateAsync(input)}
-          onSaved={() => {
-            notify({ message: 'Service updated' });
-            navigate(list);
-          }}
-        />
+          loading="Loading the service"
+          logAs="Loading the service's draft failed"
+          failed={failed}
+        >
+          {(working) => (
+            <>
+              <ServiceForm
+                key={generation}
+                title="Edit Service"
+                initial={service}
+                edit={{ draft: working, onRestart: restart }}
+                save={(input, ifMatch) => update.mutateAsync({ input, ifMatch })}
+                onSaved={(published) => {
+                  notify({ message: published ? 'Changes published' : 'Service updated' });
+                  navigate(list);
+                }}
+              />
+              {/* Outside the form, which starts again after a restore: the panel stays as it was. */}
+              <HistoryPanel
+                source={serviceHistory(id)}
+                version={() => versionOf(service)}
+                focus={focus}
+                onRestored={(reply) => restart(reply.item, reply.to === 'draft' ? reply.draft : undefined)}
+              />
+            </>
+          )}
+        </LoadFirst>
       )}
     </LoadFirst>
   );
@@ -86,34 +130,77 @@ function EditService({ id }: { id: string }) {
 
 function ServiceForm({
   title,
-  initial,
+  initial: live,
+  edit,
   save,
   onSaved,
 }: {
   title: 'Create Service' | 'Edit Service';
   initial?: Service;
-  save: (input: ServiceInput) => Promise<Service>;
-  onSaved: () => void;
+  /** The edit form's working copy and restart (after a restore, a discard, a conflict's Reload). */
+  edit?: { draft: Draft | null; onRestart: (service: Service | null, draft: Draft | null | undefined) => void };
+  save: (input: ServiceInput, ifMatch?: number) => Promise<Service>;
+  /** After a live save; `published` when it was Publish changes. */
+  onSaved: (published: boolean) => void;
 }) {
   const list = useListLocation();
-  const { bind, formError, saving, guard, form } = useForm<ServiceInput, Service>({
+  const notify = useNotify();
+  // The form opens on the working copy when there is one to go on from (see draftToOpen).
+  const [opened] = useState(() => (live && edit ? draftToOpen(edit.draft, live) : null));
+  const initial = live && opened ? { ...live, ...(opened.draft.snapshot as Partial<Service>) } : live;
+  const versioned = useVersionedSave<Service | Draft>({
+    version: versionOf(live),
+    what: 'this service',
+    fields: SERVICE_FIELDS,
+    snapshotOf: (current) => (isDraft(current) ? current.snapshot : { title: current.title, about: current.about }),
+  });
+  const sent = useRef<ServiceInput>({ title: '', about: '' });
+  const { bind, formError, saving, guard, form, values } = useForm<ServiceInput, Service | Draft>({
     initial: { title: initial?.title ?? '', about: initial?.about ?? '' },
-    save,
-    onSaved,
+    save: async (input): Promise<Service | Draft> => {
+      sent.current = input;
+      return live ? drafts.run(input as Snapshot, (ifMatch: number | undefined) => save(input, ifMatch)) : save(input);
+    },
+    // Save draft keeps the form open; the other saves go on to the list.
+    stay: () => sent.current,
+    onSaved: (reply) => {
+      if (isDraft(reply)) {
+        notify({ message: 'Draft saved' });
+        return;
+      }
+      guard.release();
+      onSaved(drafts.lastMode() === 'publish');
+    },
     fallback: 'Sorry, the service could not be saved. Please try again.',
     logAs: 'Saving the service failed',
+  });
+  const drafts = useDraftActions<Service>({
+    source: live ? serviceDraft(itemId(live)) : null,
+    initial: edit?.draft ?? null,
+    snapshot: values,
+    // A service is live from its creation.
+    published: live !== undefined,
+    versioned,
+    onReload: (current) => (isDraft(current) ? edit?.onRestart(null, current) : edit?.onRestart(current, undefined)),
+    onDiscarded: () => edit?.onRestart(null, null),
   });
 
   return (
     <section className="screen">
       <PageHeader title={title} />
+      {opened && <DraftBanner draft={opened.draft} restored={opened.restored} onDiscard={drafts.askDiscard} />}
       <form {...form} className="form" aria-label={title}>
         <TextField label="Title" hint="Up to 200 characters." {...bind('title')} autoComplete="off" />
         <TextAreaField label="About" hint="Up to 5,000 characters." {...bind('about')} rows={8} />
         {formError && <Alert>{formError}</Alert>}
-        <FormActions submit={title} busy={saving} cancelTo={list} onCancel={guard.release} />
+        <FormActions submit={title} busy={saving} cancelTo={list} onCancel={guard.release}>
+          {drafts.buttons}
+        </FormActions>
+        {live && drafts.status}
       </form>
       {guard.dialog}
+      {versioned.dialog}
+      {drafts.dialog}
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { Pagination } from '../../../components/Pagination';
 import { useBulkDelete } from '../../../components/useBulkDelete';
 import { useListDelete } from '../../../components/useListDelete';
 import { useSelection } from '../../../components/useSelection';
+import { DraftMark } from '../../../components/WorkingCopy';
 import { itemId } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { usePageParam, type ReturnState } from '../../../lib/search-params';
@@ -84,6 +85,7 @@ export function ServicesListScreen() {
         {(service) => (
           <>
             <h2 className="card__title">{service.title}</h2>
+            <DraftMark item={service} />
             <p className="card__text">{service.about}</p>
             <p className="card__meta">
               Published at - <time dateTime={service.createdAt}>{formatDateTime(service.createdAt)}</time>

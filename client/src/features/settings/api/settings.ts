@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../app/paths';
 import { api, uploadFile, type ApiSchema } from '../../../lib/api';
+import type { DiffField, HistorySource } from '../../../lib/revisions';
 
 /** The site's settings, as GET and PATCH /api/settings answer them. */
 export type SiteSettings = ApiSchema<'SiteSettings'>;
@@ -28,6 +29,7 @@ export const settingsQueries = {
       // While purges wait to go out, the status follows them.
       refetchInterval: (query) => ((query.state.data?.waiting ?? 0) > 0 ? 3000 : false),
     }),
+  revisions: () => [...settingsQueries.all(), 'revisions'] as const,
   current: () =>
     queryOptions({
       queryKey: [...settingsQueries.all(), 'current'] as const,
@@ -39,7 +41,8 @@ export const settingsQueries = {
 export function useUpdateSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: Partial<SettingsInput>) => api.patch(apiPaths.settings, changes),
+    mutationFn: ({ changes, ifMatch }: { changes: Partial<SettingsInput>; ifMatch?: number }) =>
+      api.patch(apiPaths.settings, changes, { ifMatch }),
     onSuccess: (settings) => {
       queryClient.setQueryData(settingsQueries.current().queryKey, settings);
       return queryClient.invalidateQueries({ queryKey: settingsQueries.all() });
@@ -74,3 +77,24 @@ export function useSendTestMail() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsQueries.all() }),
   });
 }
+
+/** The fields a revision of the settings holds, as the compare view shows them. */
+export const SETTINGS_FIELDS: DiffField[] = [
+  { name: 'maintenance', label: 'Maintenance mode', type: 'value' },
+  { name: 'companyName', label: 'Company name', type: 'text' },
+  { name: 'tagline', label: 'Tagline', type: 'text' },
+  { name: 'email', label: 'Email', type: 'value' },
+  { name: 'phone', label: 'Phone', type: 'value' },
+  { name: 'accentColor', label: 'Accent colour', type: 'value' },
+];
+
+/** The settings' History, for the shared panel: no working copy, so a restore is live. */
+export const settingsHistory: HistorySource<SiteSettings> = {
+  key: settingsQueries.revisions(),
+  list: (before, signal) => api.get(apiPaths.settingsRevisions, { before }, signal),
+  get: (seq, signal) => api.get(apiPaths.settingsRevision(seq), undefined, signal),
+  restore: (seq, _to, version) => api.post(apiPaths.settingsRevisionRestore(seq), undefined, { ifMatch: version }),
+  drafts: false,
+  noun: 'settings',
+  fields: SETTINGS_FIELDS,
+};

@@ -21,6 +21,7 @@ const SAVED: SiteSettings = {
   phone: '+44 20 7946 0958',
   accentColor: '',
   logo: null,
+  version: 1,
   updatedAt: '2026-11-20T10:00:00.000Z',
 };
 

@@ -1,13 +1,24 @@
-import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Alert } from '../../../components/Alert';
+import { useVersionedSave } from '../../../components/ConflictDialog';
 import { TextField } from '../../../components/Field';
 import { FormActions } from '../../../components/FormActions';
+import { HistoryPanel } from '../../../components/HistoryPanel';
 import { Switch } from '../../../components/Switch';
 import { PageHeader } from '../../../components/PageHeader';
 import { useNotify } from '../../../components/Toaster';
 import { LoadFirst, useForm } from '../../../components/useForm';
-import { settingsQueries, useUpdateSettings, type SettingsInput, type SiteSettings } from '../api/settings';
+import { versionOf } from '../../../lib/revisions';
+import {
+  SETTINGS_FIELDS,
+  settingsHistory,
+  settingsQueries,
+  useUpdateSettings,
+  type SettingsInput,
+  type SiteSettings,
+} from '../api/settings';
 import { AccentField } from './AccentField';
 import { LogoSettings } from './LogoSettings';
 import { CdnSettings } from './CdnSettings';
@@ -24,6 +35,15 @@ function inputOf(settings: SiteSettings): SettingsInput {
 /** /admin/settings: the maintenance switch, the company's details and brand shown on the public website, and mail. */
 export function SettingsScreen() {
   const query = useQuery(settingsQueries.current());
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const focus = Number(params.get('revision')) || undefined;
+  // Counts the times the form starts again (a restore, their copy taken after a conflict).
+  const [generation, setGeneration] = useState(0);
+  const restart = (settings: SiteSettings) => {
+    queryClient.setQueryData(settingsQueries.current().queryKey, settings);
+    setGeneration((n) => n + 1);
+  };
   return (
     <LoadFirst
       query={query}
@@ -41,19 +61,35 @@ export function SettingsScreen() {
         </>
       )}
     >
-      {(settings) => <SettingsForm initial={settings} />}
+      {(settings) => (
+        <>
+          <SettingsForm key={generation} initial={settings} onRestart={restart} />
+          <HistoryPanel
+            source={settingsHistory}
+            version={() => versionOf(settings)}
+            focus={focus}
+            onRestored={(reply) => restart(reply.item)}
+          />
+        </>
+      )}
     </LoadFirst>
   );
 }
 
-function SettingsForm({ initial }: { initial: SiteSettings }) {
+function SettingsForm({ initial, onRestart }: { initial: SiteSettings; onRestart: (settings: SiteSettings) => void }) {
   const update = useUpdateSettings();
   const notify = useNotify();
   const id = useId();
+  const versioned = useVersionedSave<SiteSettings>({
+    version: versionOf(initial),
+    what: 'the settings',
+    fields: SETTINGS_FIELDS,
+    snapshotOf: inputOf,
+  });
   const { values, setValue, bind, fieldErrors, formError, saving, guard, form } = useForm<SettingsInput, SiteSettings>({
     initial: inputOf(initial),
-    // Only what changed: two administrators saving different settings do not undo each other.
-    save: (_values, changes) => update.mutateAsync(changes),
+    // Only what changed, with the version the form was loaded at: a change by someone else since is a 409, never undone in silence.
+    save: (values, changes) => versioned.send((ifMatch) => update.mutateAsync({ changes, ifMatch }), values, onRestart),
     stay: inputOf,
     onSaved: () => notify({ message: 'Settings saved' }),
     fallback: 'Sorry, the settings could not be saved. Please try again.',
@@ -122,6 +158,7 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
       <MailSettings />
       <CdnSettings />
       {guard.dialog}
+      {versioned.dialog}
     </section>
   );
 }
