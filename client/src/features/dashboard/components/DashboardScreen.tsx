@@ -173,6 +173,40 @@ function ActivityPanel({ activity }: { activity: Dashboard['activity'] }) {
   );
 }
 
+/**
+ * A new site's first steps, each ticked off from the real state (GET /api/dashboard's checklist)
+ * and each a link to where it is done; the panel goes away once all are. Done or not is said in
+ * words, not by the tick alone. (The privacy page joins the list once the site has pages.)
+ */
+function ChecklistPanel({ checklist }: { checklist: Dashboard['checklist'] }) {
+  const steps = [
+    { done: checklist.brand, to: paths.settings, text: "Add your company's name, logo and colour" },
+    { done: checklist.mail, to: paths.settings, text: 'Set up mail, so that you hear of new messages' },
+    { done: checklist.article, to: paths.news.create, text: 'Write a first news article' },
+    { done: checklist.live, to: paths.settings, text: 'Put the site live' },
+  ];
+  const left = steps.filter((step) => !step.done).length;
+  if (left === 0) return null;
+  return (
+    <section className="panel dashboard__checklist" aria-labelledby="dashboard-checklist">
+      <h2 id="dashboard-checklist" className="panel__title">
+        Getting started
+      </h2>
+      <p className="dashboard__quiet">
+        {left === 1 ? 'One step left' : `${left} of ${steps.length} steps left`} before the site is ready for visitors.
+      </p>
+      <ol className="dashboard__steps">
+        {steps.map((step) => (
+          <li key={step.text} className={step.done ? 'dashboard__step dashboard__step--done' : 'dashboard__step'}>
+            <Link to={step.to}>{step.text}</Link>{' '}
+            <span className={`state state--${step.done ? 'ok' : 'todo'}`}>{step.done ? 'Done' : 'To do'}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
 /** The panel's first screen: what is new, the site's state, how much there is, and what colleagues did. */
 export function DashboardScreen() {
   const query = useQuery(dashboardQueries.summary());
@@ -192,6 +226,7 @@ export function DashboardScreen() {
         </Alert>
       ) : (
         <div className="dashboard">
+          <ChecklistPanel checklist={query.data.checklist} />
           <UnreadPanel unread={query.data.unread} />
           <SitePanel site={query.data.site} />
           <CountsPanel counts={query.data.counts} />
