@@ -3,12 +3,13 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
 import { PageHeader } from '../../../components/PageHeader';
+import { SiteState } from '../../../components/SiteState';
 import { PageSpinner, Spinner } from '../../../components/Spinner';
 import { describeActivity } from '../../../lib/activity-text';
 import { KIND_NAMES } from '../../../lib/content-kinds';
 import { formatCount, formatDateTime } from '../../../lib/format';
 import { useLoggedError } from '../../../lib/use-logged-error';
-import { dashboardQueries, type Dashboard } from '../api/dashboard';
+import { dashboardQueries, useSiteMaintenance, type Dashboard } from '../api/dashboard';
 import './DashboardScreen.css';
 
 /** How much of a message the dashboard shows; the message itself opens with the link. */
@@ -55,6 +56,7 @@ function UnreadPanel({ unread }: { unread: Dashboard['unread'] }) {
 }
 
 function SitePanel({ site }: { site: Dashboard['site'] }) {
+  const maintenance = useSiteMaintenance();
   return (
     <section className="panel" aria-labelledby="dashboard-site">
       <h2 id="dashboard-site" className="panel__title">
@@ -62,10 +64,9 @@ function SitePanel({ site }: { site: Dashboard['site'] }) {
       </h2>
       <dl className="dashboard__states">
         <div>
-          <dt>Maintenance</dt>
+          <dt>Website</dt>
           <dd>
-            <span className={`state state--${site.maintenance ? 'warn' : 'ok'}`}>{site.maintenance ? 'On' : 'Off'}</span>{' '}
-            {site.maintenance ? 'Visitors see the maintenance page.' : 'The website is open to visitors.'}
+            <SiteState maintenance={site.maintenance} change={(value) => maintenance.mutateAsync(value)} />
           </dd>
         </div>
         {/* Shown once the site has mail settings at all (null: this installation sends no mail). */}
@@ -73,7 +74,9 @@ function SitePanel({ site }: { site: Dashboard['site'] }) {
           <div>
             <dt>Mail</dt>
             <dd>
-              <span className={`state state--${site.mail ? 'ok' : 'warn'}`}>{site.mail ? 'On' : 'Off'}</span>{' '}
+              <span className={`state state--${site.mail ? 'ok' : 'warn'}`}>
+                <span aria-hidden="true">{site.mail ? '✓' : '●'}</span> {site.mail ? 'On' : 'Off'}
+              </span>{' '}
               {site.mail ? 'The site sends mail.' : 'The site sends no mail.'}
             </dd>
           </div>
