@@ -37,7 +37,8 @@ export function SiteState({ maintenance, change }: { maintenance: boolean; chang
     <div className="site-state">
       <p className="site-state__now">
         <span className={`site-state__badge site-state__badge--${maintenance ? 'hidden' : 'live'}`}>
-          <span aria-hidden="true">{maintenance ? '●' : '✓'}</span> {maintenance ? SITE_STATE_NAMES.hidden : SITE_STATE_NAMES.live}
+          <span aria-hidden="true">{maintenance ? '●' : '✓'}</span>{' '}
+          <span>{maintenance ? SITE_STATE_NAMES.hidden : SITE_STATE_NAMES.live}</span>
         </span>{' '}
         {maintenance ? 'Visitors see only the maintenance page.' : 'Visitors see the website.'}
       </p>
