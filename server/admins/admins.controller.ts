@@ -57,7 +57,9 @@ export class AdminsController {
   @ApiOkResponse({ type: RegistrationStatusDto })
   async registration(): Promise<RegistrationStatusDto> {
     const policy = this.config.registration;
-    return { open: policy === 'open' || (policy === 'first-admin' && (await this.adminsService.count()) === 0) };
+    // Asked only where the answer is open to anyone anyway: closed, it would tell strangers whether the site has admins.
+    const noAdmin = policy !== 'closed' && (await this.adminsService.count()) === 0;
+    return { open: policy === 'open' || noAdmin, firstAdmin: noAdmin };
   }
 
   /**

@@ -13,6 +13,9 @@ import { TrashService } from '../trash/trash.service';
 export const LATEST_UNREAD = 5;
 export const LATEST_ACTIVITY = 10;
 
+/** The company name a new site starts with (the SiteSettings migration's default): not yet hers. */
+const DEFAULT_COMPANY_NAME = 'Our company';
+
 export interface Dashboard {
   unread: BoundedCount & { latest: ContactMessage[] };
   site: {
@@ -20,6 +23,8 @@ export interface Dashboard {
     /** Whether the site sends mail (contact notifications, password resets): SMTP_URL is set. */
     mail: boolean;
   };
+  /** The first run's checklist, read from the real state (see DashboardChecklist). */
+  checklist: { brand: boolean; mail: boolean; article: boolean; live: boolean };
   counts: { services: BoundedCount; news: BoundedCount; trash: BoundedCount };
   activity: Awaited<ReturnType<ActivityService['latest']>>;
 }
@@ -51,9 +56,16 @@ export class DashboardService {
       // At most a second old, as the public site sees it.
       this.settings.current(),
     ]);
+    const mail = this.outbox.enabled;
     return {
       unread,
-      site: { maintenance: settings.maintenance, mail: this.outbox.enabled },
+      site: { maintenance: settings.maintenance, mail },
+      checklist: {
+        brand: settings.companyName.trim() !== DEFAULT_COMPANY_NAME && settings.logo !== null && settings.accentColor !== '',
+        mail,
+        article: news.count > 0,
+        live: !settings.maintenance,
+      },
       counts: { services, news, trash },
       activity,
     };

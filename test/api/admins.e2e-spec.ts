@@ -173,13 +173,13 @@ describe('registration policy first-admin', () => {
     expectClosed(second);
   });
 
-  it('says registration is open (GET /api/admins/register) while no admin exists, and closed after that', async () => {
+  it('says registration is open for the first admin (GET /api/admins/register) while no admin exists, and closed after that', async () => {
     await t.dataSource.query('DELETE FROM admins');
-    expect((await t.http().get('/api/admins/register')).body).toEqual({ open: true });
+    expect((await t.http().get('/api/admins/register')).body).toEqual({ open: true, firstAdmin: true });
     await createAdmin(t);
     const res = await t.http().get('/api/admins/register');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ open: false });
+    expect(res.body).toEqual({ open: false, firstAdmin: false });
   });
 
   it('refuses before validating the body once an admin exists', async () => {
@@ -219,7 +219,7 @@ describe('registration policy open', () => {
     await createAdmin(t);
     const res = await t.http().get('/api/admins/register');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ open: true });
+    expect(res.body).toEqual({ open: true, firstAdmin: false });
   });
 });
 
@@ -237,11 +237,11 @@ describe('registration policy closed', () => {
     expect(await adminCount(t)).toBe(0);
   });
 
-  it('says registration is closed (GET /api/admins/register) even before the first admin', async () => {
+  it('says registration is closed (GET /api/admins/register) even before the first admin, without telling whether there is one', async () => {
     await t.dataSource.query('DELETE FROM admins');
     const res = await t.http().get('/api/admins/register');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ open: false });
+    expect(res.body).toEqual({ open: false, firstAdmin: false });
   });
 
   it('refuses a logged-in admin too', async () => {

@@ -21,6 +21,7 @@ describe('GET /api/dashboard', () => {
     return res.body as {
       unread: { count: number; orMore: boolean; latest: { id: string; name: string; readAt: string | null }[] };
       site: { maintenance: boolean; mail: boolean | null };
+      checklist: Record<'brand' | 'mail' | 'article' | 'live', boolean>;
       counts: Record<'services' | 'news' | 'trash', { count: number; orMore: boolean }>;
       activity: { action: string; kind: string; label: string | null; at: string }[];
     };
@@ -47,6 +48,24 @@ describe('GET /api/dashboard', () => {
     expect(unread.orMore).toBe(false);
     expect(unread.latest.map((m) => m.name)).toEqual([names[4], names[3], names[2], names[1], names[0]]);
     expect(unread.latest.every((m) => m.readAt === null)).toBe(true);
+  });
+
+  it('ticks the first run checklist off from the real state: the brand, mail, a first article, the site live', async () => {
+    const admin = (await loggedInAgent(t)).agent;
+    expect((await dashboard()).checklist).toEqual({ brand: false, mail: false, article: false, live: false });
+    await t.dataSource.query(`UPDATE site_settings SET company_name = 'Acme', accent_color = '#1f3a5f'`);
+    // Name and colour without a logo: the brand is not done yet.
+    expect((await admin.patch('/api/settings').send({ maintenance: false })).status).toBe(200);
+    expect(await admin.post('/api/news').send({ title: unique('News '), description: 'Short.', about: 'Long.' })).toHaveProperty(
+      'status',
+      201,
+    );
+    expect((await dashboard()).checklist).toEqual({ brand: false, mail: false, article: true, live: true });
+    await t.dataSource.query(`UPDATE site_settings SET logo = '/uploads/logo.webp'`);
+    expect((await admin.patch('/api/settings').send({ maintenance: true })).status).toBe(200);
+    expect((await dashboard()).checklist).toEqual({ brand: true, mail: false, article: true, live: false });
+    await t.dataSource.query(`UPDATE site_settings SET company_name = 'Our company', accent_color = '', logo = NULL`);
+    await t.dataSource.query(`UPDATE news SET deleted_at = now()`);
   });
 
   it('shows the maintenance switch as the settings hold it, and mail off while SMTP_URL is unset', async () => {

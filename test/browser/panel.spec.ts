@@ -366,3 +366,42 @@ test('every admin screen has no accessibility violations and no sideways scrolli
   }
   expect(ADMIN.name).toBeTruthy();
 });
+
+// Issue 38: the first run. This server lets anyone register (REGISTRATION=open) and has admins,
+// so its answer is replaced by a new site's (test/api/admins.e2e-spec.ts checks the real one).
+for (const [label, viewport] of [
+  ['1280 px', DESKTOP],
+  ['390 px', PHONE],
+] as const) {
+  test(`at ${label} /admin on a site with no administrator opens Register, which signs her in, and the dashboard lists the first steps`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, baseURL, viewport });
+    const guest = await context.newPage();
+    await guest.route('**/api/admins/register', (route) =>
+      route.request().method() === 'GET' ? route.fulfill({ json: { open: true, firstAdmin: true } }) : route.fallback(),
+    );
+    await guest.goto('/admin');
+    await expect(guest).toHaveURL(/\/admin\/register$/);
+    await expect(guest.getByRole('heading', { name: 'Register' })).toBeVisible();
+    await expectNoA11yViolations(guest);
+
+    const admin = uniqueAdmin('First');
+    await guest.getByLabel('Name').fill(admin.name);
+    await guest.getByLabel('Email').fill(admin.email);
+    await guest.getByLabel('Password').fill(admin.password);
+    await guest.getByRole('button', { name: 'Register' }).click();
+    // Signed in at once: no login screen in between.
+    await expect(guest.getByRole('heading', { name: 'Dashboard' })).toBeVisible({ timeout: 15_000 });
+    await expect(guest).toHaveURL(/\/admin$/);
+    const steps = guest.getByRole('region', { name: 'Getting started' });
+    // The site is in maintenance (the desktop project's default), so at least going live is left.
+    await expect(steps.getByRole('link', { name: 'Put the site live' })).toHaveAttribute('href', '/admin/settings');
+    await expect(steps.getByRole('link', { name: 'Write a first news article' })).toHaveAttribute('href', '/admin/news/create');
+    await expect(steps.getByText(/steps? left/)).toBeVisible();
+    await expect(steps.getByText('To do').first()).toBeVisible();
+    await expectNoA11yViolations(guest);
+    await context.close();
+  });
+}

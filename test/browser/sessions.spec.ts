@@ -40,7 +40,7 @@ test('Your sessions lists where the admin is signed in, ends another browser’s
     await expect(items.first()).toContainText(/Chrome \d+ on \w+/);
     await expect(items.first()).toContainText('Last seenNow');
     await expect(items.first().getByRole('button')).toHaveCount(0);
-    await expect(items.nth(1)).toContainText('Address127.0.0.1');
+    await expect(items.nth(1)).toContainText('AddressThis computer (127.0.0.1)');
     await expectNoA11yViolations(laptop);
 
     await items

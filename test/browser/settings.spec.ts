@@ -165,3 +165,38 @@ test('at 360 px the screen fits without sideways scrolling and works through the
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   expect((await readThroughApi(page)).phone).toBe(phone);
 });
+
+// Issue 38: going live from the dashboard, at once after a confirmation; the state said in words.
+for (const [label, viewport] of [
+  ['1280 px', { width: 1280, height: 860 }],
+  ['390 px', { width: 390, height: 844 }],
+] as const) {
+  test(`at ${label} the dashboard puts the site live and hides it again, each after a confirmation`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/admin');
+    const site = page.getByRole('region', { name: 'Site' });
+    await expect(site.getByText('Hidden (maintenance page)')).toBeVisible();
+    // The company's name in the menu (closed on a phone, so found by its id rather than its role).
+    await expect(page.locator('#side-menu').getByText('Settings Test Ltd')).toBeAttached();
+    await expectNoA11yViolations(page);
+
+    await site.getByRole('button', { name: 'Put the site live' }).click();
+    const ask = page.getByRole('dialog', { name: 'Put the site live?' });
+    await expect(ask).toBeVisible();
+    await expectNoA11yViolations(page);
+    // Cancel changes nothing.
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    expect((await readThroughApi(page)).maintenance).toBe(true);
+
+    await site.getByRole('button', { name: 'Put the site live' }).click();
+    await page.getByRole('dialog', { name: 'Put the site live?' }).getByRole('button', { name: 'Put live' }).click();
+    await expect(toasts(page)).toContainText('The site is live.');
+    await expect(site.getByText('Live', { exact: true })).toBeVisible();
+    expect((await readThroughApi(page)).maintenance).toBe(false);
+
+    await site.getByRole('button', { name: 'Hide the site' }).click();
+    await page.getByRole('dialog', { name: 'Hide the site?' }).getByRole('button', { name: 'Hide', exact: true }).click();
+    await expect(site.getByText('Hidden (maintenance page)')).toBeVisible();
+    expect((await readThroughApi(page)).maintenance).toBe(true);
+  });
+}

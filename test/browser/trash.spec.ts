@@ -62,6 +62,8 @@ test('delete, then Trash, then Restore: the service is back in its list', async 
 
   await card.getByRole('button', { name: `Restore ${service.title}` }).click();
   await expect(card).toHaveCount(0);
+  // A single Restore says so, as the bulk one does (issue 38).
+  await expect(page.getByRole('status', { name: 'Notifications' })).toContainText(`Service “${service.title}” restored`);
   // Other tests add services meanwhile, so the list's first page may no longer hold it: ask the API.
   expect((await api.get(`/api/services/${service.id}`)).status()).toBe(200);
 });

@@ -20,7 +20,8 @@ export function AdminLayout() {
   const { data: summary } = useQuery(dashboardQueries.summary());
   const unread = summary?.unread;
   // The company's logo in the menu and as the tab's icon (the default until the settings are read).
-  const logo = useQuery(settingsQueries.current()).data?.logo;
+  const settings = useQuery(settingsQueries.current()).data;
+  const logo = settings?.logo;
   const logoSrc = logo ? photoUrl(logo) : DEFAULT_LOGO;
   useEffect(() => {
     const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
@@ -98,7 +99,11 @@ export function AdminLayout() {
         <div className="sidebar__head">
           <p className="sidebar__title">
             <img className="sidebar__logo" src={logoSrc} alt="" width={28} height={28} />
-            Admin Panel
+            {/* The company's own name above the spec's "Admin Panel", which stays as it is. */}
+            <span className="sidebar__names">
+              {settings?.companyName && <span className="sidebar__company">{settings.companyName}</span>}
+              <span>Admin Panel</span>
+            </span>
           </p>
           <button ref={closeButton} type="button" className="button sidebar__close" onClick={closeMenu}>
             Close

@@ -52,7 +52,11 @@ export function RequireAdmin() {
   const { me, settled, admin } = useSession();
   const location = useLocation();
   const secondFactor = useQuery({ ...adminQueries.secondFactor(), enabled: admin !== null });
+  const registration = useQuery({ ...authQueries.registration(), enabled: settled && !admin });
   if (!settled) return <SessionPending me={me} />;
+  // A site with no administrator yet opens Register: there is nobody to log in as. Unanswered, the login screen.
+  if (!admin && registration.isPending) return <PageSpinner label="Checking your session" />;
+  if (!admin && registration.data?.firstAdmin) return <Navigate to={paths.register} replace />;
   if (!admin)
     return (
       <Navigate to={paths.login} replace state={{ from: location.pathname + location.search, sessionEnded: sessionEndedByItself() }} />
@@ -91,19 +95,23 @@ export function GuestOnly() {
 
 /**
  * /admin/register: signed out, the register screen; signed in, the Admins screen's form, which
- * adds a further administrator.
+ * adds a further administrator. RequireAdmin sends a site with no administrator here.
  */
 export function RegisterRoute() {
   const { me, settled, admin, guestNow } = useSession();
+  const [showedForm, setShowedForm] = useState(false);
   if (!settled && !guestNow) return <SessionPending me={me} />;
   if (!admin) {
+    // As in GuestOnly: the form was shown to someone the server knew as signed out.
+    if (settled && !showedForm) setShowedForm(true);
     return (
       <Loading>
         <RegisterScreen />
       </Loading>
     );
   }
-  return <Navigate to={paths.admins.add} replace />;
+  // Signed in here (the site's first administrator, just registered): on to the dashboard.
+  return <Navigate to={showedForm ? paths.admin : paths.admins.add} replace />;
 }
 
 /** Where a login leads: the admin page a guard came from, else `otherwise` (the dashboard). */

@@ -1393,6 +1393,8 @@ export interface components {
     RegistrationStatus: {
       /** @description A visitor who is not logged in may register now (REGISTRATION and, for first-admin, no admin yet) */
       open: boolean;
+      /** @description Registration is open and no administrator exists yet: registering makes the first one (the panel opens Register, not Login) */
+      firstAdmin: boolean;
     };
     RegisterAdminDto: {
       name: string;
@@ -2050,6 +2052,16 @@ export interface components {
       /** @description Whether the site sends mail (SMTP_URL is set) */
       mail: boolean;
     };
+    DashboardChecklist: {
+      /** @description The company name is no longer the default, and a logo and an accent colour are set */
+      brand: boolean;
+      /** @description The site sends mail */
+      mail: boolean;
+      /** @description At least one live news article */
+      article: boolean;
+      /** @description Visitors see the site, not the maintenance page */
+      live: boolean;
+    };
     BoundedCount: {
       count: number;
       /** @description There are more than `count` (shown as "1,000+") */
@@ -2066,6 +2078,7 @@ export interface components {
     Dashboard: {
       unread: components['schemas']['DashboardUnread'];
       site: components['schemas']['DashboardSite'];
+      checklist: components['schemas']['DashboardChecklist'];
       counts: components['schemas']['DashboardCounts'];
       /** @description The last ten activity entries, newest first */
       activity: components['schemas']['ActivityEntry'][];

@@ -43,4 +43,10 @@ export class AdminSessionsEndedReply {
 export class RegistrationStatusDto {
   @ApiProperty({ description: 'A visitor who is not logged in may register now (REGISTRATION and, for first-admin, no admin yet)' })
   open: boolean;
+
+  @ApiProperty({
+    description:
+      'Registration is open and no administrator exists yet: registering makes the first one (the panel opens Register, not Login)',
+  })
+  firstAdmin: boolean;
 }

@@ -30,6 +30,25 @@ class DashboardSite {
   mail: boolean;
 }
 
+/**
+ * The first run's checklist: each item true once done, read from the real state, so the dashboard
+ * shows the list until all are. (The privacy page joins it once the site has pages.)
+ */
+@ApiSchema({ name: 'DashboardChecklist' })
+class DashboardChecklist {
+  @ApiProperty({ description: 'The company name is no longer the default, and a logo and an accent colour are set' })
+  brand: boolean;
+
+  @ApiProperty({ description: 'The site sends mail' })
+  mail: boolean;
+
+  @ApiProperty({ description: 'At least one live news article' })
+  article: boolean;
+
+  @ApiProperty({ description: 'Visitors see the site, not the maintenance page' })
+  live: boolean;
+}
+
 @ApiSchema({ name: 'DashboardCounts' })
 class DashboardCounts {
   @ApiProperty({ description: 'Live services' })
@@ -50,6 +69,9 @@ export class DashboardDto {
 
   @ApiProperty()
   site: DashboardSite;
+
+  @ApiProperty()
+  checklist: DashboardChecklist;
 
   @ApiProperty()
   counts: DashboardCounts;

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Alert } from '../../../components/Alert';
 import { PageSpinner } from '../../../components/Spinner';
 import { useNotify } from '../../../components/Toaster';
+import { addressName } from '../../../lib/address-name';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { useLoggedError } from '../../../lib/use-logged-error';
@@ -56,7 +57,7 @@ export function SessionsSection() {
                   <dl className="sessions__facts">
                     <div>
                       <dt>Address</dt>
-                      <dd>{session.address ?? 'Unknown'}</dd>
+                      <dd>{session.address ? addressName(session.address) : 'Unknown'}</dd>
                     </div>
                     <div>
                       <dt>Signed in</dt>

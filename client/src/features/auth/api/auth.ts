@@ -44,7 +44,10 @@ export const authQueries = {
       },
       staleTime: 5 * 60 * 1000,
     }),
-  /** Whether a visitor may register now (REGISTRATION, and for first-admin whether an admin exists). */
+  /**
+   * Whether a visitor may register now (REGISTRATION, and for first-admin whether an admin
+   * exists), and whether the site has no administrator yet (then the panel opens Register).
+   */
   registration: () =>
     queryOptions({
       queryKey: [...authQueries.all(), 'registration'] as const,
@@ -160,8 +163,11 @@ export function useSecondStep() {
 }
 
 export function useRegister() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ApiBody<'/api/admins/register', 'post'>) => api.post(apiPaths.register, input),
+    // Removed, not just made stale: a cached "no administrator yet" would send the next signed-out visit to Register.
+    onSuccess: () => queryClient.removeQueries({ queryKey: authQueries.registration().queryKey }),
   });
 }
 

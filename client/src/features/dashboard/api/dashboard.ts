@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../app/paths';
 import { api, type ApiSchema } from '../../../lib/api';
 import { SUMMARY_META } from '../../../lib/query-client';
@@ -30,3 +30,12 @@ export const dashboardQueries = {
     });
   },
 };
+
+/** The dashboard's "Put the site live" / "Hide the site": the maintenance setting alone, then the dashboard read again. */
+export function useSiteMaintenance() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (maintenance: boolean) => api.patch(apiPaths.settings, { maintenance }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dashboardQueries.all() }),
+  });
+}

@@ -3,12 +3,13 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
 import { PageHeader } from '../../../components/PageHeader';
+import { SiteState } from '../../../components/SiteState';
 import { PageSpinner, Spinner } from '../../../components/Spinner';
 import { describeActivity } from '../../../lib/activity-text';
 import { KIND_NAMES } from '../../../lib/content-kinds';
 import { formatCount, formatDateTime } from '../../../lib/format';
 import { useLoggedError } from '../../../lib/use-logged-error';
-import { dashboardQueries, type Dashboard } from '../api/dashboard';
+import { dashboardQueries, useSiteMaintenance, type Dashboard } from '../api/dashboard';
 import './DashboardScreen.css';
 
 /** How much of a message the dashboard shows; the message itself opens with the link. */
@@ -55,6 +56,7 @@ function UnreadPanel({ unread }: { unread: Dashboard['unread'] }) {
 }
 
 function SitePanel({ site }: { site: Dashboard['site'] }) {
+  const maintenance = useSiteMaintenance();
   return (
     <section className="panel" aria-labelledby="dashboard-site">
       <h2 id="dashboard-site" className="panel__title">
@@ -62,10 +64,9 @@ function SitePanel({ site }: { site: Dashboard['site'] }) {
       </h2>
       <dl className="dashboard__states">
         <div>
-          <dt>Maintenance</dt>
+          <dt>Website</dt>
           <dd>
-            <span className={`state state--${site.maintenance ? 'warn' : 'ok'}`}>{site.maintenance ? 'On' : 'Off'}</span>{' '}
-            {site.maintenance ? 'Visitors see the maintenance page.' : 'The website is open to visitors.'}
+            <SiteState maintenance={site.maintenance} change={(value) => maintenance.mutateAsync(value)} />
           </dd>
         </div>
         {/* Shown once the site has mail settings at all (null: this installation sends no mail). */}
@@ -73,7 +74,9 @@ function SitePanel({ site }: { site: Dashboard['site'] }) {
           <div>
             <dt>Mail</dt>
             <dd>
-              <span className={`state state--${site.mail ? 'ok' : 'warn'}`}>{site.mail ? 'On' : 'Off'}</span>{' '}
+              <span className={`state state--${site.mail ? 'ok' : 'warn'}`}>
+                <span aria-hidden="true">{site.mail ? '✓' : '●'}</span> {site.mail ? 'On' : 'Off'}
+              </span>{' '}
               {site.mail ? 'The site sends mail.' : 'The site sends no mail.'}
             </dd>
           </div>
@@ -173,6 +176,40 @@ function ActivityPanel({ activity }: { activity: Dashboard['activity'] }) {
   );
 }
 
+/**
+ * A new site's first steps, each ticked off from the real state (GET /api/dashboard's checklist)
+ * and each a link to where it is done; the panel goes away once all are. Done or not is said in
+ * words, not by the tick alone. (The privacy page joins the list once the site has pages.)
+ */
+function ChecklistPanel({ checklist }: { checklist: Dashboard['checklist'] }) {
+  const steps = [
+    { done: checklist.brand, to: paths.settings, text: "Add your company's name, logo and colour" },
+    { done: checklist.mail, to: paths.settings, text: 'Set up mail, so that you hear of new messages' },
+    { done: checklist.article, to: paths.news.create, text: 'Write a first news article' },
+    { done: checklist.live, to: paths.settings, text: 'Put the site live' },
+  ];
+  const left = steps.filter((step) => !step.done).length;
+  if (left === 0) return null;
+  return (
+    <section className="panel dashboard__checklist" aria-labelledby="dashboard-checklist">
+      <h2 id="dashboard-checklist" className="panel__title">
+        Getting started
+      </h2>
+      <p className="dashboard__quiet">
+        {left === 1 ? 'One step left' : `${left} of ${steps.length} steps left`} before the site is ready for visitors.
+      </p>
+      <ol className="dashboard__steps">
+        {steps.map((step) => (
+          <li key={step.text} className={step.done ? 'dashboard__step dashboard__step--done' : 'dashboard__step'}>
+            <Link to={step.to}>{step.text}</Link>{' '}
+            <span className={`state state--${step.done ? 'ok' : 'todo'}`}>{step.done ? 'Done' : 'To do'}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
 /** The panel's first screen: what is new, the site's state, how much there is, and what colleagues did. */
 export function DashboardScreen() {
   const query = useQuery(dashboardQueries.summary());
@@ -192,6 +229,7 @@ export function DashboardScreen() {
         </Alert>
       ) : (
         <div className="dashboard">
+          <ChecklistPanel checklist={query.data.checklist} />
           <UnreadPanel unread={query.data.unread} />
           <SitePanel site={query.data.site} />
           <CountsPanel counts={query.data.counts} />

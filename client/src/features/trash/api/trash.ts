@@ -28,14 +28,15 @@ export function usePurge() {
 }
 
 /**
- * Takes an item out of the trash. Like every mutation it invalidates its feature's queries; the
+ * Takes an item out of the trash. Like every mutation it invalidates its feature's queries, and
+ * the summaries (the menu's unread and trash counts: a restored unread message counts again); the
  * item's own list is not on screen meanwhile, and refetches when it is shown (staleTime 0).
  */
 export function useRestore(kind: TrashKind, id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post(apiPaths.trashRestore(kind, id)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: trashQueries.all() }),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: trashQueries.all() }), invalidateSummaries(queryClient)]),
   });
 }
 

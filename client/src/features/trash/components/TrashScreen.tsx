@@ -34,6 +34,7 @@ function TrashCard({
   onFailure: (message: string) => void;
 }) {
   const restore = useRestore(item.kind, item.id);
+  const notify = useNotify();
   return (
     <>
       <p className="trash__kind">{KIND_NAMES[item.kind].one}</p>
@@ -54,6 +55,8 @@ function TrashCard({
           disabled={restore.isPending}
           onClick={() =>
             restore.mutate(undefined, {
+              // The card leaves the list: the toast says where it went.
+              onSuccess: () => notify({ message: `${KIND_NAMES[item.kind].one} “${item.label}” restored` }),
               onError: (failure) => {
                 console.error('Restore failed', failure);
                 onFailure(`Could not restore: ${errorMessage(failure, 'please try again.')}`);
