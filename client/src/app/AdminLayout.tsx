@@ -21,6 +21,8 @@ export function AdminLayout() {
   const unread = summary?.unread;
   // The company's logo in the menu and as the tab's icon (the default until the settings are read).
   const logo = useQuery(settingsQueries.current()).data?.logo;
+  // A reply to a contact message names it in its subject ("Your message to <company>").
+  const companyName = useQuery(settingsQueries.current()).data?.companyName;
   const logoSrc = logo ? photoUrl(logo) : DEFAULT_LOGO;
   useEffect(() => {
     const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
@@ -179,7 +181,7 @@ export function AdminLayout() {
       </aside>
       {menuOpen && <div className="layout__scrim" onClick={closeMenu} aria-hidden="true" />}
       <main className="content" id="content" inert={menuOpen}>
-        <Outlet context={{ adminId: admin?.id, admin: admin ?? undefined } satisfies LayoutContext} />
+        <Outlet context={{ adminId: admin?.id, admin: admin ?? undefined, companyName } satisfies LayoutContext} />
       </main>
     </div>
   );
