@@ -10,16 +10,26 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { ContactMessage } from './contact-message.entity';
 import { ContactPostLimitGuard, limitedAddress } from './contact-post-limit.guard';
 import { ContactUsService } from './contact-us.service';
-import { streamCsv } from './csv';
+import { csvDateTime, streamCsv } from './csv';
 import { ContactMessageDto } from './dto/contact-message.dto';
+import { BulkReadDto } from './dto/bulk-read.dto';
 import { CreateContactMessageDto } from './dto/create-contact-message.dto';
 import { NAME_FILTER_MAX, NameFilterPipe, UnreadFilterPipe } from './name-filter.pipe';
 
-const CSV_HEADER = ['Name', 'Phone', 'Email', 'Message', 'Date'];
+/**
+ * The zone of the export's dates. The site has no time zone setting yet, so its dates are UTC, and
+ * the Date column's header says so.
+ */
+const CSV_TIME_ZONE = 'UTC';
+
+const CSV_HEADER = ['Name', 'Phone', 'Email', 'Message', `Date (${CSV_TIME_ZONE})`];
 
 function csvCells(message: ContactMessage): string[] {
-  return [message.name, message.phno, message.email, message.msg, message.createdAt.toISOString()];
+  return [message.name, message.phno, message.email, message.msg, csvDateTime(message.createdAt, CSV_TIME_ZONE)];
 }
+
+/** What `?name=` searches (the parameter keeps the name the spec gives it). */
+const SEARCH_TEXT = "Only the messages whose sender's name, email address or message contains this text (ignoring case)";
 
 @Controller('contactus')
 export class ContactUsController {
@@ -44,7 +54,7 @@ export class ContactUsController {
 
   @Get()
   @ApiPage(ContactMessageDto)
-  @ApiTextQuery('name', "Only the messages whose sender's name contains this text", NAME_FILTER_MAX)
+  @ApiTextQuery('name', SEARCH_TEXT, NAME_FILTER_MAX)
   @ApiQuery({
     name: 'unread',
     required: false,
@@ -63,7 +73,7 @@ export class ContactUsController {
   @Get('export.csv')
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'The matching messages as CSV (UTF-8 with BOM)', content: { 'text/csv': { schema: { type: 'string' } } } })
-  @ApiTextQuery('name', "Only the messages whose sender's name contains this text", NAME_FILTER_MAX)
+  @ApiTextQuery('name', SEARCH_TEXT, NAME_FILTER_MAX)
   async exportCsv(@Query('name', NameFilterPipe) name: string | undefined, @Res() res: Response): Promise<void> {
     await streamCsv(res, {
       filename: 'contact-messages.csv',
@@ -81,6 +91,16 @@ export class ContactUsController {
   @ApiErrorText(HttpStatus.NOT_FOUND, 'Message not found: one of them is unknown or in the trash already, and nothing changed')
   removeMany(@Body() dto: BulkIdsDto, @CurrentActor() by: Actor): Promise<IdsReply> {
     return this.contactUs.removeMany(dto.ids, by);
+  }
+
+  /** Marks up to 100 messages read or unread at once, all or none. Declared before `:id` routes. */
+  @Post('bulk-read')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: IdsReply, description: 'Read (or unread) now, all of them, for every administrator' })
+  @ApiFieldErrors('More than 100 ids, none, one that is not a UUID, or read not true or false')
+  @ApiErrorText(HttpStatus.NOT_FOUND, 'Message not found: one of them is unknown or in the trash, and nothing changed')
+  setReadMany(@Body() dto: BulkReadDto): Promise<IdsReply> {
+    return this.contactUs.setReadMany(dto.ids, dto.read);
   }
 
   @Post(':id/read')

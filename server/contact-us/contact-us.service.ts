@@ -116,11 +116,12 @@ export class ContactUsService {
   }
 
   /**
-   * Newest first; `name` keeps the messages whose name contains it, ignoring case; `unread` true
-   * keeps the unread ones (read from their own partial index), false the read ones.
+   * Newest first; `search` keeps the messages whose name, address or text contains it, ignoring
+   * case; `unread` true keeps the unread ones (read from their own partial index), false the read
+   * ones.
    */
-  list(page: number, pageSize: number, name?: string, unread?: boolean): Promise<Paged<ContactMessage>> {
-    const qb = this.matching(name);
+  list(page: number, pageSize: number, search?: string, unread?: boolean): Promise<Paged<ContactMessage>> {
+    const qb = this.matching(search);
     if (unread !== undefined) qb.andWhere(unread ? 'm.read_at IS NULL' : 'm.read_at IS NOT NULL');
     return paginate(qb, page, pageSize);
   }
@@ -150,6 +151,24 @@ export class ContactUsService {
   /** Marks the message unread again ("Mark as unread") and answers it. */
   markUnread(id: string): Promise<ContactMessage> {
     return this.setReadAt(id, 'NULL');
+  }
+
+  /**
+   * Marks up to 100 messages read (`read` true; each keeps its first time) or unread again, for
+   * every administrator, all or none: one UPDATE in a transaction that rolls back with a 404 when
+   * an id names no live message (unknown, or in the trash, perhaps by a delete at the same time).
+   */
+  setReadMany(ids: string[], read: boolean): Promise<{ ids: string[] }> {
+    const distinct = distinctIds(ids);
+    return this.dataSource.transaction(async (manager) => {
+      const [rows] = await manager.query<[{ id: string }[], number]>(
+        `UPDATE contact_messages SET read_at = ${read ? 'coalesce(read_at, now())' : 'NULL'}
+          WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL RETURNING id`,
+        [distinct],
+      );
+      if (rows.length !== distinct.length) throw notFound(MESSAGE);
+      return { ids: rows.map((row) => row.id) };
+    });
   }
 
   /** One UPDATE … RETURNING: no read-then-write for another admin's change to slip between. */
@@ -203,10 +222,10 @@ export class ContactUsService {
    * holds no transaction or connection between batches (the embedded database runs one query at a
    * time) and costs the same at the end of the table as at its start.
    */
-  async *exportBatches(name?: string, batchSize = EXPORT_BATCH): AsyncGenerator<ContactMessage[]> {
+  async *exportBatches(search?: string, batchSize = EXPORT_BATCH): AsyncGenerator<ContactMessage[]> {
     let after: { createdAt: string; id: string } | undefined;
     for (;;) {
-      const qb = this.matching(name)
+      const qb = this.matching(search)
         // The cursor keeps created_at's microseconds, which a JavaScript Date would drop.
         .addSelect('m.created_at::text', 'cursor_at')
         .limit(batchSize);
@@ -220,10 +239,19 @@ export class ContactUsService {
     }
   }
 
-  /** Live messages only: TypeORM adds deleted_at IS NULL, which the partial indexes match. */
-  private matching(name?: string): SelectQueryBuilder<ContactMessage> {
+  /**
+   * Live messages only: TypeORM adds deleted_at IS NULL, which the partial indexes match. `search`
+   * keeps those whose name, address or text contains it, ignoring case; each column has its
+   * trigram index (a bitmap OR of the three when the words are rare), and the order's index
+   * serves a common one, which stops at the page's rows.
+   */
+  private matching(search?: string): SelectQueryBuilder<ContactMessage> {
     const qb = this.messages.createQueryBuilder('m').orderBy('m.created_at', 'DESC').addOrderBy('m.id', 'DESC');
-    if (name) qb.where(`m.name ILIKE :pattern ESCAPE '\\'`, { pattern: containsPattern(name) });
+    if (search) {
+      qb.where(`(m.name ILIKE :pattern ESCAPE '\\' OR m.email ILIKE :pattern ESCAPE '\\' OR m.msg ILIKE :pattern ESCAPE '\\')`, {
+        pattern: containsPattern(search),
+      });
+    }
     return qb;
   }
 }

@@ -20,6 +20,26 @@ export function csvCell(value: string): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
+/**
+ * A moment as `2026-11-26 14:05:09` on the clock of `timeZone` (an IANA name): a spreadsheet reads
+ * that as a date and time, which it does not an ISO string with its `T` and `Z`. The column's
+ * header names the zone.
+ */
+export function csvDateTime(moment: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(moment);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
+}
+
 /** One record with its CRLF line end. */
 export function csvRow(cells: string[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;

@@ -26,6 +26,7 @@ import { NewsPhotoKey1763772300000 } from './migrations/1763772300000-NewsPhotoK
 import { RecoveryCodeLookup1763772700000 } from './migrations/1763772700000-RecoveryCodeLookup';
 import { Revisions1763773600000 } from './migrations/1763773600000-Revisions';
 import { Analytics1764150000000 } from './migrations/1764150000000-Analytics';
+import { ContactSearch1764160000000 } from './migrations/1764160000000-ContactSearch';
 import { Service } from '../services/service.entity';
 import { SecondFactor1763771300000 } from './migrations/1763771300000-SecondFactor';
 import { Totp } from '../second-factor/totp.entity';
@@ -74,6 +75,7 @@ export const migrations = [
   CdnPurges1763773100000,
   Revisions1763773600000,
   Analytics1764150000000,
+  ContactSearch1764160000000,
 ];
 
 /**

@@ -317,6 +317,26 @@ describe('contact messages', () => {
         expect(names(res)).toEqual([`Alice ${tag} Smith`, `BOB ${tag.toUpperCase()}`].sort());
       });
 
+      it("matches the sender's email address and the message's text too, ignoring case", async () => {
+        const tag = unique('Xw').toLowerCase();
+        await arrange({ name: 'By name', email: `${tag}@example.com`, msg: 'Nothing here' });
+        await arrange({ name: 'By text', msg: `Please call ${tag.toUpperCase()} back` });
+        await arrange({ name: `Also ${tag} by name` });
+        await arrange({ name: 'Unrelated', msg: 'Unrelated too' });
+        const res = await admin.get('/api/contactus').query({ name: tag });
+        expect(names(res)).toEqual(['Also ' + tag + ' by name', 'By name', 'By text'].sort());
+        const csv = parseCsv(((await exportCsvText(tag)) as string).slice(1)).slice(1);
+        expect(csv.map((r) => r[0]).sort()).toEqual(names(res));
+      });
+
+      it('takes wildcards literally in the address and the text too', async () => {
+        const tag = unique('Lit');
+        await arrange({ name: `Percent ${tag}`, msg: `50% off ${tag}` });
+        await arrange({ name: `Plain ${tag}`, msg: `500 off ${tag}` });
+        const res = await admin.get('/api/contactus').query({ name: `0% off ${tag}` });
+        expect(names(res)).toEqual([`Percent ${tag}`]);
+      });
+
       it.each([
         ['%', ['100% sure', '50%-off']],
         ['_', ['snake_case']],
@@ -343,6 +363,12 @@ describe('contact messages', () => {
       });
     });
   });
+
+  /** The export's text for a search, byte-order mark included. */
+  async function exportCsvText(name: string): Promise<string> {
+    const res = await admin.get('/api/contactus/export.csv').query({ name }).buffer(true).responseType('blob');
+    return (res.body as Buffer).toString('utf8');
+  }
 
   describe('GET /api/contactus/:id', () => {
     it('answers the whole message', async () => {
@@ -380,6 +406,9 @@ describe('contact messages', () => {
   });
 
   describe('GET /api/contactus/export.csv', () => {
+    /** How the export writes an API date: the UTC clock to the second, as a spreadsheet reads it. */
+    const utcCell = (iso: string) => iso.slice(0, 19).replace('T', ' ');
+
     /** The reply with its body as the text of the file, byte-order mark included. */
     async function exportCsv(name?: string) {
       const req = admin
@@ -397,7 +426,7 @@ describe('contact messages', () => {
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toBe('attachment; filename="contact-messages.csv"');
       expect(res.headers['cache-control']).toBe('no-store');
-      expect(res.body).toBe('\uFEFF"Name","Phone","Email","Message","Date"\r\n');
+      expect(res.body).toBe('\uFEFF"Name","Phone","Email","Message","Date (UTC)"\r\n');
     });
 
     it('quotes commas, quotes and line breaks as RFC 4180 asks, and keeps non-Latin text', async () => {
@@ -410,8 +439,8 @@ describe('contact messages', () => {
       const rows = parseCsv(text.slice(1));
       const stored = (await admin.get(`/api/contactus/${id}`)).body;
       expect(rows).toEqual([
-        ['Name', 'Phone', 'Email', 'Message', 'Date'],
-        [`Zoë Ångström ${tag}`, '0123 456', 'zoe@example.com', msg, stored.createdAt],
+        ['Name', 'Phone', 'Email', 'Message', 'Date (UTC)'],
+        [`Zoë Ångström ${tag}`, '0123 456', 'zoe@example.com', msg, utcCell(stored.createdAt)],
       ]);
     });
 
@@ -421,7 +450,7 @@ describe('contact messages', () => {
       const text = (await exportCsv(tag)).body as string;
       const lines = text.slice(1).split('\r\n').filter(Boolean);
       expect(lines).toHaveLength(2);
-      expect(lines[0]).toBe('"Name","Phone","Email","Message","Date"');
+      expect(lines[0]).toBe('"Name","Phone","Email","Message","Date (UTC)"');
       expect(lines[1]).toMatch(/^"Eve;=1\+1 [^"]*","0123","[^"]+","plain","[^"]+"$/);
     });
 
@@ -470,6 +499,18 @@ describe('contact messages', () => {
       expect(literal.map((r) => r[0])).toEqual([`100% ${tag} one`]);
     });
 
+    it("writes each date on UTC's clock to the second, as a spreadsheet reads a date, and says UTC in the header", async () => {
+      const tag = unique('Dated ');
+      // Just past midnight UTC: a local clock west of Greenwich would show the day before.
+      await t.dataSource.query(
+        `INSERT INTO contact_messages (name, email, msg, created_at) VALUES ($1, 'x@example.com', 'hi', '2026-03-01T00:05:09.987Z')`,
+        [tag],
+      );
+      const rows = parseCsv(((await exportCsv(tag)).body as string).slice(1));
+      expect(rows[0][4]).toBe('Date (UTC)');
+      expect(rows[1][4]).toBe('2026-03-01 00:05:09');
+    });
+
     it('exports every message, across batches, without losing or repeating one', async () => {
       const tag = unique('Bulk_');
       // 2,345 rows, many sharing one created_at (one statement), so the keyset must break ties by id.
@@ -482,7 +523,7 @@ describe('contact messages', () => {
       const rows = parseCsv(((await exportCsv(tag)).body as string).slice(1)).slice(1);
       expect(rows).toHaveLength(2345);
       expect(new Set(rows.map((r) => r[0])).size).toBe(2345);
-      const dates = rows.map((r) => Date.parse(r[4]));
+      const dates = rows.map((r) => Date.parse(`${r[4].replace(' ', 'T')}Z`));
       expect(dates).toEqual([...dates].sort((a, b) => b - a));
     });
 
@@ -490,7 +531,7 @@ describe('contact messages', () => {
       const id = await arrange({ name: unique('Unfiltered ') });
       const rows = parseCsv(((await exportCsv()).body as string).slice(1));
       const stored = (await admin.get(`/api/contactus/${id}`)).body;
-      expect(rows[1]).toEqual([stored.name, `'${stored.phno}`, stored.email, stored.msg, stored.createdAt]);
+      expect(rows[1]).toEqual([stored.name, `'${stored.phno}`, stored.email, stored.msg, utcCell(stored.createdAt)]);
       expect(rows.length - 1).toBe(await count());
     });
 

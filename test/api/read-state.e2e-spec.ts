@@ -92,6 +92,59 @@ describe('read and unread contact messages', () => {
     expect(res.body.data.map((m: { id: string }) => m.id)).toEqual([unread]);
   });
 
+  describe('POST /api/contactus/bulk-read', () => {
+    const readAt = async (id: string) => (await agent.get(`/api/contactus/${id}`)).body.readAt as string | null;
+
+    it('marks every message read (each keeps its first time), then every one unread again', async () => {
+      const [earlier, fresh] = [await message(), await message()];
+      const first = (await agent.post(`/api/contactus/${earlier}/read`)).body.readAt as string;
+
+      const read = await agent.post('/api/contactus/bulk-read').send({ ids: [earlier, fresh.toUpperCase(), fresh], read: true });
+      expect(read.status).toBe(200);
+      expect(read.body.ids.sort()).toEqual([earlier, fresh].sort());
+      expect(await readAt(earlier)).toBe(first);
+      expect(await readAt(fresh)).toEqual(expect.any(String));
+
+      const unread = await agent.post('/api/contactus/bulk-read').send({ ids: [earlier, fresh], read: false });
+      expect(unread.status).toBe(200);
+      expect(unread.body.ids.sort()).toEqual([earlier, fresh].sort());
+      expect([await readAt(earlier), await readAt(fresh)]).toEqual([null, null]);
+    });
+
+    it('changes none and answers 404 when one id is unknown or in the trash', async () => {
+      const [kept, trashed] = [await message(), await message()];
+      await agent.delete(`/api/contactus/${trashed}`);
+      for (const other of [UNKNOWN_ID, trashed]) {
+        const res = await agent.post('/api/contactus/bulk-read').send({ ids: [kept, other], read: true });
+        expect(res.status).toBe(404);
+        expect(res.body).toEqual({ error: 'Message not found' });
+        expect(await readAt(kept)).toBeNull();
+      }
+    });
+
+    it.each([
+      [{ ids: [], read: true }, 'ids', 'Ids must name at least one item'],
+      [{ ids: ['not-a-uuid'], read: true }, 'ids', 'Each id must be a UUID'],
+      [{ ids: Array.from({ length: 101 }, () => UNKNOWN_ID), read: true }, 'ids', 'Ids must name at most 100 items'],
+      [{ ids: [UNKNOWN_ID] }, 'read', 'Read must be true or false'],
+      [{ ids: [UNKNOWN_ID], read: 'yes' }, 'read', 'Read must be true or false'],
+    ])('answers 400 for %j', async (body, field, msg) => {
+      const res = await agent.post('/api/contactus/bulk-read').send(body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: { [field]: { msg } } });
+    });
+
+    it('answers 401 without a session and changes nothing', async () => {
+      const id = await message();
+      const res = await t
+        .http()
+        .post('/api/contactus/bulk-read')
+        .send({ ids: [id], read: true });
+      expect(res.status).toBe(401);
+      expect(await readAt(id)).toBeNull();
+    });
+  });
+
   it.each([['yes'], ['1'], [''], ['TRUE']])('GET /api/contactus?unread=%s answers 400 keyed unread', async (value) => {
     const res = await agent.get(`/api/contactus?unread=${value}`);
     expect(res.status).toBe(400);

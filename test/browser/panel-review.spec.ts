@@ -173,7 +173,7 @@ for (const [label, viewport] of [
       await expect(page.getByText('No records found', { exact: true })).toBeVisible();
       await expectNoA11yViolations(page);
       await page.getByRole('button', { name: 'Clear search' }).click();
-      await expect(page.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('');
+      await expect(page.getByRole('searchbox', { name: 'Search messages' })).toHaveValue('');
       await expect(page.getByText('No records found', { exact: true })).toBeHidden();
     });
   });

@@ -22,6 +22,8 @@ export function AdminLayout() {
   // The company's logo in the menu and as the tab's icon (the default until the settings are read).
   const settings = useQuery(settingsQueries.current()).data;
   const logo = settings?.logo;
+  // A reply to a contact message names it in its subject ("Your message to <company>").
+  const companyName = settings?.companyName;
   const logoSrc = logo ? photoUrl(logo) : DEFAULT_LOGO;
   useEffect(() => {
     const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
@@ -184,7 +186,7 @@ export function AdminLayout() {
       </aside>
       {menuOpen && <div className="layout__scrim" onClick={closeMenu} aria-hidden="true" />}
       <main className="content" id="content" inert={menuOpen}>
-        <Outlet context={{ adminId: admin?.id, admin: admin ?? undefined } satisfies LayoutContext} />
+        <Outlet context={{ adminId: admin?.id, admin: admin ?? undefined, companyName } satisfies LayoutContext} />
       </main>
     </div>
   );

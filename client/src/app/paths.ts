@@ -80,6 +80,7 @@ export const apiPaths = {
   contactUsItem: (id: string) => apiPath('/api/contactus/{id}', { id }),
   contactUsExport: apiPath('/api/contactus/export.csv'),
   contactUsBulkDelete: apiPath('/api/contactus/bulk-delete'),
+  contactUsBulkRead: apiPath('/api/contactus/bulk-read'),
   contactUsRead: (id: string) => apiPath('/api/contactus/{id}/read', { id }),
   contactUsUnread: (id: string) => apiPath('/api/contactus/{id}/unread', { id }),
   trash: apiPath('/api/trash'),

@@ -707,6 +707,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/contactus/bulk-read': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ContactUsController_setReadMany'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/contactus/{id}/read': {
     parameters: {
       query?: never;
@@ -1885,6 +1901,12 @@ export interface components {
       data: components['schemas']['ContactMessage'][];
       links: components['schemas']['PageLinks'];
       meta: components['schemas']['PageMeta'];
+    };
+    BulkReadDto: {
+      /** @description UUIDs of any version; one that names no live item makes it a 404, and nothing changes */
+      ids: string[];
+      /** @description true: Mark as read (each keeps the time it was first read); false: Mark as unread */
+      read: boolean;
     };
     /** @enum {string} */
     TrashKind: 'services' | 'news' | 'contactus';
@@ -4985,7 +5007,7 @@ export interface operations {
         page?: number;
         /** @description true: only the unread messages; false: only the read ones */
         unread?: 'true' | 'false';
-        /** @description Only the messages whose sender's name contains this text */
+        /** @description Only the messages whose sender's name, email address or message contains this text (ignoring case) */
         name?: string;
       };
       header?: never;
@@ -5066,7 +5088,7 @@ export interface operations {
   ContactUsController_exportCsv: {
     parameters: {
       query?: {
-        /** @description Only the messages whose sender's name contains this text */
+        /** @description Only the messages whose sender's name, email address or message contains this text (ignoring case) */
         name?: string;
       };
       header?: never;
@@ -5125,6 +5147,54 @@ export interface operations {
       401: components['responses']['NotLoggedIn'];
       403: components['responses']['Forbidden'];
       /** @description Message not found: one of them is unknown or in the trash already, and nothing changed */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  ContactUsController_setReadMany: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkReadDto'];
+      };
+    };
+    responses: {
+      /** @description Read (or unread) now, all of them, for every administrator */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IdsReply'];
+        };
+      };
+      /** @description More than 100 ids, none, one that is not a UUID, or read not true or false */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Message not found: one of them is unknown or in the trash, and nothing changed */
       404: {
         headers: {
           [name: string]: unknown;

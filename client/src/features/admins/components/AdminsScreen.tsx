@@ -20,6 +20,8 @@ import './AdminsScreen.css';
 export interface LayoutContext {
   adminId?: string;
   admin?: { name: string; email: string };
+  /** The company's name (Settings), for texts that name it. */
+  companyName?: string;
 }
 
 /**

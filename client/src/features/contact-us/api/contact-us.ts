@@ -82,3 +82,29 @@ export function useMarkUnread() {
     onSuccess: (message) => settleReadState(queryClient, message),
   });
 }
+
+/**
+ * Marks the ticked messages read (`read` true) or unread, for everyone, all or none. Their rows
+ * change at once in every cached list page, then the lists, details and summaries refill.
+ */
+export function useBulkReadState() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ ids, read }: { ids: string[]; read: boolean }) => api.post(apiPaths.contactUsBulkRead, { ids, read }),
+    onSuccess: async ({ ids }, { read }) => {
+      const lists = { queryKey: [...contactQueries.all(), 'list'] };
+      await queryClient.cancelQueries(lists);
+      const changed = new Set(ids);
+      const now = new Date().toISOString();
+      queryClient.setQueriesData<Paged<ContactMessage>>(lists, (page) =>
+        page
+          ? {
+              ...page,
+              data: page.data.map((row) => (changed.has(row.id) ? { ...row, readAt: read ? (row.readAt ?? now) : null } : row)),
+            }
+          : page,
+      );
+      return Promise.all([queryClient.invalidateQueries({ queryKey: contactQueries.all() }), invalidateSummaries(queryClient)]);
+    },
+  });
+}

@@ -157,7 +157,7 @@ export function MessageTable({ messages, selection, loading, ...actions }: Messa
                   <UnreadMark message={message} />
                   {message.name}
                 </td>
-                <td className="contact-table__nowrap">{message.phno || NO_PHONE}</td>
+                <td className="contact-table__phone">{message.phno || NO_PHONE}</td>
                 <td className="contact-table__email">
                   <Email address={message.email} />
                 </td>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useOutletContext } from 'react-router-dom';
 import { Alert } from '../../../components/Alert';
 import { BulkBar } from '../../../components/BulkBar';
 import { EmptyState, ListNotice } from '../../../components/CardList';
@@ -21,6 +22,7 @@ import {
   deleteContactMessages,
   restoreContactMessage,
   restoreContactMessages,
+  useBulkReadState,
   useMarkUnread,
   type ContactMessage,
 } from '../api/contact-us';
@@ -28,6 +30,11 @@ import { MessageCards, MessageTable, type MessagesProps } from './ContactMessage
 import { MessageDialog } from './MessageDialog';
 import { useContactParams } from './use-contact-params';
 import './ContactUsScreen.css';
+
+/** What the admin layout hands its screens that this one reads: the company's name, for replies. */
+interface LayoutContext {
+  companyName?: string;
+}
 
 export function ContactUsScreen() {
   const [page, setPage] = usePageParam();
@@ -38,6 +45,8 @@ export function ContactUsScreen() {
   const onPhone = useMediaQuery(PHONE);
   const notify = useNotify();
   const markUnread = useMarkUnread();
+  const bulkRead = useBulkReadState();
+  const { companyName } = useOutletContext<LayoutContext | undefined>() ?? {};
   const del = useListDelete<ContactMessage>({
     pageKey: listQuery.queryKey,
     allKey: contactQueries.all(),
@@ -66,6 +75,31 @@ export function ContactUsScreen() {
 
   useLoggedError('Could not load contact messages', list.error);
 
+  const markSelected = (read: boolean) =>
+    bulkRead.mutate(
+      { ids: selection.ids, read },
+      {
+        onSuccess: ({ ids }) => {
+          selection.clear();
+          const what = ids.length === 1 ? 'Message' : `${ids.length} messages`;
+          notify({ message: `${what} marked as ${read ? 'read' : 'unread'}` });
+        },
+        onError: (failure) => {
+          console.error('Bulk mark as read failed', failure);
+          notify({
+            message: `Could not mark as ${read ? 'read' : 'unread'}: ${errorMessage(failure, 'please try again.')} Nothing changed.`,
+          });
+        },
+      },
+    );
+
+  // The open message's neighbours on this page, in its order (none when it is not on the page).
+  const viewingIndex = messages.findIndex((message) => itemId(message) === viewing);
+  const neighbour = (offset: number): string | undefined => {
+    const message = viewingIndex < 0 ? undefined : messages[viewingIndex + offset];
+    return message && itemId(message);
+  };
+
   const shown: MessagesProps = {
     messages,
     selection,
@@ -84,8 +118,8 @@ export function ContactUsScreen() {
 
       <div className="contact-toolbar">
         <SearchBox
-          aria-label="Search by name"
-          placeholder="Search by name"
+          aria-label="Search messages"
+          placeholder="Search name, email or message"
           value={searchText}
           onChange={(event) => setSearchText(event.target.value)}
           maxLength={100}
@@ -98,6 +132,12 @@ export function ContactUsScreen() {
 
       {messages.length > 0 && (
         <BulkBar selection={selection} label="Messages selection">
+          <button type="button" className="button button--small" onClick={() => markSelected(true)} disabled={bulkRead.isPending}>
+            Mark as read
+          </button>
+          <button type="button" className="button button--small" onClick={() => markSelected(false)} disabled={bulkRead.isPending}>
+            Mark as unread
+          </button>
           <button type="button" className="button button--small button--danger-outline" onClick={bulk.run} disabled={bulk.busy}>
             {bulk.busy ? 'Deleting…' : 'Delete selected'}
           </button>
@@ -139,6 +179,10 @@ export function ContactUsScreen() {
         id={viewing}
         row={messages.find((message) => itemId(message) === viewing)}
         onClose={() => setViewing(null)}
+        company={companyName}
+        previous={neighbour(-1)}
+        next={neighbour(1)}
+        onMove={setViewing}
         onDelete={(message) => {
           setViewing(null);
           del.request(message);

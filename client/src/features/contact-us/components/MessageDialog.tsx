@@ -5,12 +5,21 @@ import { Dialog } from '../../../components/Dialog';
 import { ApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { contactQueries, useMarkRead, type ContactMessage } from '../api/contact-us';
+import { replyHref } from '../reply';
 import './MessageDialog.css';
+
+/** Whether a key press belongs to a field being typed in (J and K are then letters, not moves). */
+function typingIn(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || target.matches('input, textarea, select');
+}
 
 /**
  * The whole of one message (`id`; null: closed). It opens at once with the row the table already
  * has (`row`), if any, and refreshes from the server (which says so if the message was deleted
- * meanwhile). Opening it marks it read, for every administrator.
+ * meanwhile). Opening it marks it read, for every administrator. Previous and Next (K and J, as in
+ * mail programs) go through the list page's messages in its order; at either end the button is
+ * disabled.
  */
 export function MessageDialog({
   id,
@@ -19,9 +28,20 @@ export function MessageDialog({
   onDelete,
   onMarkUnread,
   markingUnread,
+  company,
+  previous,
+  next,
+  onMove,
 }: {
   id: string | null;
   row?: ContactMessage;
+  /** The company's name, for the reply's subject. */
+  company?: string;
+  /** The ids of the messages before and after this one on the list page (none at its ends). */
+  previous?: string;
+  next?: string;
+  /** Shows another message of the page in the dialog. */
+  onMove: (id: string) => void;
   onClose: () => void;
   /** Asks to delete the message shown (the list's confirmation follows). */
   onDelete: (message: ContactMessage) => void;
@@ -48,6 +68,20 @@ export function MessageDialog({
     if (id !== null && !alreadyRead) read(id);
   }, [id, alreadyRead, read]);
 
+  const open = id !== null;
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey || typingIn(event.target)) return;
+      const to = event.key === 'j' || event.key === 'J' ? next : event.key === 'k' || event.key === 'K' ? previous : undefined;
+      if (!to) return;
+      event.preventDefault();
+      onMove(to);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open, next, previous, onMove]);
+
   return (
     <Dialog
       open={id !== null}
@@ -55,8 +89,33 @@ export function MessageDialog({
       onClose={onClose}
       actions={
         <>
+          <div className="message-nav">
+            <button
+              type="button"
+              className="button"
+              onClick={() => previous && onMove(previous)}
+              disabled={!previous}
+              aria-keyshortcuts="K"
+              title="Previous message (K)"
+            >
+              Previous
+            </button>
+            <button
+              type="button"
+              className="button"
+              onClick={() => next && onMove(next)}
+              disabled={!next}
+              aria-keyshortcuts="J"
+              title="Next message (J)"
+            >
+              Next
+            </button>
+          </div>
           {shown && !gone && (
             <>
+              <a className="button button--primary" href={replyHref(shown, company)}>
+                Reply
+              </a>
               <button type="button" className="button" onClick={() => onMarkUnread(shown)} disabled={markingUnread}>
                 Mark as unread
               </button>
