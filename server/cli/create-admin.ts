@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { OutboxMail } from '../mail/outbox-mail.entity';
 import { OutboxService } from '../mail/outbox.service';
+import { MailSettingsService } from '../mail/mail-settings.service';
 import { SettingsService } from '../settings/settings.service';
 import { ContentEvents } from '../content/events/content-events.service';
 import { SiteSettingsRow } from '../settings/site-settings.entity';
@@ -58,7 +59,10 @@ async function main(): Promise<number> {
     try {
       const activity = new ActivityService(dataSource.getRepository(Activity), dataSource, config);
       const settings = new SettingsService(dataSource.getRepository(SiteSettingsRow), dataSource, activity, new ContentEvents(dataSource));
-      const outbox = new OutboxService(dataSource.getRepository(OutboxMail), config, settings);
+      // Mail set up in Settings → Mail counts here too: the notice is queued for the app's sender.
+      const mailSettings = new MailSettingsService(config, dataSource, activity);
+      await mailSettings.refresh();
+      const outbox = new OutboxService(dataSource.getRepository(OutboxMail), settings, mailSettings);
       const sessions = new SessionsService(dataSource, config);
       const admin = await new AdminsService(dataSource.getRepository(Admin), dataSource, activity, sessions, outbox).create(dto);
       console.log(`Created admin ${admin.name} <${admin.email}>.`);

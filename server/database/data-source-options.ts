@@ -25,6 +25,7 @@ import { Brand1763771700000 } from './migrations/1763771700000-Brand';
 import { NewsPhotoKey1763772300000 } from './migrations/1763772300000-NewsPhotoKey';
 import { RecoveryCodeLookup1763772700000 } from './migrations/1763772700000-RecoveryCodeLookup';
 import { Analytics1764150000000 } from './migrations/1764150000000-Analytics';
+import { MailSettings1764160000000 } from './migrations/1764160000000-MailSettings';
 import { Service } from '../services/service.entity';
 import { SecondFactor1763771300000 } from './migrations/1763771300000-SecondFactor';
 import { Totp } from '../second-factor/totp.entity';
@@ -70,6 +71,7 @@ export const migrations = [
   NewsPhotoKey1763772300000,
   RecoveryCodeLookup1763772700000,
   Analytics1764150000000,
+  MailSettings1764160000000,
 ];
 
 /**
