@@ -39,6 +39,8 @@ export const paths = {
   /** The visitor counts; `?range=30d` opens them on a period (lib/visitor-range.ts writes it). */
   visitors: '/admin/visitors',
   settings: '/admin/settings',
+  /** Settings' mail section (its id), where mail is set up. */
+  settingsMail: '/admin/settings#mail',
   admins: {
     list: '/admin/admins',
     add: '/admin/admins/add',

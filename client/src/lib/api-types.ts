@@ -747,9 +747,9 @@ export interface paths {
       cookie?: never;
     };
     get: operations['MailController_status'];
-    put?: never;
+    put: operations['MailController_update'];
     post?: never;
-    delete?: never;
+    delete: operations['MailController_clear'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1609,6 +1609,21 @@ export interface components {
       /** @description A hex colour (#rrggbb) for the public pages' brand areas, under white text (at least 4.5:1), or empty for the default */
       accentColor?: string;
     };
+    /** @description Mail as saved in Settings → Mail: never the password, only whether one is set. */
+    MailSettings: {
+      host: string;
+      port: number;
+      /**
+       * @description starttls: STARTTLS required; tls: TLS from the start (smtps); none: a local relay without encryption, chosen explicitly
+       * @enum {string}
+       */
+      security: 'starttls' | 'tls' | 'none';
+      /** @description Empty: the server takes mail without a login */
+      username: string;
+      passwordSet: boolean;
+      /** @example Company <site@example.com> */
+      from: string;
+    };
     /** @description This replica's last word from the SMTP server. */
     MailConnection: {
       ok: boolean;
@@ -1633,12 +1648,33 @@ export interface components {
     /** @description Mail on or off, its server (never its credentials), mail waiting, the latest failures. */
     MailStatus: {
       enabled: boolean;
+      /**
+       * @description env: the server's SMTP_URL, which wins over Settings → Mail; panel: Settings → Mail; null: mail is off
+       * @enum {string|null}
+       */
+      source: 'env' | 'panel' | null;
+      /** @description What Settings → Mail saved, also when SMTP_URL wins over it */
+      settings: components['schemas']['MailSettings'] | null;
       from: string | null;
       /** @example smtp://mail.example.com:587 */
       server: string | null;
       connection: components['schemas']['MailConnection'] | null;
       due: number;
       failed: components['schemas']['FailedMail'][];
+    };
+    MailSettingsInput: {
+      /** @example mail.example.com */
+      host: string;
+      /** @example 587 */
+      port: number;
+      /** @enum {string} */
+      security: 'starttls' | 'tls' | 'none';
+      /** @description Empty or absent: no login */
+      username?: string;
+      /** @description Absent: the saved password stays. Empty: no password. Stored encrypted, never sent back. */
+      password?: string;
+      /** @example Company <site@example.com> */
+      from: string;
     };
     TestMailReply: {
       to: string;
@@ -4409,6 +4445,88 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
       403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  MailController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MailSettingsInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MailStatus'];
+        };
+      };
+      /** @description A field failed validation */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description SMTP_URL is set in the environment and wins */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  MailController_clear: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MailStatus'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description SMTP_URL is set in the environment and wins */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
       500: components['responses']['ServerError'];
       503: components['responses']['Unavailable'];
     };

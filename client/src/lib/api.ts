@@ -12,7 +12,7 @@ export type ApiSchema<Name extends keyof components['schemas']> = components['sc
 /** `{ field: { msg } }`, as the server sends validation errors. */
 export type FieldErrors = ApiSchema<'FieldErrors'>['error'];
 
-type Method = 'get' | 'post' | 'patch' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** The API's path templates that answer `method`, e.g. `'/api/services/{id}'` for 'get'. */
 export type ApiRoute<M extends Method> = { [P in keyof paths]: paths[P][M] extends { responses: unknown } ? P : never }[keyof paths];
@@ -132,6 +132,7 @@ export const api = {
   get: <P extends ApiRoute<'get'>>(path: ApiPath<P>, query?: ApiQuery<P, 'get'>, signal?: AbortSignal) =>
     request<ApiReply<P, 'get'>>('GET', path, { query: query as Query | undefined, signal }),
   post: <P extends ApiRoute<'post'>>(path: ApiPath<P>, body?: ApiBody<P, 'post'>) => request<ApiReply<P, 'post'>>('POST', path, { body }),
+  put: <P extends ApiRoute<'put'>>(path: ApiPath<P>, body: ApiBody<P, 'put'>) => request<ApiReply<P, 'put'>>('PUT', path, { body }),
   patch: <P extends ApiRoute<'patch'>>(path: ApiPath<P>, body: ApiBody<P, 'patch'>) =>
     request<ApiReply<P, 'patch'>>('PATCH', path, { body }),
   /** A body only where the route takes one (turning off authenticator codes takes the password). */

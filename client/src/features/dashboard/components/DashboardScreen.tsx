@@ -19,7 +19,7 @@ function excerpt(text: string): string {
   return chars.length > EXCERPT_LENGTH ? `${chars.slice(0, EXCERPT_LENGTH).join('').trimEnd()}…` : chars.join('');
 }
 
-function UnreadPanel({ unread }: { unread: Dashboard['unread'] }) {
+function UnreadPanel({ unread, mail }: { unread: Dashboard['unread']; mail: Dashboard['site']['mail'] }) {
   const none = unread.count === 0;
   return (
     <section className="panel dashboard__unread" aria-labelledby="dashboard-unread">
@@ -46,6 +46,11 @@ function UnreadPanel({ unread }: { unread: Dashboard['unread'] }) {
             </li>
           ))}
         </ul>
+      )}
+      {mail === false && (
+        <p className="dashboard__quiet">
+          New messages only appear here: nobody gets them by email until mail is set up. <Link to={paths.settingsMail}>Set up mail</Link>
+        </p>
       )}
       <Link className="panel__more" to={paths.contactUs.list}>
         All messages
@@ -75,6 +80,12 @@ function SitePanel({ site }: { site: Dashboard['site'] }) {
             <dd>
               <span className={`state state--${site.mail ? 'ok' : 'warn'}`}>{site.mail ? 'On' : 'Off'}</span>{' '}
               {site.mail ? 'The site sends mail.' : 'The site sends no mail.'}
+              {!site.mail && (
+                <>
+                  {' '}
+                  <Link to={paths.settingsMail}>Set up mail</Link>
+                </>
+              )}
             </dd>
           </div>
         )}
@@ -192,7 +203,7 @@ export function DashboardScreen() {
         </Alert>
       ) : (
         <div className="dashboard">
-          <UnreadPanel unread={query.data.unread} />
+          <UnreadPanel unread={query.data.unread} mail={query.data.site.mail} />
           <SitePanel site={query.data.site} />
           <CountsPanel counts={query.data.counts} />
           <VisitorsPanel />

@@ -8,6 +8,8 @@ export type SettingsInput = Required<ApiSchema<'UpdateSettingsDto'>>;
 
 /** GET /api/settings/mail. */
 export type MailStatus = ApiSchema<'MailStatus'>;
+/** PUT /api/settings/mail: the password only when it changes. */
+export type MailSettingsInput = ApiSchema<'MailSettingsInput'>;
 
 export const settingsQueries = {
   all: () => ['settings'] as const,
@@ -62,5 +64,17 @@ export function useSendTestMail() {
   return useMutation({
     mutationFn: () => api.post(apiPaths.mailTest),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsQueries.all() }),
+  });
+}
+
+/** Sets the SMTP server from the panel (PUT /api/settings/mail); the reply, the mail status, becomes the cached copy. */
+export function useSaveMailSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: MailSettingsInput) => api.put(apiPaths.mailStatus, input),
+    onSuccess: (status) => {
+      queryClient.setQueryData(settingsQueries.mail().queryKey, status);
+      return queryClient.invalidateQueries({ queryKey: settingsQueries.all() });
+    },
   });
 }
