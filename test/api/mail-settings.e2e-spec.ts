@@ -138,3 +138,52 @@ describe('with SMTP_URL set', () => {
     expect((await ada.agent.delete('/api/settings/mail')).status).toBe(409);
   });
 });
+
+describe('POST /api/admins/{id}/password-reset with delivery link', () => {
+  it('gives a one-time link (an hour) that sets the password once, then is refused; logged in Activity', async () => {
+    const ada = await loggedInAgent(t, { name: 'Ada' });
+    const bob = await loggedInAgent(t, { name: 'Bob' });
+    const issued = await ada.agent.post(`/api/admins/${bob.admin.id}/password-reset`).send({ delivery: 'link' });
+    expect(issued.status).toBe(201);
+    expect(issued.body.link).toMatch(/^https:\/\/www\.example\.com\/admin\/reset-password#token=/);
+    const lifetime = new Date(issued.body.expiresAt).getTime() - Date.now();
+    expect(lifetime).toBeGreaterThan(59 * 60 * 1000);
+    expect(lifetime).toBeLessThanOrEqual(60 * 60 * 1000);
+    const token = new URL(issued.body.link).hash.replace('#token=', '');
+    const newPassword = 'a brand new passphrase 42';
+    const used = await t.http().post('/api/admins/password-reset/confirm').send({ token, newPassword });
+    expect(used.status).toBeLessThan(300);
+    expect((await t.http().post('/api/admins/login').send({ email: bob.admin.email, password: newPassword })).status).toBeLessThan(300);
+    const again = await t.http().post('/api/admins/password-reset/confirm').send({ token, newPassword: 'another passphrase 43' });
+    expect(again.status).toBe(400);
+    expect(Object.keys(again.body.error)).toEqual(['token']);
+    const activity = await ada.agent.get('/api/activity');
+    expect(activity.body.data.map((entry: { action: string }) => entry.action)).toContain('password-reset-request');
+  });
+
+  it('refuses delivery mail while mail is off, and an unknown account with 404', async () => {
+    const ada = await loggedInAgent(t);
+    await t.dataSource.query('DELETE FROM mail_settings');
+    await ada.agent.delete('/api/settings/mail');
+    expect((await ada.agent.post(`/api/admins/${ada.admin.id}/password-reset`).send({ delivery: 'mail' })).status).toBe(409);
+    expect(
+      (await ada.agent.post('/api/admins/00000000-0000-4000-8000-000000000000/password-reset').send({ delivery: 'link' })).status,
+    ).toBe(404);
+  });
+});
+
+describe('POST /api/admins/invitations with delivery link', () => {
+  it('needs no mail and answers the one-time link to hand over, which makes the account once', async () => {
+    const ada = await loggedInAgent(t);
+    const email = `colleague-${Date.now()}@example.com`;
+    const made = await ada.agent.post('/api/admins/invitations').send({ email, delivery: 'link' });
+    expect(made.status).toBe(201);
+    expect(made.body.invitation.email).toBe(email);
+    const token = new URL(made.body.link).hash.replace('#token=', '');
+    const accept = { token, name: 'Colleague', password: 'a long colleague passphrase' };
+    expect((await t.agent().post('/api/admins/invitations/accept').send(accept)).status).toBe(201);
+    expect((await t.agent().post('/api/admins/invitations/accept').send(accept)).status).toBe(400);
+    const [{ count }] = await t.dataSource.query(`SELECT count(*)::int AS count FROM mail_outbox WHERE kind = 'invitation'`);
+    expect(count).toBe(0);
+  });
+});

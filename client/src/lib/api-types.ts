@@ -35,6 +35,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admins/{id}/password-reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['AdminPasswordResetController_issue'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admins/invitations': {
     parameters: {
       query?: never;
@@ -1118,6 +1134,19 @@ export interface components {
       /** @enum {boolean} */
       ok: true;
     };
+    IssuePasswordResetDto: {
+      /**
+       * @description mail: to their address (mail must be on); link: in the reply, to hand over
+       * @enum {string}
+       */
+      delivery: 'mail' | 'link';
+    };
+    IssuedPasswordReset: {
+      /** @description With delivery link only: the one-time link to hand over (shown once, never stored) */
+      link?: string;
+      /** Format: date-time */
+      expiresAt: string;
+    };
     Inviter: {
       /** Format: uuid */
       id: string | null;
@@ -1141,9 +1170,17 @@ export interface components {
     CreateInvitationDto: {
       /** Format: email */
       email: string;
+      /**
+       * @description mail: the link goes by mail (mail must be on); link: the reply carries it, to hand over (no mail needed)
+       * @default mail
+       * @enum {string}
+       */
+      delivery: 'mail' | 'link';
     };
     InvitationReply: {
       invitation: components['schemas']['Invitation'];
+      /** @description With delivery link only: the one-time link to hand over (shown once, never stored) */
+      link?: string;
     };
     AcceptInvitationDto: {
       name: string;
@@ -2173,6 +2210,74 @@ export interface operations {
         };
       };
       403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  AdminPasswordResetController_issue: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IssuePasswordResetDto'];
+      };
+    };
+    responses: {
+      /** @description Mailed, or (delivery link) the one-time link, valid an hour */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IssuedPasswordReset'];
+        };
+      };
+      /** @description A field failed validation */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      /** @description Admin not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Mail is off (delivery mail) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedType'];
       500: components['responses']['ServerError'];
