@@ -80,6 +80,7 @@ export const apiPaths = {
   newsPreview: apiPath('/api/news/preview'),
   admins: apiPath('/api/admins'),
   adminSessionsEnd: (id: string) => apiPath('/api/admins/{id}/sessions/end', { id }),
+  adminPasswordReset: (id: string) => apiPath('/api/admins/{id}/password-reset', { id }),
   adminItem: (id: string) => apiPath('/api/admins/{id}', { id }),
   myPassword: apiPath('/api/admins/me/password'),
   confirm: apiPath('/api/admins/me/confirm'),
