@@ -85,7 +85,7 @@ function MailServerForm({ status }: { status: MailStatus }) {
   const showPassword = !passwordSet || changingPassword;
 
   return (
-    <form {...form} className="form mail-settings__form" aria-label="Mail server">
+    <form {...form} className="form mail-settings__form" aria-label="Mail server settings">
       {readOnly && (
         <p className="form__hint">
           These fields are read-only: SMTP_URL is set in the server&apos;s environment, and it takes precedence over what is saved here.
