@@ -55,7 +55,12 @@ test.describe('the dashboard and read state', () => {
     await expect(row).toHaveClass(/contact--unread/);
     await expect(row.getByRole('img', { name: 'Unread' })).toBeVisible();
     // Bold is the sender's name (the second cell, after the tick box); the rest of the row stays regular.
-    expect(await row.getByRole('cell').nth(1).evaluate((element) => getComputedStyle(element).fontWeight)).toBe('700');
+    expect(
+      await row
+        .getByRole('cell')
+        .nth(1)
+        .evaluate((element) => getComputedStyle(element).fontWeight),
+    ).toBe('700');
 
     // Opened from the dashboard, it is read for everyone: the bold and the count go.
     await menu(page).getByRole('link', { name: 'Dashboard' }).click();
@@ -66,7 +71,12 @@ test.describe('the dashboard and read state', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(row).not.toHaveClass(/contact--unread/);
     await expect(row.getByRole('img', { name: 'Unread' })).toHaveCount(0);
-    expect(await row.getByRole('cell').nth(1).evaluate((element) => getComputedStyle(element).fontWeight)).toBe('400');
+    expect(
+      await row
+        .getByRole('cell')
+        .nth(1)
+        .evaluate((element) => getComputedStyle(element).fontWeight),
+    ).toBe('400');
 
     // Mark as unread brings it back, bold, for everyone.
     await row.getByRole('button', { name: `View message from ${name}` }).click();
