@@ -54,14 +54,16 @@ function TrashCard({
           className="button button--small"
           disabled={restore.isPending}
           onClick={() =>
-            restore.mutate(undefined, {
-              // The card leaves the list: the toast says where it went.
-              onSuccess: () => notify({ message: `${KIND_NAMES[item.kind].one} “${item.label}” restored` }),
-              onError: (failure) => {
+            // Awaited here, not in mutate's own callbacks: those never run once the card has left
+            // the refreshed list (React Query drops an unmounted caller's callbacks), and the toast
+            // is what says where the item went.
+            void restore.mutateAsync().then(
+              () => notify({ message: `${KIND_NAMES[item.kind].one} “${item.label}” restored` }),
+              (failure: unknown) => {
                 console.error('Restore failed', failure);
                 onFailure(`Could not restore: ${errorMessage(failure, 'please try again.')}`);
               },
-            })
+            )
           }
         >
           Restore<span className="visually-hidden"> {item.label}</span>
