@@ -13,7 +13,7 @@ const PAGE_SIZE = 10;
 const WINDOW = 7;
 const SEARCH_LIMIT = 100;
 const COLUMNS = `id, title, slug, description, about, photo, photo_width AS "photoWidth", photo_height AS "photoHeight",
-  photo_alt AS "photoAlt", status, publish_at AS "publishAt",
+  photo_alt AS "photoAlt", status, publish_at AS "publishAt", version,
   created_at AS "createdAt", updated_at AS "updatedAt"`;
 // Live rows only, as the app reads them (deleted ones wait in the trash).
 const ORDER = 'ORDER BY created_at DESC, id DESC';
@@ -28,6 +28,16 @@ process.on('message', ({ path, body }) => {
   pages.set(path, Buffer.from(body, 'base64'));
   process.send?.('serving');
 });
+
+/** The admin's reads say which rows have a working copy (`hasDraft`), in one more query, as the app's do. */
+async function withDrafts(rows) {
+  if (rows.length === 0) return rows;
+  const { rows: drafts } = await pool.query(`SELECT item_id FROM drafts WHERE kind = 'news' AND item_id = ANY($1)`, [
+    rows.map((row) => row.id),
+  ]);
+  const ids = new Set(drafts.map((row) => row.item_id));
+  return rows.map((row) => ({ ...row, hasDraft: ids.has(row.id) }));
+}
 
 function json(res, status, body) {
   const bytes = Buffer.from(JSON.stringify(body));
@@ -49,7 +59,7 @@ async function list(page) {
     number === page ? { number, active: true } : { number },
   );
   return {
-    data,
+    data: await withDrafts(data),
     links: { previousPage: page > 1 ? page - 1 : null, nextPage: pagesAfter > 0 ? page + 1 : null, loopLink },
     meta: { page, pageSize: PAGE_SIZE },
   };
@@ -61,7 +71,11 @@ async function search(text) {
     `SELECT ${COLUMNS} FROM news WHERE title ILIKE $1 ESCAPE '\\' AND ${LIVE} ${ORDER} LIMIT ${SEARCH_LIMIT}`,
     [pattern],
   );
-  return { data: rows, links: { previousPage: null, nextPage: null, loopLink: [] }, meta: { page: 1, pageSize: SEARCH_LIMIT } };
+  return {
+    data: await withDrafts(rows),
+    links: { previousPage: null, nextPage: null, loopLink: [] },
+    meta: { page: 1, pageSize: SEARCH_LIMIT },
+  };
 }
 
 const server = createServer(async (req, res) => {
@@ -80,7 +94,8 @@ const server = createServer(async (req, res) => {
     if (byId) {
       const { rows } = await pool.query(`SELECT ${COLUMNS} FROM news WHERE id = $1 AND ${LIVE}`, [byId[1]]);
       if (!rows.length) return json(res, 404, { error: 'News not found' });
-      return json(res, 200, { ...rows[0], aboutHtml: markdown.renderMarkdown(rows[0].about) });
+      const [article] = await withDrafts(rows);
+      return json(res, 200, { ...article, aboutHtml: markdown.renderMarkdown(rows[0].about) });
     }
     res.writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'content-length': maintenance.length, 'retry-after': '3600' });
     res.end(maintenance);
