@@ -40,4 +40,8 @@ export class Activity {
 
   @Column({ type: 'varchar', length: 100, nullable: true })
   address: string | null;
+
+  /** The revision the change wrote (the item's, or the settings', History), when it wrote one. */
+  @Column({ type: 'integer', nullable: true })
+  seq: number | null;
 }

@@ -22,7 +22,8 @@ export type ActivityKind = ContentKind | (typeof ACCOUNT_KINDS)[number];
  * end-other-sessions (session); end-admin-sessions (every session of an admin, by an administrator), add, remove,
  * password, password-reset-request, password-reset, invite, revoke-invitation, accept-invitation,
  * totp-on, totp-off, second-factor-reset, passkey-add and passkey-remove (admins); create, edit, delete, restore and purge
- * (services, news, contactus); edit (settings).
+ * (services, news, contactus); edit (settings); restore-revision (an earlier revision of an item or
+ * the settings made its working copy or its live copy again).
  */
 export const ACTIVITY_ACTIONS = [
   'sign-in',
@@ -52,6 +53,7 @@ export const ACTIVITY_ACTIONS = [
   'delete',
   'restore',
   'purge',
+  'restore-revision',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -64,6 +66,8 @@ export interface ActivityEntry {
   label?: string | null;
   /** For an edit: the names of the fields that changed. */
   fields?: string[];
+  /** The revision the change wrote, when it wrote one (the Activity screen links to it). */
+  seq?: number | null;
 }
 
 function toItem(row: Activity): ActivityEntryDto {
@@ -77,6 +81,7 @@ function toItem(row: Activity): ActivityEntryDto {
     label: row.label,
     fields: row.fields,
     address: row.address,
+    seq: row.seq,
   };
 }
 
@@ -89,6 +94,7 @@ function toRow(entry: ActivityEntry): Partial<Activity> {
     itemId: entry.itemId ?? null,
     label: entry.label ?? null,
     fields: entry.fields ?? null,
+    seq: entry.seq ?? null,
     // An IPv4 client on a dual-stack socket reads "::ffff:203.0.113.7": kept as the IPv4 address.
     address: entry.by.address?.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '') ?? null,
   };

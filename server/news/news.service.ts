@@ -180,7 +180,7 @@ export class NewsService implements ItemEditor {
           photoHeight: photo?.photoHeight ?? null,
         }),
       );
-      await this.revisions.record(manager, {
+      const { seq } = await this.revisions.record(manager, {
         kind: 'news',
         id: saved.id,
         reason: 'created',
@@ -188,7 +188,7 @@ export class NewsService implements ItemEditor {
         changed: [],
         by,
       });
-      await this.activity.record(manager, { by, action: 'create', kind: 'news', itemId: saved.id, label: saved.title });
+      await this.activity.record(manager, { by, action: 'create', kind: 'news', itemId: saved.id, label: saved.title, seq });
       await this.events.raise(manager, {
         kind: 'news',
         id: saved.id,
@@ -302,7 +302,12 @@ export class NewsService implements ItemEditor {
             by,
             restoredFrom: options.restoredFrom,
           });
-          if (fields.length > 0) await this.recordEdit(manager, by, id, fields, oldPaths);
+          if (fields.length > 0 || options.reason === 'restored')
+            await this.recordEdit(manager, by, id, fields, {
+              before: oldPaths,
+              seq: revision?.seq,
+              restored: options.reason === 'restored',
+            });
           return [photo?.previous ?? null, ...(revision?.dropped ?? [])];
         }),
     );
@@ -346,12 +351,20 @@ export class NewsService implements ItemEditor {
   }
 
   /**
-   * One activity entry and one content event for an edit of these fields . `before`: the article's public paths before the edit (not given: the
-   * edit moved none, as a photo's).
+   * One activity entry and one content event for an edit of these fields. `before`: the article's
+   * public paths before the edit (not given: the edit moved none, as a photo's); `seq`: the
+   * revision it wrote; `restored`: the edit was a revision restored live.
    */
-  private async recordEdit(manager: EntityManager, by: Actor, id: string, fields: string[], before?: string[]): Promise<void> {
+  private async recordEdit(
+    manager: EntityManager,
+    by: Actor,
+    id: string,
+    fields: string[],
+    { before, seq, restored = false }: { before?: string[]; seq?: number; restored?: boolean } = {},
+  ): Promise<void> {
     const article = await manager.findOneByOrFail(News, { id });
-    await this.activity.record(manager, { by, action: 'edit', kind: 'news', itemId: id, label: article.title, fields });
+    const action = restored ? 'restore-revision' : 'edit';
+    await this.activity.record(manager, { by, action, kind: 'news', itemId: id, label: article.title, fields, seq });
     const after = publicPaths('news', article);
     await this.events.raise(manager, {
       kind: 'news',

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { ActivityService } from '../activity/activity.service';
 import type { Actor } from '../common/actor.decorator';
 import { notFound } from '../common/by-id-or-404';
 import { validateBody } from '../common/validation';
@@ -64,6 +65,7 @@ export class DraftsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly revisions: RevisionsService,
+    private readonly activity: ActivityService,
   ) {}
 
   /** The item's working copy; the item's 404 when the item is not there, `Draft not found` when it has none. */
@@ -115,6 +117,18 @@ export class DraftsService {
               restoredFrom: options.restoredFrom ?? null,
             });
             dropped = [...dropped, ...written.dropped];
+            // A restore into the working copy is logged (a Save draft is not: nothing public changed).
+            if (options.restoredFrom !== undefined) {
+              const label = typeof live.title === 'string' ? live.title : null;
+              await this.activity.record(manager, {
+                by: options.by,
+                action: 'restore-revision',
+                kind,
+                itemId: id,
+                label,
+                seq: written.seq,
+              });
+            }
           }
           const [row] = await manager.query<DraftRow[]>(SELECT, [kind, id]);
           return { draft: toDraft(row), dropped };

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { ActivityModule } from '../activity/activity.module';
 import { DraftsService } from './drafts.service';
 import { RevisionsService } from './revisions.service';
 
@@ -9,6 +10,7 @@ import { RevisionsService } from './revisions.service';
  */
 @Global()
 @Module({
+  imports: [ActivityModule],
   providers: [RevisionsService, DraftsService],
   exports: [RevisionsService, DraftsService],
 })

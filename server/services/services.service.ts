@@ -80,7 +80,7 @@ export class ServicesService implements ItemEditor {
   async create(dto: CreateServiceDto, by: Actor): Promise<ServiceReply> {
     const id = await this.dataSource.transaction(async (manager) => {
       const saved = await manager.save(manager.create(Service, { title: dto.title, about: dto.about }));
-      await this.revisions.record(manager, {
+      const { seq } = await this.revisions.record(manager, {
         kind: 'services',
         id: saved.id,
         reason: 'created',
@@ -88,7 +88,7 @@ export class ServicesService implements ItemEditor {
         changed: [],
         by,
       });
-      await this.activity.record(manager, { by, action: 'create', kind: 'services', itemId: saved.id, label: saved.title });
+      await this.activity.record(manager, { by, action: 'create', kind: 'services', itemId: saved.id, label: saved.title, seq });
       await this.events.raise(manager, serviceChange(saved.id, 'created'));
       return saved.id;
     });
@@ -124,7 +124,7 @@ export class ServicesService implements ItemEditor {
           if (fields.length === 0 && options.reason !== 'restored') return;
           const after = await manager.findOneByOrFail(Service, { id });
           await this.revisions.bumpVersion(manager, 'services', id, before.version);
-          await this.revisions.recordChange(manager, {
+          const revision = await this.revisions.recordChange(manager, {
             kind: 'services',
             id,
             reason: options.reason ?? 'saved',
@@ -133,8 +133,17 @@ export class ServicesService implements ItemEditor {
             by,
             restoredFrom: options.restoredFrom,
           });
-          if (fields.length > 0) {
-            await this.activity.record(manager, { by, action: 'edit', kind: 'services', itemId: id, label: after.title, fields });
+          if (fields.length > 0 || options.reason === 'restored') {
+            const action = options.reason === 'restored' ? 'restore-revision' : 'edit';
+            await this.activity.record(manager, {
+              by,
+              action,
+              kind: 'services',
+              itemId: id,
+              label: after.title,
+              fields,
+              seq: revision?.seq,
+            });
             await this.events.raise(manager, serviceChange(id, 'updated'));
           }
         }),

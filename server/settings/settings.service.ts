@@ -117,10 +117,9 @@ export class SettingsService {
           await manager
             .getRepository(SiteSettingsRow)
             .update({ id: 1 }, { ...changes, version: () => 'version + 1', updatedAt: () => 'now()' });
-          await this.activity.record(manager, { by, action: 'edit', kind: 'settings', label: 'Site settings', fields });
           await this.events.raise(manager, SETTINGS_CHANGE);
           const [after] = await manager.query<Row[]>(SELECT_SQL);
-          await this.revisions.recordChange(manager, {
+          const revision = await this.revisions.recordChange(manager, {
             kind: 'settings',
             id: SETTINGS_ITEM,
             reason: options.reason,
@@ -129,6 +128,8 @@ export class SettingsService {
             by,
             restoredFrom: options.restoredFrom,
           });
+          const action = options.reason === 'restored' ? 'restore-revision' : 'edit';
+          await this.activity.record(manager, { by, action, kind: 'settings', label: 'Site settings', fields, seq: revision?.seq });
           return after;
         }),
     );

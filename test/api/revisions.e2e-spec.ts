@@ -140,6 +140,24 @@ describe('revisions', () => {
       ]);
     });
 
+    it('logs each change in Activity with the revision it wrote, a restore as restore-revision', async () => {
+      const service = await createService();
+      await agent.patch(`/api/services/${service.id}`).send({ about: 'Second.' }).expect(200);
+      await agent.post(`/api/services/${service.id}/revisions/1/restore`).send({}).expect(200);
+      await agent.post(`/api/services/${service.id}/revisions/1/restore`).send({ to: 'live' }).expect(200);
+      const res = await agent.get('/api/activity?kind=services');
+      expect(res.status).toBe(200);
+      const entries = (res.body.data as { itemId: string; action: string; seq: number | null }[]).filter(
+        (entry) => entry.itemId === service.id,
+      );
+      expect(entries.map((entry) => [entry.action, entry.seq])).toEqual([
+        ['restore-revision', 4],
+        ['restore-revision', 3],
+        ['edit', 2],
+        ['create', 1],
+      ]);
+    });
+
     it('restores an article with the photo it had, kept while a revision names it', async () => {
       const { id } = await kit.createNews();
       const first = await storePhoto();
@@ -218,6 +236,9 @@ describe('revisions', () => {
       expect(restored.body.item.companyName).toBe(before.body.companyName);
       const after = await history('/api/settings');
       expect(after.data[0]).toMatchObject({ reason: 'restored', restoredFrom: data[1].seq });
+      const activity = await agent.get('/api/activity?kind=settings');
+      expect(activity.body.data[0]).toMatchObject({ action: 'restore-revision', seq: after.data[0].seq });
+      expect(activity.body.data[1]).toMatchObject({ action: 'edit', seq: data[0].seq });
     });
   });
 });

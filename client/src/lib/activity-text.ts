@@ -39,6 +39,7 @@ const ACTIONS: Record<string, string> = {
   delete: 'deleted',
   restore: 'restored',
   purge: 'deleted forever',
+  'restore-revision': 'restored an earlier revision of',
 };
 
 /** Field names as the forms label them, where the API's name is not already a word. */

@@ -1979,7 +1979,8 @@ export interface components {
       | 'edit'
       | 'delete'
       | 'restore'
-      | 'purge';
+      | 'purge'
+      | 'restore-revision';
     ActivityEntry: {
       /** Format: uuid */
       id: string;
@@ -1995,6 +1996,8 @@ export interface components {
       /** @description For an edit: the names of the fields that changed */
       fields: string[] | null;
       address: string | null;
+      /** @description The revision this change wrote (GET /api/{kind}/{itemId}/revisions/{seq}, or the settings’), when it wrote one */
+      seq: number | null;
     };
     ActivityEntryPage: {
       data: components['schemas']['ActivityEntry'][];

@@ -39,6 +39,13 @@ export class ActivityEntryDto {
 
   @ApiProperty({ type: String, nullable: true })
   address: string | null;
+
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'The revision this change wrote (GET /api/{kind}/{itemId}/revisions/{seq}, or the settings’), when it wrote one',
+  })
+  seq: number | null;
 }
 
 @ApiSchema({ name: 'NamedAdmin' })

@@ -33,8 +33,8 @@ function useFilterParam(param: string): [string, (value: string) => void] {
  * when the server's entry names the revision; nothing for every other entry.
  */
 function RevisionLink({ entry }: { entry: ActivityEntry }) {
-  const seq = (entry as { seq?: number | null }).seq;
-  if (typeof seq !== 'number') return null;
+  const { seq } = entry;
+  if (seq === null) return null;
   const to =
     entry.kind === 'settings'
       ? paths.settingsRevision(seq)
