@@ -94,6 +94,7 @@ export const settingsHistory: HistorySource<SiteSettings> = {
   list: (before, signal) => api.get(apiPaths.settingsRevisions, { before }, signal),
   get: (seq, signal) => api.get(apiPaths.settingsRevision(seq), undefined, signal),
   restore: (seq, _to, version) => api.post(apiPaths.settingsRevisionRestore(seq), undefined, { ifMatch: version }),
+  update: (seq, changes) => api.patch(apiPaths.settingsRevision(seq), changes),
   drafts: false,
   noun: 'settings',
   fields: SETTINGS_FIELDS,
