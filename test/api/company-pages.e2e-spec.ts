@@ -152,6 +152,14 @@ describe('pages (the company’s own: About us, a privacy policy…)', () => {
   });
 
   describe('the public site', () => {
+    it("outlines the body's headings under the page's h1: # is an h2, with no gaps", async () => {
+      const page = await create({ title: unique('Outline '), body: '# Who we are\n\nText\n\n### How we work\n\nMore' });
+      const html = (await visit(`/${page.slug}`)).text;
+      expect(html).toContain('<h2>Who we are</h2>');
+      expect(html).toContain('<h3>How we work</h3>');
+      expect((await admin.post('/api/pages/preview').send({ body: '## Hello' })).body).toEqual({ html: '<h2>Hello</h2>\n' });
+    });
+
     it('serves a published page at /<slug> with its tags, its WebPage and BreadcrumbList', async () => {
       const page = await create({ title: unique('Our team '), description: 'The people behind it' });
       const res = await visit(`/${page.slug}`);
