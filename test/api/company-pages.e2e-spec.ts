@@ -5,6 +5,7 @@ import { CLIENT_DIST } from '../../server/config/paths';
 import { PageCache } from '../../server/site/page-cache.service';
 import { RESERVED_SEGMENTS } from '../../server/site/site-routes';
 import { createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
+import { image } from '../support/images.mjs';
 import { unique } from '../support/unique.mjs';
 
 type Agent = Awaited<ReturnType<typeof loggedInAgent>>['agent'];
@@ -141,6 +142,23 @@ describe('pages (the company’s own: About us, a privacy policy…)', () => {
           ['delete', page.id],
         ]),
       );
+    });
+
+    it('takes a photo stored by POST /api/photos, with its alternative text, and shows it on the page and its cards', async () => {
+      const stored = await admin.post('/api/photos').attach('photo', await image('jpeg', 1200, 675), 'team.jpg');
+      expect(stored.status).toBe(201);
+      const page = await create({ title: unique('With photo '), photo: stored.body.photo, photoAlt: 'The team at work' });
+      expect(page).toMatchObject({ photo: stored.body.photo, photoWidth: 1200, photoHeight: 675, photoAlt: 'The team at work' });
+      const html = (await visit(`/${page.slug}`)).text;
+      expect(html).toContain(`src="${stored.body.photo}"`);
+      expect(html).toContain('alt="The team at work"');
+      expect(html).toContain(`<meta property="og:image" content="http://${HOST}${stored.body.photo}"/>`);
+      // One photo, one owner: another page (or an article) naming it is refused.
+      const again = await admin.post('/api/pages').send({ title: 'T', description: 'D', body: 'B', photo: stored.body.photo });
+      expect(again.status).toBe(400);
+      expect(Object.keys(again.body.error)).toEqual(['photo']);
+      const removed = await admin.patch(`/api/pages/${page.id}`).send({ photo: null });
+      expect(removed.body).toMatchObject({ photo: null, photoWidth: null });
     });
 
     it('counts the pages on the dashboard', async () => {
