@@ -27,7 +27,9 @@ import { RecoveryCodeLookup1763772700000 } from './migrations/1763772700000-Reco
 import { Revisions1763773600000 } from './migrations/1763773600000-Revisions';
 import { Analytics1764150000000 } from './migrations/1764150000000-Analytics';
 import { ContactSearch1764160000000 } from './migrations/1764160000000-ContactSearch';
-import { ActivityRevision1764170000000 } from './migrations/1764170000000-ActivityRevision';
+import { ActivityRevision1764169500000 } from './migrations/1764169500000-ActivityRevision';
+import { Pages1764170000000 } from './migrations/1764170000000-Pages';
+import { Page } from '../pages/page.entity';
 import { Service } from '../services/service.entity';
 import { SecondFactor1763771300000 } from './migrations/1763771300000-SecondFactor';
 import { Totp } from '../second-factor/totp.entity';
@@ -42,6 +44,7 @@ export const entities = [
   Admin,
   Service,
   News,
+  Page,
   ContactMessage,
   Activity,
   SiteSettingsRow,
@@ -77,7 +80,8 @@ export const migrations = [
   Revisions1763773600000,
   Analytics1764150000000,
   ContactSearch1764160000000,
-  ActivityRevision1764170000000,
+  ActivityRevision1764169500000,
+  Pages1764170000000,
 ];
 
 /**
