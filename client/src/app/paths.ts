@@ -1,4 +1,5 @@
 import { apiPath, type ApiSchema } from '../lib/api';
+import { photoApiPaths } from '../lib/photos';
 
 /** Every route and API path of the client, in one table. No string-built URLs elsewhere. */
 export const paths = {
@@ -90,8 +91,8 @@ export const apiPaths = {
   trashBulkPurge: apiPath('/api/trash/bulk-purge'),
   activity: apiPath('/api/activity'),
   activityAdmins: apiPath('/api/activity/admins'),
-  newsPhotoLimits: apiPath('/api/news/photo-limits'),
-  photos: apiPath('/api/photos'),
+  newsPhotoLimits: photoApiPaths.limits,
+  photos: photoApiPaths.store,
   newsPreview: apiPath('/api/news/preview'),
   admins: apiPath('/api/admins'),
   adminSessionsEnd: (id: string) => apiPath('/api/admins/{id}/sessions/end', { id }),
