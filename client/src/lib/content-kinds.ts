@@ -24,6 +24,7 @@ export interface KindNames {
 export const KIND_NAMES: Record<Kind, KindNames> = {
   services: { one: 'Service', many: 'Services', inSentence: 'service', label: 'quoted' },
   news: { one: 'News', many: 'News', inSentence: 'news', label: 'quoted' },
+  pages: { one: 'Page', many: 'Pages', inSentence: 'page', label: 'quoted' },
   contactus: { one: 'Contact message', many: 'Contact messages', inSentence: 'message from', label: 'quoted' },
   admins: { one: 'Administrator', many: 'Administrators', inSentence: null, label: 'quoted' },
   session: { one: 'Session', many: 'Sign-in and sign-out', inSentence: null, label: 'hidden' },
