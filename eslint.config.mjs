@@ -45,10 +45,11 @@ const roleFile = (folder, roles) => `^${at(folder).replaceAll('/', '\\/')}\\/[^/
 /**
  * Plain declarations a resource may read from another besides its module, services and entities:
  * the content-kind registry (what the trash, the activity log and the client's names are made of),
- * the public site's paths, where the registry says each kind appears, and the CSV writer (the
+ * the public site's paths and route table (a page's slug must not be a route's: RESERVED_SEGMENTS),
+ * where the registry says each kind appears, and the CSV writer (the
  * contact messages' export and the visitor counts').
  */
-const SHARED_DECLARATIONS = { content: ['content-kinds'], site: ['site-paths'], 'contact-us': ['csv'] };
+const SHARED_DECLARATIONS = { content: ['content-kinds'], site: ['site-paths', 'site-routes'], 'contact-us': ['csv'] };
 /** An import of one of those files, as a RegExp source. */
 const declarationFile = (folder, names) => `^${at(folder).replaceAll('/', '\\/')}\\/(${names.join('|')})(\\.ts)?$`;
 

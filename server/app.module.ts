@@ -25,6 +25,7 @@ import { BodyTypeGuard } from './http/body-type.guard';
 import { MailModule } from './mail/mail.module';
 import { HttpLayerModule } from './http/http.module';
 import { NewsModule } from './news/news.module';
+import { PagesModule } from './pages/pages.module';
 import { OpenApiModule } from './openapi/openapi.module';
 import { PasskeysModule } from './passkeys/passkeys.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
@@ -49,6 +50,7 @@ const API_MODULES: Type[] = [
   HealthModule,
   ServicesModule,
   NewsModule,
+  PagesModule,
   ContactUsModule,
   OpenApiModule,
   TrashModule,

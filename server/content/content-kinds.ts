@@ -1,6 +1,7 @@
 import type { ObjectLiteral } from 'typeorm';
 import { ContactMessage } from '../contact-us/contact-message.entity';
 import { News } from '../news/news.entity';
+import { Page } from '../pages/page.entity';
 import { Service } from '../services/service.entity';
 import { SiteSettingsRow } from '../settings/site-settings.entity';
 import { CACHE_TAGS, SITE_PATHS } from '../site/site-paths';
@@ -65,7 +66,7 @@ function kind<Entity extends ObjectLiteral, Trashable extends boolean>(
 
 const inTrash = (row: { deletedAt?: Date | null }) => row.deletedAt != null;
 
-/** An article is public once published and due, as news.service.ts's VISIBLE says in SQL. */
+/** An article (or a page) is public once published and due, as news.service.ts's VISIBLE says in SQL. */
 function isPublicArticle(row: RowOf<Pick<News, 'status' | 'publishAt'>>, now: Date): boolean {
   // publishAt is a Date from an entity, a string from a raw row or a NOTIFY payload.
   return !inTrash(row) && row.status === 'published' && (row.publishAt == null || new Date(row.publishAt).getTime() <= now.getTime());
@@ -109,6 +110,23 @@ const KINDS = {
         : [],
     // The lists (home, news, feed, sitemap) and the article's own page, by id: its slug may change.
     cacheTags: (id) => [CACHE_TAGS.news, ...(id ? [CACHE_TAGS.article(id)] : [])],
+  }),
+  pages: kind({
+    entity: Page,
+    table: 'pages',
+    label: 'title',
+    resource: 'Page',
+    schema: 'Page',
+    trashable: true,
+    files: ['photo'],
+    revisable: ['title', 'slug', 'description', 'body', 'photo', 'photoAlt', 'status', 'publishAt'],
+    drafts: true,
+    // Its own address and the sitemap; and every page, whose header and footer may link it (the
+    // menus and the law's pages leave out a page no visitor may see, so a change of its title,
+    // address or visibility changes them).
+    publicPaths: (row, now) => (isPublicArticle(row, now) ? [SITE_PATHS.page(row.slug), SITE_PATHS.sitemap, EVERY_PUBLIC_PAGE] : []),
+    // Every page carries `site`: the menus on every page may name this one (see publicPaths).
+    cacheTags: (id) => [CACHE_TAGS.site, CACHE_TAGS.pages, ...(id ? [CACHE_TAGS.page(id)] : [])],
   }),
   contactus: kind({
     entity: ContactMessage,
@@ -194,7 +212,7 @@ export function kindList(names: readonly string[]): string {
 }
 
 /** The kinds that keep revisions (issue #36). */
-export type RevisionKind = 'services' | 'news' | 'settings';
+export type RevisionKind = 'services' | 'news' | 'pages' | 'settings';
 export const REVISION_KINDS = CONTENT_KINDS.filter((name) => DEFINITIONS[name].revisable.length > 0) as readonly RevisionKind[];
 
 /** The kinds whose items have working copies and a history route of their own (`/api/{kind}/:id/…`). */

@@ -22,6 +22,19 @@ export const PHOTO_PATH_MESSAGE = 'Photo must be the path of a photo stored by P
  */
 export const PHOTO_SAVE_WITHIN_MS = ORPHAN_MIN_AGE_MS / 2;
 
+/** The tables whose rows have a photo of their own (a `photo` column, with its size and text): articles and pages. */
+export type PhotoOwner = 'news' | 'pages';
+const RESOURCE: Record<PhotoOwner, string> = { news: 'News', pages: 'Page' };
+
+/**
+ * Another row naming the photo $1 (an article or a page other than the row $2 of table $3, in the
+ * trash too, or the logo): two rows naming one file would lose it when either changes.
+ */
+const NAMED_ELSEWHERE = `
+  SELECT 1 FROM news WHERE photo = $1 AND ($3 <> 'news' OR id IS DISTINCT FROM $2::uuid)
+  UNION ALL SELECT 1 FROM pages WHERE photo = $1 AND ($3 <> 'pages' OR id IS DISTINCT FROM $2::uuid)
+  UNION ALL SELECT 1 FROM site_settings WHERE logo = $1 LIMIT 1`;
+
 /** A stored photo and its size, as POST /api/photos answers it and an article's row holds it. */
 export interface UploadedPhoto {
   photo: string;
@@ -62,16 +75,18 @@ export class NewsPhotos {
     id: string,
     photo: string | null,
     stored?: UploadedPhoto,
+    owner: PhotoOwner = 'news',
   ): Promise<{ previous: string | null } | undefined> {
-    if (!isUuid(id)) throw notFound('News');
-    const rows: { photo: string | null }[] = await manager.query(`SELECT photo FROM news WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [
-      id,
-    ]);
-    if (rows.length === 0) throw notFound('News');
+    if (!isUuid(id)) throw notFound(RESOURCE[owner]);
+    const rows: { photo: string | null }[] = await manager.query(
+      `SELECT photo FROM ${owner} WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
+      [id],
+    );
+    if (rows.length === 0) throw notFound(RESOURCE[owner]);
     const previous = rows[0].photo;
     if (previous === photo) return undefined;
-    const next = photo === null ? null : (stored ?? (await this.claim(manager, id, photo)));
-    await manager.query(`UPDATE news SET photo = $2, photo_width = $3, photo_height = $4, updated_at = now() WHERE id = $1`, [
+    const next = photo === null ? null : (stored ?? (await this.claim(manager, id, photo, owner)));
+    await manager.query(`UPDATE ${owner} SET photo = $2, photo_width = $3, photo_height = $4, updated_at = now() WHERE id = $1`, [
       id,
       next?.photo ?? null,
       next?.photoWidth ?? null,
@@ -88,13 +103,10 @@ export class NewsPhotos {
    * it: two rows naming one file would lose it when either changes. news_photo_key settles two
    * saves of one photo at once (the second's 409).
    */
-  async claim(manager: EntityManager, own: string | null, photo: string): Promise<UploadedPhoto> {
+  async claim(manager: EntityManager, own: string | null, photo: string, owner: PhotoOwner = 'news'): Promise<UploadedPhoto> {
     const name = PHOTO_PATH.test(photo) ? storedName(photo) : undefined;
     if (!name) throw ApiError.field('photo', PHOTO_PATH_MESSAGE);
-    const named: unknown[] = await manager.query(
-      `SELECT 1 FROM news WHERE photo = $1 AND id IS DISTINCT FROM $2 UNION ALL SELECT 1 FROM site_settings WHERE logo = $1 LIMIT 1`,
-      [photo, own],
-    );
+    const named: unknown[] = await manager.query(NAMED_ELSEWHERE, [photo, own, owner]);
     if (named.length > 0) throw ApiError.field('photo', 'Photo belongs to another article or to the logo');
     const modified = await this.photos.modified(name);
     const data = modified && Date.now() - modified.getTime() <= PHOTO_SAVE_WITHIN_MS ? await this.photos.get(name) : undefined;
@@ -120,14 +132,11 @@ export class NewsPhotos {
    * upload (claim) does not apply; its size is read from the file. Another article or the logo
    * naming it is refused as claim() refuses it.
    */
-  async reclaim(manager: EntityManager, own: string, photo: string): Promise<UploadedPhoto> {
+  async reclaim(manager: EntityManager, own: string, photo: string, owner: PhotoOwner = 'news'): Promise<UploadedPhoto> {
     const name = PHOTO_PATH.test(photo) ? storedName(photo) : undefined;
     const data = name ? await this.photos.get(name) : undefined;
     if (!data) throw ApiError.field('photo', 'Photo is no longer stored: choose it again');
-    const named: unknown[] = await manager.query(
-      `SELECT 1 FROM news WHERE photo = $1 AND id <> $2 UNION ALL SELECT 1 FROM site_settings WHERE logo = $1 LIMIT 1`,
-      [photo, own],
-    );
+    const named: unknown[] = await manager.query(NAMED_ELSEWHERE, [photo, own, owner]);
     if (named.length > 0) throw ApiError.field('photo', 'Photo belongs to another article or to the logo');
     const { width, height } = await sharp(data).metadata();
     return { photo, photoWidth: width ?? 0, photoHeight: height ?? 0 };

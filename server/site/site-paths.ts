@@ -5,6 +5,8 @@ export const SITE_PATHS = {
   news: '/news',
   feed: '/news/feed.xml',
   article: (id: string) => `/news/${id}`,
+  /** One of the company's own pages (issue #37), at the top level; its slug is never a reserved first segment (RESERVED_SEGMENTS). */
+  page: (slug: string) => `/${slug}`,
   contact: '/contact',
   thanks: '/contact/thanks',
   sitemap: '/sitemap.xml',
@@ -28,4 +30,7 @@ export const CACHE_TAGS = {
   services: 'services',
   news: 'news',
   article: (id: string) => `news-${id}`,
+  /** The sitemap, which lists the public pages. */
+  pages: 'pages',
+  page: (id: string) => `page-${id}`,
 } as const;

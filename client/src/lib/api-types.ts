@@ -659,6 +659,150 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/pages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PagesController_list'];
+    put?: never;
+    post: operations['PagesController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pages/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PagesController_findOne'];
+    put?: never;
+    post?: never;
+    delete: operations['PagesController_remove'];
+    options?: never;
+    head?: never;
+    patch: operations['PagesController_update'];
+    trace?: never;
+  };
+  '/api/pages/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['PagesController_preview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pages/bulk-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['PagesController_removeMany'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pages/{id}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PageHistoryController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pages/{id}/revisions/{seq}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PageHistoryController_find'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations['PageHistoryController_mark'];
+    trace?: never;
+  };
+  '/api/pages/{id}/revisions/{seq}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['PageHistoryController_restore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pages/{id}/draft': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PageHistoryController_draft'];
+    put: operations['PageHistoryController_writeDraft'];
+    post?: never;
+    delete: operations['PageHistoryController_discard'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pages/{id}/draft/publish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['PageHistoryController_publish'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/contactus': {
     parameters: {
       query?: never;
@@ -1872,6 +2016,150 @@ export interface components {
       /** @description The explicit Save draft: also writes a `saved` revision */
       checkpoint?: boolean;
     };
+    Page: {
+      /** Format: uuid */
+      id: string;
+      title: string;
+      /** @description The address: /<slug> on the public site */
+      slug: string;
+      description: string;
+      /** @description Markdown */
+      body: string;
+      /**
+       * @description A path on the API host (POST /api/photos)
+       * @example /uploads/news/x.webp
+       */
+      photo: string | null;
+      /** @description The width of `photo` in pixels (smaller copies beside it as for News) */
+      photoWidth: number | null;
+      photoHeight: number | null;
+      /** @description The photo's alternative text */
+      photoAlt: string | null;
+      /** @enum {string} */
+      status: 'draft' | 'published';
+      /**
+       * Format: date-time
+       * @description When the page goes public; null: at once
+       */
+      publishAt: string | null;
+      /** @description Moves on by one with every live change (the ETag; If-Match on saves) */
+      version: number;
+      /** @description It has a working copy (unpublished changes) that visitors do not see */
+      hasDraft: boolean;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    PagePage: {
+      data: components['schemas']['Page'][];
+      links: components['schemas']['PageLinks'];
+      meta: components['schemas']['PageMeta'];
+    };
+    PageDetail: {
+      /** Format: uuid */
+      id: string;
+      title: string;
+      /** @description The address: /<slug> on the public site */
+      slug: string;
+      description: string;
+      /** @description Markdown */
+      body: string;
+      /**
+       * @description A path on the API host (POST /api/photos)
+       * @example /uploads/news/x.webp
+       */
+      photo: string | null;
+      /** @description The width of `photo` in pixels (smaller copies beside it as for News) */
+      photoWidth: number | null;
+      photoHeight: number | null;
+      /** @description The photo's alternative text */
+      photoAlt: string | null;
+      /** @enum {string} */
+      status: 'draft' | 'published';
+      /**
+       * Format: date-time
+       * @description When the page goes public; null: at once
+       */
+      publishAt: string | null;
+      /** @description Moves on by one with every live change (the ETag; If-Match on saves) */
+      version: number;
+      /** @description It has a working copy (unpublished changes) that visitors do not see */
+      hasDraft: boolean;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+      /** @description Body rendered from Markdown: raw HTML escaped, only http(s), mailto and relative links */
+      bodyHtml: string;
+    };
+    PreviewPageDto: {
+      body: string;
+    };
+    PagePreview: {
+      html: string;
+    };
+    CreatePageDto: {
+      title: string;
+      /** @description For search engines and social cards */
+      description: string;
+      /** @description Markdown */
+      body: string;
+      /** @description The address /<slug>. Left out, null or empty: made from the title (a title whose slug the site uses itself gets a suffix: news-2). A slug the site or the app uses (news, services, contact, admin, api, uploads, assets, sitemap.xml, robots.txt…) is a 400 on slug */
+      slug?: string | null;
+      /** @description The photo's alternative text */
+      photoAlt?: string | null;
+      /**
+       * @description A path answered by POST /api/photos; null: no photo; left out: unchanged
+       * @example /uploads/news/0b5c4f8e-3d1a-4c53-9a0e-2f6f1d7a9b10.webp
+       */
+      photo?: string | null;
+      /** @enum {string} */
+      status?: 'draft' | 'published';
+      /** @description When a published page goes public; left out, null or empty: at once */
+      publishAt?: (string | '') | null;
+    };
+    UpdatePageDto: {
+      title?: string;
+      /** @description For search engines and social cards */
+      description?: string;
+      /** @description Markdown */
+      body?: string;
+      /** @description The address /<slug>. Left out, null or empty: made from the title (a title whose slug the site uses itself gets a suffix: news-2). A slug the site or the app uses (news, services, contact, admin, api, uploads, assets, sitemap.xml, robots.txt…) is a 400 on slug */
+      slug?: string | null;
+      /** @description The photo's alternative text */
+      photoAlt?: string | null;
+      /**
+       * @description A path answered by POST /api/photos; null: no photo; left out: unchanged
+       * @example /uploads/news/0b5c4f8e-3d1a-4c53-9a0e-2f6f1d7a9b10.webp
+       */
+      photo?: string | null;
+      /** @enum {string} */
+      status?: 'draft' | 'published';
+      /** @description When a published page goes public; left out, null or empty: at once */
+      publishAt?: (string | '') | null;
+    };
+    PageRestored: {
+      /** @enum {string} */
+      to: 'draft' | 'live';
+      /** @description The live item */
+      item: components['schemas']['Page'];
+      /** @description The working copy after a restore to draft; null after one to live */
+      draft: components['schemas']['Draft'] | null;
+    };
+    PageDraftInput: {
+      title?: string;
+      slug?: string | null;
+      description?: string;
+      body?: string;
+      photo?: string | null;
+      photoAlt?: string | null;
+      /** @enum {string} */
+      status?: 'draft' | 'published';
+      publishAt?: (string | '') | null;
+      /** @description The explicit Save draft: also writes a `saved` revision */
+      checkpoint?: boolean;
+    };
     CreateContactMessageDto: {
       name: string;
       phno?: string;
@@ -1909,7 +2197,7 @@ export interface components {
       read: boolean;
     };
     /** @enum {string} */
-    TrashKind: 'services' | 'news' | 'contactus';
+    TrashKind: 'services' | 'news' | 'pages' | 'contactus';
     DeletedBy: {
       /** Format: uuid */
       id: string;
@@ -1945,7 +2233,7 @@ export interface components {
       items: components['schemas']['TrashItemRefDto'][];
     };
     /** @enum {string} */
-    ActivityKind: 'services' | 'news' | 'contactus' | 'settings' | 'admins' | 'session';
+    ActivityKind: 'services' | 'news' | 'pages' | 'contactus' | 'settings' | 'admins' | 'session';
     ActivityAdmin: {
       /** Format: uuid */
       id: string;
@@ -5001,6 +5289,712 @@ export interface operations {
       503: components['responses']['Unavailable'];
     };
   };
+  PagesController_list: {
+    parameters: {
+      query?: {
+        page?: number;
+        /** @description Search instead: titles containing this text, newest first, at most 100, unpaged */
+        title?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PagePage'];
+        };
+      };
+      /** @description The page is not a whole number from 1 to 100,000 */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  PagesController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreatePageDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Page'];
+        };
+      };
+      /** @description A field failed validation, or the address (slug) is one the site or the app uses itself */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Another page already has this address (keyed slug) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  PagesController_findOne: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The version, quoted ("3"): send it back in If-Match */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PageDetail'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Page not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  PagesController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Moved to the trash */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IdReply'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Page not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  PagesController_update: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The version as read (its ETag, "3", or a bare 3); stale: 409 */
+        'If-Match'?: string;
+      };
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdatePageDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Page'];
+        };
+      };
+      /**
+       * @description A field failed validation, or If-Match is not a version
+       *
+       *     A field failed validation, or the address (slug) is one the site or the app uses itself
+       */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Page not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Another page already has this address (keyed slug), or the version sent in If-Match is not the current one */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'] | components['schemas']['StaleVersion'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  PagesController_preview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PreviewPageDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PagePreview'];
+        };
+      };
+      /** @description A field failed validation */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  PagesController_removeMany: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkIdsDto'];
+      };
+    };
+    responses: {
+      /** @description Moved to the trash, all of them */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IdsReply'];
+        };
+      };
+      /** @description More than 100 ids, none, or one that is not a UUID */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Page not found: one of them is unknown or in the trash already, and nothing changed */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  PageHistoryController_list: {
+    parameters: {
+      query?: {
+        /** @description Older than this seq (the previous page’s `next`) */
+        before?: number;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Newest first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RevisionPage'];
+        };
+      };
+      /** @description `before` or `limit` is not a whole number in range */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Page not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  PageHistoryController_find: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+        seq: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RevisionDetail'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Page not found, or (revisions) Revision not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  PageHistoryController_mark: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+        seq: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MarkRevisionDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Revision'];
+        };
+      };
+      /** @description A field failed validation */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Page not found, or (revisions) Revision not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  PageHistoryController_restore: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description To live: the live version; to draft: the working copy’s version, as read (its ETag, "3", or a bare 3); stale: 409 */
+        'If-Match'?: string;
+      };
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+        seq: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RestoreRevisionDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PageRestored'];
+        };
+      };
+      /** @description A field failed validation, or If-Match is not a version */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Page not found, or (revisions) Revision not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The version sent in If-Match is not the current one */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaleVersion'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  PageHistoryController_draft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Draft'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Page not found, or Draft not found (it has none) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  PageHistoryController_writeDraft: {
+    parameters: {
+      query?: never;
+      header: {
+        'if-match': string;
+        /** @description The working copy’s version as read (its ETag, "3", or a bare 3); stale: 409 */
+        'If-Match'?: string;
+      };
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PageDraftInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Draft'];
+        };
+      };
+      /** @description A field failed validation, or If-Match is not a version */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Page not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The version sent in If-Match is not the current one */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaleVersion'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  PageHistoryController_discard: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Discarded */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Page not found, or Draft not found (it has none) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  PageHistoryController_publish: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The LIVE version as read (its ETag, "3", or a bare 3); stale: 409 */
+        'If-Match'?: string;
+      };
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Page'];
+        };
+      };
+      /** @description A field failed validation, or If-Match is not a version */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Page not found, or Draft not found (it has none) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The version sent in If-Match is not the current one */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaleVersion'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
   ContactUsController_list: {
     parameters: {
       query?: {
@@ -5534,7 +6528,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Service'] | components['schemas']['News'] | components['schemas']['ContactMessage'];
+          'application/json':
+            | components['schemas']['Service']
+            | components['schemas']['News']
+            | components['schemas']['Page']
+            | components['schemas']['ContactMessage'];
         };
       };
       400: components['responses']['BadRequest'];

@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ActivityModule } from '../activity/activity.module';
+import { NewsModule } from '../news/news.module';
+import { historyController } from '../revisions/revisions.module';
+import { DraftPageDto } from './dto/draft-page.dto';
+import { PageDto } from './dto/page.dto';
+import { PagesController } from './pages.controller';
+import { Page } from './page.entity';
+import { PagesService } from './pages.service';
+
+/** /api/pages/:id/revisions… and …/draft (issue #36's routes, for pages). */
+const PagesHistoryController = historyController('pages', PagesService, PageDto, DraftPageDto);
+
+/** The company's own pages (issue #37); their photos go through the articles' pipeline (NewsModule's NewsPhotos). */
+@Module({
+  imports: [TypeOrmModule.forFeature([Page]), ActivityModule, NewsModule],
+  controllers: [PagesController, PagesHistoryController],
+  providers: [PagesService],
+  exports: [PagesService],
+})
+export class PagesModule {}
