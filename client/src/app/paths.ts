@@ -92,6 +92,7 @@ export const apiPaths = {
   pages: apiPath('/api/pages'),
   page: (id: string) => apiPath('/api/pages/{id}', { id }),
   pagesBulkDelete: apiPath('/api/pages/bulk-delete'),
+  pagesPreview: apiPath('/api/pages/preview'),
   pageRevisions: (id: string) => apiPath('/api/pages/{id}/revisions', { id }),
   pageRevision: (id: string, seq: number) => apiPath('/api/pages/{id}/revisions/{seq}', { id, seq: String(seq) }),
   pageRevisionRestore: (id: string, seq: number) => apiPath('/api/pages/{id}/revisions/{seq}/restore', { id, seq: String(seq) }),

@@ -45,7 +45,12 @@ export function MarkdownField({
         <TextAreaField label={label} hint={hint} rows={rows} {...bound} />
       </div>
       {tab === 'preview' && (
-        <div role="tabpanel" aria-label={`Preview of the ${label.toLowerCase()}`} className="markdown-field__preview" aria-busy={preview === null}>
+        <div
+          role="tabpanel"
+          aria-label={`Preview of the ${label.toLowerCase()}`}
+          className="markdown-field__preview"
+          aria-busy={preview === null}
+        >
           {preview === null && <p>Loading the preview</p>}
           {preview?.error && <Alert>{preview.error}</Alert>}
           {/* The server's rendering: raw HTML escaped, only http(s) and mailto links (server/common/markdown.ts). */}

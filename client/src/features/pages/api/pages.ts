@@ -8,8 +8,8 @@ export type Page = ApiSchema<'Page'>;
 export type PageInput = ApiSchema<'CreatePageDto'>;
 
 /** The body as the public page renders it (the form's Preview tab): the articles' renderer and rules. */
-export function previewBody(body: string): Promise<ApiSchema<'NewsPreview'>> {
-  return api.post(apiPaths.newsPreview, { about: body });
+export function previewBody(body: string): Promise<ApiSchema<'PagePreview'>> {
+  return api.post(apiPaths.pagesPreview, { body });
 }
 
 export const pagesQueries = {

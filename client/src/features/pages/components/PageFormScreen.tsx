@@ -93,7 +93,8 @@ function EditPage({ id }: { id: string }) {
     </>
   );
   const restart = (page: Page | null, working: Draft | null | undefined) => {
-    if (page) queryClient.setQueryData(pagesQueries.detail(id).queryKey, page);
+    // The detail carries the rendered body, which a save's reply does not: it is fetched again.
+    if (page) queryClient.setQueryData(pagesQueries.detail(id).queryKey, { ...page, bodyHtml: '' });
     if (working !== undefined) queryClient.setQueryData(pagesQueries.draft(id).queryKey, working);
     setGeneration((n) => n + 1);
     void queryClient.invalidateQueries({ queryKey: pagesQueries.all() });
@@ -166,7 +167,9 @@ function PageForm({
         const named = chosen === undefined ? held : chosen;
         const input: PageInput = named === undefined ? toInput(values) : { ...toInput(values), photo: named };
         if (!page) return await create.mutateAsync(input);
-        return await drafts.run(input as Snapshot, (ifMatch: number | undefined) => update.mutateAsync({ id: itemId(page), input, ifMatch }));
+        return await drafts.run(input as Snapshot, (ifMatch: number | undefined) =>
+          update.mutateAsync({ id: itemId(page), input, ifMatch }),
+        );
       } catch (error) {
         photo.refused(error);
         throw error;

@@ -114,7 +114,12 @@ export function PagesListScreen() {
               <PublishState item={item} />
               {item.photo !== null && !item.photoAlt && ' · Photo has no alternative text'}
             </p>
-            <ItemActions name={item.title} editTo={paths.pages.edit(itemId(item))} editState={formState} onDelete={() => remove.request(item)} />
+            <ItemActions
+              name={item.title}
+              editTo={paths.pages.edit(itemId(item))}
+              editState={formState}
+              onDelete={() => remove.request(item)}
+            />
           </>
         )}
       </CardList>

@@ -59,7 +59,7 @@ export const settingsQueries = {
         for (let page = 1; page <= PAGE_CHOICES_LIMIT; page += 1) {
           const reply = await api.get(apiPaths.pages, { page }, signal);
           pages.push(...reply.data.map(({ id, title, status, publishAt }) => ({ id, title, status, publishAt })));
-          if (!reply.links.next) break;
+          if (reply.links.nextPage === null) break;
         }
         return pages.sort((a, b) => a.title.localeCompare(b.title));
       },

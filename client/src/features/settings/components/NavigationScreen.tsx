@@ -40,8 +40,13 @@ const MENU_NAMES: Record<MenuName, { title: string; one: string }> = {
   footer: { title: 'Footer menu', one: 'Footer link' },
 };
 
-let nextKey = 0;
-const withKeys = (items: NavItem[]): Row[] => items.map((item) => ({ ...item, key: (nextKey += 1) }));
+let lastKey = 0;
+/** A key no row had before (the rows' keys only need to differ within this screen). */
+function newKey(): number {
+  lastKey += 1;
+  return lastKey;
+}
+const withKeys = (items: NavItem[]): Row[] => items.map((item) => ({ ...item, key: newKey() }));
 const withoutKeys = (menus: Menus): Navigation => ({
   header: menus.header.map(({ label, target }) => ({ label, target })),
   footer: menus.footer.map(({ label, target }) => ({ label, target })),
@@ -106,7 +111,10 @@ function NavigationForm({ initial }: { initial: Navigation }) {
     const element = formRef.current?.querySelector<HTMLElement>(selector);
     // A Move button that cannot move further is disabled: the focus goes to the other one.
     if (element && !(element as HTMLButtonElement).disabled) element.focus();
-    else if (!('add' in target)) formRef.current?.querySelector<HTMLElement>(`[data-row="${target.key}"] [data-control="${target.control === 'up' ? 'down' : 'up'}"]`)?.focus();
+    else if (!('add' in target))
+      formRef.current
+        ?.querySelector<HTMLElement>(`[data-row="${target.key}"] [data-control="${target.control === 'up' ? 'down' : 'up'}"]`)
+        ?.focus();
   });
 
   useEffect(() => {
@@ -125,7 +133,7 @@ function NavigationForm({ initial }: { initial: Navigation }) {
 
   const add = (menu: MenuName) => {
     const firstPage = pages.data?.[0];
-    const row: Row = { key: (nextKey += 1), label: '', target: firstPage ? { kind: 'page', id: firstPage.id } : { kind: 'home' } };
+    const row: Row = { key: newKey(), label: '', target: firstPage ? { kind: 'page', id: firstPage.id } : { kind: 'home' } };
     change(menu, (rows) => [...rows, row], { key: row.key, control: 'label' });
   };
 
@@ -202,7 +210,14 @@ function NavigationForm({ initial }: { initial: Navigation }) {
           </button>
         </Alert>
       )}
-      <form ref={formRef} className="form navigation" aria-label="Navigation" noValidate aria-busy={saving} onSubmit={(event) => void onSubmit(event)}>
+      <form
+        ref={formRef}
+        className="form navigation"
+        aria-label="Navigation"
+        noValidate
+        aria-busy={saving}
+        onSubmit={(event) => void onSubmit(event)}
+      >
         {(['header', 'footer'] as const).map((menu) => (
           <MenuEditor
             key={menu}
@@ -274,7 +289,8 @@ function MenuEditor({
             const name = row.label.trim() || `${names.one.toLowerCase()} ${index + 1}`;
             const problem = (field: string) => problems[`${menu}.${index}.${field}`];
             const warning = leftOut(row.target, pages, now);
-            const missingPage = row.target.kind === 'page' && !pages.some((page) => row.target.kind === 'page' && page.id === row.target.id);
+            const missingPage =
+              row.target.kind === 'page' && !pages.some((page) => row.target.kind === 'page' && page.id === row.target.id);
             return (
               <li
                 key={row.key}
@@ -364,7 +380,13 @@ function MenuEditor({
                   )}
                 </div>
                 <div className="navigation__actions">
-                  <button type="button" className="button button--small" data-control="up" disabled={index === 0} onClick={() => onMove(row.key, -1, 'up')}>
+                  <button
+                    type="button"
+                    className="button button--small"
+                    data-control="up"
+                    disabled={index === 0}
+                    onClick={() => onMove(row.key, -1, 'up')}
+                  >
                     Move up<span className="visually-hidden">: {name}</span>
                   </button>
                   <button
@@ -376,7 +398,12 @@ function MenuEditor({
                   >
                     Move down<span className="visually-hidden">: {name}</span>
                   </button>
-                  <button type="button" className="button button--small button--danger-outline" data-control="remove" onClick={() => onRemove(row.key)}>
+                  <button
+                    type="button"
+                    className="button button--small button--danger-outline"
+                    data-control="remove"
+                    onClick={() => onRemove(row.key)}
+                  >
                     Remove<span className="visually-hidden">: {name}</span>
                   </button>
                 </div>

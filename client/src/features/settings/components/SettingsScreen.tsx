@@ -42,7 +42,9 @@ function formValuesOf(input: SettingsInput): FormValues {
 }
 
 /** What the API takes of the form's values: a select left on none sends null. */
-function sent<T extends Partial<FormValues>>(values: T): Omit<T, 'privacyPage' | 'legalNoticePage'> & Partial<Pick<SettingsInput, 'privacyPage' | 'legalNoticePage'>> {
+function sent<T extends Partial<FormValues>>(
+  values: T,
+): Omit<T, 'privacyPage' | 'legalNoticePage'> & Partial<Pick<SettingsInput, 'privacyPage' | 'legalNoticePage'>> {
   const { privacyPage, legalNoticePage, ...rest } = values;
   return {
     ...rest,
@@ -108,7 +110,8 @@ function SettingsForm({ initial, onRestart }: { initial: SiteSettings; onRestart
   const { values, setValue, bind, fieldErrors, formError, saving, guard, form } = useForm<FormValues, SiteSettings>({
     initial: formValuesOf(inputOf(initial)),
     // Only what changed, with the version the form was loaded at: a change by someone else since is a 409, never undone in silence.
-    save: (values, changes) => versioned.send((ifMatch) => update.mutateAsync({ changes: sent(changes), ifMatch }), sent(values), onRestart),
+    save: (values, changes) =>
+      versioned.send((ifMatch) => update.mutateAsync({ changes: sent(changes), ifMatch }), sent(values), onRestart),
     stay: (settings) => formValuesOf(inputOf(settings)),
     onSaved: () => notify({ message: 'Settings saved' }),
     fallback: 'Sorry, the settings could not be saved. Please try again.',
