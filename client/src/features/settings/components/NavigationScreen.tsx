@@ -420,7 +420,7 @@ function MenuEditor({
         aria-describedby={menu === 'header' ? limitId : undefined}
         onClick={onAdd}
       >
-        Add a link<span className="visually-hidden"> to the {menu} menu</span>
+        Add a link <span className="visually-hidden">to the {menu} menu</span>
       </button>
     </fieldset>
   );
