@@ -80,7 +80,7 @@ for (const { width, height, title } of [
     await expectNoA11yViolations(page);
     await page.getByRole('link', { name: 'Create', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Create Page' })).toBeVisible();
-    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Title', { exact: true }).fill(title);
     await page.getByRole('textbox', { name: 'Body' }).fill(`## Who we are\n\nA small team: ${title}.`);
     await page.getByLabel('Description').fill('The people behind the company.');
     await page.getByLabel('Status').selectOption('Published');
