@@ -5,6 +5,7 @@ import { ContactUsService } from '../contact-us/contact-us.service';
 import type { ContactMessage } from '../contact-us/contact-message.entity';
 import { OutboxService } from '../mail/outbox.service';
 import { NewsService } from '../news/news.service';
+import { PagesService } from '../pages/pages.service';
 import { ServicesService } from '../services/services.service';
 import { SettingsService } from '../settings/settings.service';
 import { TrashService } from '../trash/trash.service';
@@ -25,7 +26,7 @@ export interface Dashboard {
   };
   /** The first run's checklist, read from the real state (see DashboardChecklist). */
   checklist: { brand: boolean; mail: boolean; article: boolean; live: boolean };
-  counts: { services: BoundedCount; news: BoundedCount; trash: BoundedCount };
+  counts: { services: BoundedCount; news: BoundedCount; pages: BoundedCount; trash: BoundedCount };
   activity: Awaited<ReturnType<ActivityService['latest']>>;
 }
 
@@ -40,6 +41,7 @@ export class DashboardService {
     private readonly contactUs: ContactUsService,
     private readonly services: ServicesService,
     private readonly news: NewsService,
+    private readonly pages: PagesService,
     private readonly trash: TrashService,
     private readonly activity: ActivityService,
     private readonly settings: SettingsService,
@@ -47,10 +49,11 @@ export class DashboardService {
   ) {}
 
   async read(): Promise<Dashboard> {
-    const [unread, services, news, trash, activity, { settings }] = await Promise.all([
+    const [unread, services, news, pages, trash, activity, { settings }] = await Promise.all([
       this.contactUs.unread(LATEST_UNREAD),
       this.services.count(),
       this.news.count(),
+      this.pages.count(),
       this.trash.count(),
       this.activity.latest(LATEST_ACTIVITY),
       // At most a second old, as the public site sees it.
@@ -66,7 +69,7 @@ export class DashboardService {
         article: news.count > 0,
         live: !settings.maintenance,
       },
-      counts: { services, news, trash },
+      counts: { services, news, pages, trash },
       activity,
     };
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, HttpStatus, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { ApiErrorText, ApiFieldErrors } from '../common/api-docs';
 import { CurrentActor, type Actor } from '../common/actor.decorator';
@@ -15,6 +15,7 @@ import {
 import { parseIfMatch, RevisionsService, seqOr404, SETTINGS_ITEM, type Revision } from '../revisions/revisions.service';
 import { SiteSettings, UpdateSettingsDto } from './dto/update-settings.dto';
 import { SettingsService } from './settings.service';
+import { NavigationDto, NavigationReply } from './dto/navigation.dto';
 
 /** A settings restore: always live (the settings have no working copy). */
 @ApiSchema({ name: 'SiteSettingsRestored' })
@@ -45,7 +46,7 @@ export class SettingsController {
 
   @Patch()
   @ApiOkResponse({ type: SiteSettings, description: 'Every setting, as saved' })
-  @ApiFieldErrors()
+  @ApiFieldErrors('A field failed validation, or privacyPage / legalNoticePage names no page (or one in the trash)')
   @ApiIfMatch('The version')
   update(
     @Body() dto: UpdateSettingsDto,
@@ -53,6 +54,26 @@ export class SettingsController {
     @CurrentActor() by: Actor,
   ): Promise<SiteSettings> {
     return this.settings.update(dto, by, parseIfMatch(ifMatch));
+  }
+
+  /**
+   * The header and footer menus (issue #37), each item marked `available` (false: its page is a
+   * draft, scheduled, in the trash or gone, and the site leaves it out) with its page's state.
+   */
+  @Get('navigation')
+  @ApiOkResponse({ type: NavigationReply })
+  navigation(): Promise<NavigationReply> {
+    return this.settings.navigation();
+  }
+
+  /** Both menus, replaced in the order given; every page on the site shows the change at once. */
+  @Put('navigation')
+  @ApiOkResponse({ type: NavigationReply, description: 'The menus as saved, marked as GET marks them' })
+  @ApiFieldErrors(
+    'A label missing or too long, more than 8 header items, a target of another kind, an address that is not https://, or a page that does not exist (keyed `header.0.target.url` …)',
+  )
+  setNavigation(@Body() dto: NavigationDto, @CurrentActor() by: Actor): Promise<NavigationReply> {
+    return this.settings.setNavigation(dto, by);
   }
 
   @Get('revisions')

@@ -1,11 +1,14 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, EntityManager, Repository } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
 import { ContentEvents, type ContentChange } from '../content/events/content-events.service';
 import type { Actor } from '../common/actor.decorator';
 import { snapshotOf } from '../content/content-kinds';
 import { RevisionsService, SETTINGS_ITEM, type RevisionReason } from '../revisions/revisions.service';
+import { ApiError, type FieldErrors } from '../common/api-error';
+import { isUuid } from '../common/by-id-or-404';
+import type { NavItem, NavItemReply, Navigation, NavigationDto, NavigationReply, NavTarget, PageState } from './dto/navigation.dto';
 import { SiteSettings, type SiteSettingsDto, type UpdateSettingsDto } from './dto/update-settings.dto';
 import { SiteSettingsRow } from './site-settings.entity';
 
@@ -27,13 +30,29 @@ export const SETTINGS_FRESH_MS = 1000;
 /** The settings show on every public page (and the maintenance switch decides whether there are any). */
 const SETTINGS_CHANGE: ContentChange = { kind: 'settings', id: null, oldPaths: [], newPaths: [], change: 'settings' };
 
-const FIELDS = ['maintenance', 'companyName', 'tagline', 'email', 'phone', 'accentColor'] as const;
+const FIELDS = ['maintenance', 'companyName', 'tagline', 'email', 'phone', 'accentColor', 'privacyPage', 'legalNoticePage'] as const;
+/** The settings that name a page (issue #37): each must name one that exists and is not in the trash. */
+const PAGE_FIELDS = ['privacyPage', 'legalNoticePage'] as const;
 const SELECT_SQL = `
   SELECT maintenance, company_name AS "companyName", tagline, email, phone, accent_color AS "accentColor", logo,
-         version, updated_at AS "updatedAt"
+         privacy_page AS "privacyPage", legal_notice_page AS "legalNoticePage", version, updated_at AS "updatedAt"
     FROM site_settings WHERE id = 1`;
 
+/** Where each page a menu names stands (the trash too), in one query: a page gone for good is in no row. */
+const PAGE_STATES_SQL = `
+  SELECT id, title, slug,
+         CASE WHEN deleted_at IS NOT NULL THEN 'trash' WHEN status = 'draft' THEN 'draft'
+              WHEN publish_at > now() THEN 'scheduled' ELSE 'published' END AS state
+    FROM pages WHERE id = ANY($1::uuid[])`;
+
 type Row = SiteSettings;
+
+/** A target as stored: its kind's own fields only (an id in lower case, as PostgreSQL writes a UUID). */
+function targetOf(target: { kind: NavTarget['kind']; id?: string; url?: string }): NavTarget {
+  if (target.kind === 'page') return { kind: 'page', id: target.id!.toLowerCase() };
+  if (target.kind === 'url') return { kind: 'url', url: target.url! };
+  return { kind: target.kind };
+}
 
 function versioned(row: Row): VersionedSettings {
   return { settings: row, version: row.version };
@@ -112,6 +131,10 @@ export class SettingsService {
           const [before] = await manager.query<Row[]>(`${SELECT_SQL} FOR UPDATE`);
           this.revisions.checkVersion(before.version, options.ifMatch);
           const fields = FIELDS.filter((field) => dto[field] !== undefined && dto[field] !== before[field]);
+          await this.checkPages(
+            manager,
+            PAGE_FIELDS.filter((field) => fields.includes(field)).map((field) => [field, dto[field] ?? null]),
+          );
           const changes = Object.fromEntries(fields.map((field) => [field, dto[field]])) as Partial<SiteSettingsDto>;
           if (fields.length === 0) return before;
           await manager
@@ -154,6 +177,85 @@ export class SettingsService {
     });
     this.cached = { value: versioned(row), readAt: Date.now() };
     return { settings: versioned(row).settings, previous };
+  }
+
+  /** Each of the named pages exists and is not in the trash, else a 400 on its field ("Page not found"). */
+  private async checkPages(manager: EntityManager, named: [string, string | null][]): Promise<void> {
+    const ids = named.map(([, id]) => id).filter((id): id is string => id !== null);
+    if (ids.length === 0) return;
+    const rows: { id: string }[] = await manager.query(`SELECT id FROM pages WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL`, [ids]);
+    const found = new Set(rows.map((row) => row.id));
+    const errors: FieldErrors = {};
+    for (const [field, id] of named) if (id !== null && !found.has(id.toLowerCase())) errors[field] = { msg: 'Page not found' };
+    if (Object.keys(errors).length > 0) throw ApiError.fields(HttpStatus.BAD_REQUEST, errors);
+  }
+
+  /**
+   * The header and footer menus, each item with whether the site shows it now (a page that is a
+   * draft, scheduled, in the trash or gone is left out there) and, for a page, where it stands.
+   * Read afresh (the admin's screen; the site reads it once per rendering of a page).
+   */
+  async navigation(manager: EntityManager = this.dataSource.manager): Promise<NavigationReply> {
+    const [{ navigation }] = await manager.query<{ navigation: Navigation }[]>(`SELECT navigation FROM site_settings WHERE id = 1`);
+    const items = [...navigation.header, ...navigation.footer];
+    const ids = items.flatMap((item) => (item.target.kind === 'page' && isUuid(item.target.id) ? [item.target.id] : []));
+    const rows: { id: string; title: string; slug: string; state: PageState }[] =
+      ids.length === 0 ? [] : await manager.query(PAGE_STATES_SQL, [ids]);
+    const pages = new Map(rows.map((row) => [row.id, row]));
+    const reply = (item: NavItem): NavItemReply => {
+      if (item.target.kind !== 'page') return { label: item.label, target: item.target, available: true, page: null };
+      const page = pages.get(item.target.id.toLowerCase());
+      const state = page?.state ?? 'missing';
+      return {
+        label: item.label,
+        target: item.target,
+        available: state === 'published',
+        page: { title: page?.title ?? null, slug: page?.slug ?? null, state },
+      };
+    };
+    return { header: navigation.header.map(reply), footer: navigation.footer.map(reply) };
+  }
+
+  /**
+   * Replaces both menus, in the order given. A page target must name a page that exists (in the
+   * trash too: a menu saved again keeps an item whose page was trashed, which the site leaves out
+   * until it is restored); an unknown one is a 400 on its item. The settings' version moves and
+   * the settings' content event refreshes every page (the menus are on all of them).
+   */
+  async setNavigation(dto: NavigationDto, by: Actor): Promise<NavigationReply> {
+    const clean = (item: NavigationDto['header'][number]): NavItem => ({ label: item.label, target: targetOf(item.target) });
+    const navigation: Navigation = { header: dto.header.map(clean), footer: dto.footer.map(clean) };
+    const reply = await this.dataSource.transaction(async (manager) => {
+      const [before] = await manager.query<(Row & { navigation: Navigation })[]>(
+        `SELECT version, navigation FROM site_settings WHERE id = 1 FOR UPDATE`,
+      );
+      await this.checkMenuPages(manager, navigation);
+      if (JSON.stringify(before.navigation) === JSON.stringify(navigation)) return this.navigation(manager);
+      await manager.query(`UPDATE site_settings SET navigation = $1::jsonb, version = version + 1, updated_at = now() WHERE id = 1`, [
+        JSON.stringify(navigation),
+      ]);
+      await this.activity.record(manager, { by, action: 'edit', kind: 'settings', label: 'Site settings', fields: ['navigation'] });
+      await this.events.raise(manager, SETTINGS_CHANGE);
+      return this.navigation(manager);
+    });
+    // The settings' version moved: this replica reads it at once (the page cache is keyed by it).
+    this.cached = undefined;
+    return reply;
+  }
+
+  /** Every page a menu names exists (the trash counts), else a 400 on the item's `target.id`. */
+  private async checkMenuPages(manager: EntityManager, navigation: Navigation): Promise<void> {
+    const named = (['header', 'footer'] as const).flatMap((menu) =>
+      navigation[menu].flatMap((item, index) =>
+        item.target.kind === 'page' ? [[`${menu}.${index}.target.id`, item.target.id] as const] : [],
+      ),
+    );
+    if (named.length === 0) return;
+    const rows: { id: string }[] = await manager.query(`SELECT id FROM pages WHERE id = ANY($1::uuid[])`, [named.map(([, id]) => id)]);
+    const found = new Set(rows.map((row) => row.id));
+    const errors: FieldErrors = {};
+    for (const [field, id] of named) if (!found.has(id)) errors[field] = { msg: 'Page not found' };
+    if (Object.keys(errors).length > 0) throw ApiError.fields(HttpStatus.BAD_REQUEST, errors);
   }
 
   private async read(): Promise<VersionedSettings> {

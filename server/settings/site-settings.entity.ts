@@ -29,6 +29,17 @@ export class SiteSettingsRow {
   @Column({ name: 'accent_color', type: 'text' })
   accentColor: string;
 
+  /** The header and footer menus (issue #37): see dto/navigation.dto.ts; today's links by default (the Pages migration). */
+  @Column({ type: 'jsonb' })
+  navigation: unknown;
+
+  /** The law's two pages (issue #37): the footer links them on every page; null: none. */
+  @Column({ name: 'privacy_page', type: 'uuid', nullable: true })
+  privacyPage: string | null;
+
+  @Column({ name: 'legal_notice_page', type: 'uuid', nullable: true })
+  legalNoticePage: string | null;
+
   @Column({ type: 'integer' })
   version: number;
 

@@ -78,9 +78,14 @@ export class SiteGate {
   }
 }
 
-/** The visit SiteGate let through, as a route handler's parameter. */
-export const SiteVisit = createParamDecorator((_data: unknown, context: ExecutionContext): Visit => {
-  const visit = visits.get(context.switchToHttp().getRequest<Request>());
+/** The visit SiteGate let through for a request of the website. */
+export function siteVisit(req: Request): Visit {
+  const visit = visits.get(req);
   if (!visit) throw new Error('A page of the website ran without its gate');
   return visit;
-});
+}
+
+/** The visit SiteGate let through, as a route handler's parameter. */
+export const SiteVisit = createParamDecorator((_data: unknown, context: ExecutionContext): Visit =>
+  siteVisit(context.switchToHttp().getRequest<Request>()),
+);

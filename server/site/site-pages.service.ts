@@ -4,13 +4,17 @@ import { isUuid } from '../common/by-id-or-404';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { memoryFile } from '../http/static-assets';
 import { NewsService } from '../news/news.service';
+import { PagesService } from '../pages/pages.service';
+import { SettingsService } from '../settings/settings.service';
 import { SLUG_PATTERN } from '../common/slug';
 import { ServicesService } from '../services/services.service';
 import type { BuiltPage } from './page-cache.service';
 import { ArticlePage } from './pages/article-page';
 import { ContactPage, EMPTY_CONTACT } from './pages/contact-page';
 import { HomePage } from './pages/home-page';
-import type { SiteView } from './pages/layout';
+import type { MenuLink, SiteMenus, SiteView } from './pages/layout';
+import { ContentPage } from './pages/content-page';
+import { RESERVED_SEGMENTS } from './site-routes';
 import { NotFoundPage, ThanksPage } from './pages/message-page';
 import { NewsPage } from './pages/news-page';
 import { ServicesPage } from './pages/services-page';
@@ -43,8 +47,52 @@ export class SitePages {
   constructor(
     private readonly news: NewsService,
     private readonly services: ServicesService,
+    private readonly pages: PagesService,
+    private readonly settings: SettingsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /**
+   * The route, rendered with the menus and the law's links (issue #37) read as it renders: a page
+   * is rendered on a cache miss only, and every change to a menu, a page or the settings clears
+   * the cache, so no page keeps a link the site no longer shows.
+   */
+  withMenus(route: PageRoute): PageRoute {
+    return { key: route.key, render: async (view) => route.render(await this.withMenusView(view)) };
+  }
+
+  /** The view with its menus: only items a visitor may follow (a page that is a draft, scheduled, in the trash or gone is left out). */
+  async withMenusView(view: SiteView): Promise<SiteView> {
+    const { privacyPage, legalNoticePage } = view.settings;
+    const [navigation, law] = await Promise.all([
+      this.settings.navigation(),
+      this.pages.links([privacyPage, legalNoticePage].filter((id): id is string => id !== null)),
+    ]);
+    const sections: Record<string, string> = {
+      home: SITE_PATHS.home,
+      services: SITE_PATHS.services,
+      news: SITE_PATHS.news,
+      contact: SITE_PATHS.contact,
+    };
+    const links = (items: typeof navigation.header): MenuLink[] =>
+      items.flatMap(({ label, target, available, page }) => {
+        if (!available) return [];
+        if (target.kind === 'page') return page?.slug ? [{ label, href: SITE_PATHS.page(page.slug) }] : [];
+        if (target.kind === 'url') return [{ label, href: target.url }];
+        return [{ label, href: sections[target.kind] }];
+      });
+    const lawLink = (id: string | null): MenuLink | null => {
+      const page = id === null ? undefined : law.get(id);
+      return page?.available ? { label: page.title, href: SITE_PATHS.page(page.slug) } : null;
+    };
+    const menus: SiteMenus = {
+      header: links(navigation.header),
+      footer: links(navigation.footer),
+      privacy: lawLink(privacyPage),
+      legalNotice: lawLink(legalNoticePage),
+    };
+    return { ...view, menus };
+  }
 
   /** The routes of the pages that take no parameter. */
   readonly fixed: Record<string, PageRoute> = {
@@ -76,6 +124,28 @@ export class SitePages {
     const key = isUuid(raw) ? raw.toLowerCase() : raw;
     if (!isUuid(key) && !SLUG_PATTERN.test(key)) return null;
     return { key: SITE_PATHS.article(key), render: (view) => this.articlePage(view, key) };
+  }
+
+  /**
+   * `/<slug>`, one of the company's pages (issue #37); an earlier slug answers 301 to the current
+   * address. A reserved first segment (a route of the site's, or the app's) or anything that
+   * cannot be a slug is not found without asking the database.
+   */
+  page(slug: string): PageRoute | null {
+    if (!SLUG_PATTERN.test(slug) || RESERVED_SEGMENTS.has(slug)) return null;
+    return { key: SITE_PATHS.page(slug), render: (view) => this.contentPage(view, slug) };
+  }
+
+  /** A page, or the redirect to its address; an unknown one, one in the trash, a draft and one not yet due are not found (a preview shows the last two, marked). */
+  private async contentPage(view: SiteView, slug: string): Promise<BuiltPage | null> {
+    const found = await this.pages.findPublic(slug, view.preview);
+    if (!found) return null;
+    if ('movedTo' in found) return movedPermanently(SITE_PATHS.page(found.movedTo));
+    const draft = view.preview ? await this.pages.workingCopy(found.page) : null;
+    return {
+      ...html(createElement(ContentPage, { site: view, page: draft ?? found.page, workingCopy: draft !== null })),
+      tags: [CACHE_TAGS.page(found.page.id)],
+    };
   }
 
   private async home(view: SiteView): Promise<BuiltPage> {
@@ -121,7 +191,7 @@ export class SitePages {
   }
 
   private async sitemap(view: SiteView): Promise<BuiltPage> {
-    const articles = await this.news.listForSitemap(SITEMAP_ARTICLES);
+    const [articles, pages] = await Promise.all([this.news.listForSitemap(SITEMAP_ARTICLES), this.pages.listForSitemap()]);
     const newsPages = Math.min(SITEMAP_NEWS_PAGES, Math.max(1, Math.ceil(articles.length / this.config.pageSize)));
     const entries: SitemapEntry[] = [
       { path: SITE_PATHS.home },
@@ -129,6 +199,7 @@ export class SitePages {
       ...Array.from({ length: newsPages }, (_, i) => ({ path: pagePath(SITE_PATHS.news, i + 1) })),
       ...articles.map((article) => ({ path: SITE_PATHS.article(article.slug), lastModified: article.updatedAt })),
       { path: SITE_PATHS.contact },
+      ...pages.map((page) => ({ path: SITE_PATHS.page(page.slug), lastModified: page.updatedAt })),
     ];
     return { file: memoryFile('application/xml; charset=utf-8', sitemapXml(view.origin, entries)), status: 200 };
   }

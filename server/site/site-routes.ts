@@ -69,10 +69,22 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
     get: (site, req) => site.pages.article(req.params.id as string),
     tags: (page) => page.tags ?? [CACHE_TAGS.news],
   },
-  { ...fixedPage(SITE_PATHS.contact), post: (site, req, res, visit) => site.contactForm.post(req, res, visit) },
+  {
+    ...fixedPage(SITE_PATHS.contact),
+    // The form's answers (its errors) are pages too: with the menus and the privacy policy's link.
+    post: async (site, req, res, visit) => site.contactForm.post(req, res, { ...visit, view: await site.pages.withMenusView(visit.view) }),
+  },
   fixedPage(SITE_PATHS.thanks),
-  fixedPage(SITE_PATHS.sitemap, tagged(CACHE_TAGS.news, CACHE_TAGS.services)),
+  fixedPage(SITE_PATHS.sitemap, tagged(CACHE_TAGS.news, CACHE_TAGS.services, CACHE_TAGS.pages)),
   fixedPage(SITE_PATHS.robots),
+  // Last: the company's pages (issue #37) take any first segment the routes above and the app do
+  // not (RESERVED_SEGMENTS, which a page's slug may never be). A path outside the site that it
+  // matches (`/api` itself) is passed on by SiteController, to the API's JSON 404.
+  {
+    path: SITE_PATHS.page(':slug'),
+    get: (site, req) => site.pages.page(req.params.slug as string),
+    tags: (page) => page.tags ?? [CACHE_TAGS.pages],
+  },
 ];
 
 /** The methods a route takes, as its 405's `Allow` header says them. */

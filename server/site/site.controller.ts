@@ -1,13 +1,14 @@
-import { All, Controller, Get, HttpStatus, Post, Req, Res, UseFilters } from '@nestjs/common';
+import { All, Controller, Get, HttpStatus, Next, Post, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
+import { isSitePath } from '../http/built-files';
 import { ApiError } from '../common/api-error';
 import { Public } from '../common/public.decorator';
 import { AcceptsForm } from '../http/accepts-multipart.decorator';
 import { ContactForm } from './contact-form.service';
 import { PageCache } from './page-cache.service';
 import { SiteErrorFilter } from './site-error.filter';
-import { SiteVisit } from './site-gate.middleware';
+import { SiteVisit, siteVisit } from './site-gate.middleware';
 import { SitePages } from './site-pages.service';
 import { allowedMethods, routeOf, routerPaths, type SiteServices } from './site-routes';
 import { pageFor, sendPage, type Visit } from './site-reply';
@@ -35,9 +36,13 @@ export class SiteController implements SiteServices {
 
   /** Every page: the route the request matched (site-routes.ts) names it. */
   @Get(routerPaths('GET'))
-  async page(@Req() req: Request, @Res() res: Response, @SiteVisit() visit: Visit): Promise<void> {
+  async page(@Req() req: Request, @Res() res: Response, @Next() next: NextFunction): Promise<void> {
+    // `/:slug` (the company's pages) also matches `/api` itself, which the gate let by: the API's, passed on to its 404.
+    if (!isSitePath(req.path)) return next();
+    const visit = siteVisit(req);
     const route = routeOf(req);
-    const page = await pageFor(this.cache, visit, route.get(this, req), this.pages.notFound);
+    const found = route.get(this, req);
+    const page = await pageFor(this.cache, visit, found && this.pages.withMenus(found), this.pages.withMenus(this.pages.notFound));
     sendPage(req, res, visit, page, route.tags(page));
   }
 
@@ -50,7 +55,8 @@ export class SiteController implements SiteServices {
 
   /** Any other method on a page (after the routes above, which take theirs): 405, with the methods it takes. */
   @All(routerPaths('ALL'))
-  notAllowed(@Req() req: Request): never {
+  notAllowed(@Req() req: Request, @Next() next: NextFunction): void {
+    if (!isSitePath(req.path)) return next();
     throw new ApiError(HttpStatus.METHOD_NOT_ALLOWED, 'Method not allowed', { headers: { Allow: allowedMethods(routeOf(req)) } });
   }
 }

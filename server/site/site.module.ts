@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { ContactUsModule } from '../contact-us/contact-us.module';
 import { NewsModule } from '../news/news.module';
+import { PagesModule } from '../pages/pages.module';
 import { ServicesModule } from '../services/services.module';
 import { SettingsModule } from '../settings/settings.module';
 import { PageCache } from './page-cache.service';
@@ -12,13 +13,13 @@ import { SitePages } from './site-pages.service';
 import { SiteController } from './site.controller';
 
 /**
- * The public website: home, services, news, an article, the contact form, sitemap and robots.txt,
+ * The public website: home, services, news, an article, the company's pages, the contact form, sitemap and robots.txt,
  * rendered on the server. Outside AppModule's API_MODULES, so its routes are not under /api.
  * configureApp mounts SiteGate in front of the routes and hands SiteErrorFilter the website's
  * paths that no route took. The page cache hears content events (ContentEventsModule, global).
  */
 @Module({
-  imports: [SettingsModule, NewsModule, ServicesModule, ContactUsModule, AuthModule],
+  imports: [SettingsModule, NewsModule, PagesModule, ServicesModule, ContactUsModule, AuthModule],
   controllers: [SiteController],
   providers: [SitePages, ContactForm, PageCache, SiteGate, SiteErrorFilter],
   exports: [SiteGate, SiteErrorFilter],

@@ -1,4 +1,5 @@
 import type { News } from '../news/news.entity';
+import type { Page } from '../pages/page.entity';
 import type { SiteSettings } from '../settings/settings.service';
 import { SITE_PATHS } from './site-paths';
 
@@ -62,6 +63,22 @@ export function newsArticle(article: News, settings: SiteSettings, origin: strin
     mainEntityOfPage: url,
     url,
     author: company(settings, origin),
+    publisher: company(settings, origin),
+  };
+}
+
+/** One of the company's pages (issue #37): a WebPage of the company's site; its BreadcrumbList is the head's. */
+export function webPage(page: Page, settings: SiteSettings, origin: string): Json {
+  const url = `${origin}${SITE_PATHS.page(page.slug)}`;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebPage',
+    name: page.title,
+    description: page.description,
+    url,
+    ...(page.photo ? { primaryImageOfPage: { '@type': 'ImageObject', url: `${origin}${page.photo}` } } : {}),
+    dateModified: new Date(page.updatedAt).toISOString(),
+    isPartOf: { '@type': 'WebSite', name: settings.companyName, url: `${origin}${SITE_PATHS.home}` },
     publisher: company(settings, origin),
   };
 }

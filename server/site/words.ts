@@ -30,6 +30,14 @@ export const en = {
   /** The main navigation's entries, also the sections' names in a breadcrumb trail. */
   nav: { label: 'Main', home: 'Home', services: 'Services', news: 'News', contact: 'Contact' },
   contactDetails: 'Contact details',
+  /** The footer's menu (Settings → Navigation) and the law's pages. */
+  footerNav: 'Footer',
+  /** The company's own pages (issue #37). */
+  page: {
+    draft: 'Draft: visitors do not see this page.',
+    scheduled: 'Scheduled: visitors see this page from its date.',
+    workingCopy: 'Unpublished changes: visitors see the published version.',
+  },
   home: {
     description: (companyName: string) => `${companyName}: our services, our latest news and how to reach us.`,
     contactUs: 'Contact us',
@@ -81,6 +89,8 @@ export const en = {
     /** The honeypot's label: hidden from everyone but bots. */
     website: 'Website',
     send: 'Send message',
+    /** Beside the Send button, linking the privacy policy (Settings) while it is published. */
+    privacy: 'How we use your data',
     checkForm: 'Please check the form',
     unreadable: 'The form could not be read. Please try again.',
     notSentYet: 'Your message was not sent yet',

@@ -1059,6 +1059,22 @@ export interface paths {
     patch: operations['SettingsController_update'];
     trace?: never;
   };
+  '/api/settings/navigation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['SettingsController_navigation'];
+    put: operations['SettingsController_setNavigation'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/settings/revisions': {
     parameters: {
       query?: never;
@@ -1986,6 +2002,16 @@ export interface components {
       /** @description A hex colour (#rrggbb) for the public pages' brand areas, under white text (at least 4.5:1), or empty for the default */
       accentColor: string;
       /**
+       * Format: uuid
+       * @description The privacy policy: a page id (GET /api/pages), or null for none
+       */
+      privacyPage: string | null;
+      /**
+       * Format: uuid
+       * @description The legal notice: a page id (GET /api/pages), or null for none
+       */
+      legalNoticePage: string | null;
+      /**
        * @description The logo: a path on the site, e.g. /uploads/news/<name>.webp (POST /api/settings/logo); null: the default logo
        * @example /uploads/news/x.webp
        */
@@ -2307,6 +2333,65 @@ export interface components {
       phone?: string;
       /** @description A hex colour (#rrggbb) for the public pages' brand areas, under white text (at least 4.5:1), or empty for the default */
       accentColor?: string;
+      /**
+       * Format: uuid
+       * @description The privacy policy: a page id (GET /api/pages), or null for none
+       */
+      privacyPage?: string | null;
+      /**
+       * Format: uuid
+       * @description The legal notice: a page id (GET /api/pages), or null for none
+       */
+      legalNoticePage?: string | null;
+    };
+    NavigationTarget: {
+      /** @enum {string} */
+      kind: 'page' | 'home' | 'services' | 'news' | 'contact' | 'url';
+      /** Format: uuid */
+      id?: string;
+      url?: string;
+    };
+    NavigationPage: {
+      /** @description The page's title (null when it is gone) */
+      title: string | null;
+      /** @description Its address, /<slug> (null when it is gone) */
+      slug: string | null;
+      /**
+       * @description Only a published (and due) page is linked on the site
+       * @enum {string}
+       */
+      state: 'published' | 'draft' | 'scheduled' | 'trash' | 'missing';
+    };
+    NavigationItem: {
+      label: string;
+      target: components['schemas']['NavigationTarget'];
+      /** @description Whether the site shows the item now: false for a page that is a draft, scheduled, in the trash or gone (the site leaves such an item out of its menu, never linking a 404) */
+      available: boolean;
+      /** @description For a page target: the page as it stands; else null */
+      page: components['schemas']['NavigationPage'] | null;
+    };
+    Navigation: {
+      header: components['schemas']['NavigationItem'][];
+      footer: components['schemas']['NavigationItem'][];
+    };
+    NavigationTargetInput: {
+      /** @enum {string} */
+      kind: 'page' | 'home' | 'services' | 'news' | 'contact' | 'url';
+      /**
+       * Format: uuid
+       * @description With kind `page`: the page
+       */
+      id?: string;
+      /** @description With kind `url`: an https:// address (any other scheme is refused) */
+      url?: string;
+    };
+    NavigationItemInput: {
+      label: string;
+      target: components['schemas']['NavigationTargetInput'];
+    };
+    NavigationInput: {
+      header: components['schemas']['NavigationItemInput'][];
+      footer: components['schemas']['NavigationItemInput'][];
     };
     SiteSettingsRestored: {
       /** @enum {string} */
@@ -2382,6 +2467,8 @@ export interface components {
       services: components['schemas']['BoundedCount'];
       /** @description Live news articles */
       news: components['schemas']['BoundedCount'];
+      /** @description Live pages (the company's own, issue #37) */
+      pages: components['schemas']['BoundedCount'];
       /** @description Items of every kind in the trash */
       trash: components['schemas']['BoundedCount'];
     };
@@ -6707,7 +6794,7 @@ export interface operations {
       /**
        * @description A field failed validation, or If-Match is not a version
        *
-       *     A field failed validation
+       *     A field failed validation, or privacyPage / legalNoticePage names no page (or one in the trash)
        */
       400: {
         headers: {
@@ -6728,6 +6815,69 @@ export interface operations {
           'application/json': components['schemas']['StaleVersion'];
         };
       };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  SettingsController_navigation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Navigation'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  SettingsController_setNavigation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NavigationInput'];
+      };
+    };
+    responses: {
+      /** @description The menus as saved, marked as GET marks them */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Navigation'];
+        };
+      };
+      /** @description A label missing or too long, more than 8 header items, a target of another kind, an address that is not https://, or a page that does not exist (keyed `header.0.target.url` …) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedType'];
       500: components['responses']['ServerError'];

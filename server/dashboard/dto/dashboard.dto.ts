@@ -57,6 +57,9 @@ class DashboardCounts {
   @ApiProperty({ description: 'Live news articles' })
   news: BoundedCountDto;
 
+  @ApiProperty({ description: "Live pages (the company's own, issue #37)" })
+  pages: BoundedCountDto;
+
   @ApiProperty({ description: 'Items of every kind in the trash' })
   trash: BoundedCountDto;
 }

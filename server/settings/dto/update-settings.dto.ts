@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema, PartialType } from '@nestjs/swagger';
-import { IsBoolean, IsEmail, IsNotEmpty, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsEmail, IsNotEmpty, IsString, IsUUID, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { Transform } from 'class-transformer';
 import { StorableText, Trim } from '../../common/validation';
 import { ReadableUnderWhite } from './accent-colour';
@@ -62,6 +62,30 @@ export class SiteSettingsDto {
   @IsString({ message: 'Accent colour must be text' })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
   accentColor: string;
+
+  /** The privacy policy (issue #37): linked in the footer and beside the contact form's Send button while it is published. */
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'The privacy policy: a page id (GET /api/pages), or null for none',
+  })
+  @IsUUID('all', { message: 'Privacy page must be the id of a page' })
+  @IsString({ message: 'Privacy page must be the id of a page' })
+  @ValidateIf((_dto, value) => value !== null)
+  privacyPage: string | null;
+
+  /** The legal notice (Impressum, issue #37): linked in the footer while it is published. */
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'The legal notice: a page id (GET /api/pages), or null for none',
+  })
+  @IsUUID('all', { message: 'Legal notice page must be the id of a page' })
+  @IsString({ message: 'Legal notice page must be the id of a page' })
+  @ValidateIf((_dto, value) => value !== null)
+  legalNoticePage: string | null;
 }
 
 /** Any subset; an explicit null fails like a missing value would in a full form. */

@@ -126,9 +126,12 @@ export function ContactPage({
               <label htmlFor="contact-website">{words.website}</label>
               <input id="contact-website" type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
             </div>
-            <button className="button button-primary" type="submit">
-              {words.send}
-            </button>
+            <div className="form-actions">
+              <button className="button button-primary" type="submit">
+                {words.send}
+              </button>
+              {site.menus?.privacy && <a href={site.menus.privacy.href}>{words.privacy}</a>}
+            </div>
           </form>
           {(email !== '' || phone !== '') && (
             <section aria-labelledby="other-ways">

@@ -6,8 +6,9 @@ import { documentTitle, SECTION_PATHS, type PageMeta, type Section, type SiteVie
 
 /** Home, the page's section, and the page itself when it is not the section's own page. */
 function trail(words: SiteWords, meta: PageMeta, title: string): [string, string][] | null {
-  if (!meta.section || meta.section === 'home' || meta.canonical === undefined || meta.noindex) return null;
   const crumb = (section: Section): [string, string] => [words.nav[section], SECTION_PATHS[section]];
+  if (meta.standalone && meta.canonical !== undefined && !meta.noindex) return [crumb('home'), [title, meta.canonical]];
+  if (!meta.section || meta.section === 'home' || meta.canonical === undefined || meta.noindex) return null;
   const section = crumb(meta.section);
   return [crumb('home'), section, ...(meta.canonical === section[1] ? [] : [[title, meta.canonical] as [string, string]])];
 }

@@ -17,6 +17,25 @@ export interface SiteView {
   words: SiteWords;
   /** The page carries the visitor-count beacon: ANALYTICS=on, and not a preview (an administrator's views are not counted). */
   counting: boolean;
+  /**
+   * The menus and the law's links as the site shows them (SitePages.withMenus, issue #37): only
+   * items a visitor may follow. Absent (an error page made without the database): today's links.
+   */
+  menus?: SiteMenus;
+}
+
+/** A link of a menu, ready to write. */
+export interface MenuLink {
+  label: string;
+  href: string;
+}
+
+export interface SiteMenus {
+  header: MenuLink[];
+  footer: MenuLink[];
+  /** The privacy policy (Settings), while it is published; also beside the contact form's Send button. */
+  privacy: MenuLink | null;
+  legalNotice: MenuLink | null;
 }
 
 export type Section = 'home' | 'services' | 'news' | 'contact';
@@ -31,6 +50,8 @@ export interface PageMeta {
   noindex?: boolean;
   /** The navigation entry the page belongs to. */
   section?: Section;
+  /** A page of its own at the top level (one of the company's pages): its breadcrumb trail is the home page, then it. */
+  standalone?: boolean;
   /** Open Graph's type: `website` unless said (an article is `article`). */
   type?: 'website' | 'article';
   /** The path of the page's image for social cards (an article's largest photo); else the logo. */
@@ -48,6 +69,11 @@ export const SECTION_PATHS: Record<Section, string> = {
   contact: SITE_PATHS.contact,
 };
 
+/** The header's links when no menu was read (an error page): the sections, as before menus could be edited. */
+export function defaultHeader(words: SiteWords): MenuLink[] {
+  return (Object.entries(SECTION_PATHS) as [Section, string][]).map(([section, href]) => ({ label: words.nav[section], href }));
+}
+
 /** The tab's title: the page's and the company's name, or the company's alone. */
 export function documentTitle(words: SiteWords, title: string | null, companyName: string): string {
   return title === null ? companyName : words.documentTitle(title, companyName);
@@ -57,9 +83,13 @@ export function documentTitle(words: SiteWords, title: string | null, companyNam
 export function Layout({ site, meta, children }: { site: SiteView; meta: PageMeta; children: ReactNode }) {
   const { companyName, email, phone } = site.settings;
   const { words } = site;
-  // The section's own page is "the current page"; a page inside it (an article) only belongs to it.
-  const current = (href: string, section: Section) =>
-    meta.section === section ? (meta.canonical?.split('?')[0] === href ? 'page' : 'true') : undefined;
+  // The page a link leads to is "the current page"; a section's link is "current" on a page inside it (an article).
+  const current = (href: string) =>
+    meta.canonical?.split('?')[0] === href ? 'page' : meta.section && SECTION_PATHS[meta.section] === href ? 'true' : undefined;
+  const header = site.menus?.header ?? defaultHeader(words);
+  const footer = site.menus
+    ? [...site.menus.footer, ...[site.menus.privacy, site.menus.legalNotice].filter((link): link is MenuLink => link !== null)]
+    : [];
   return (
     <html lang={words.lang}>
       <Head site={site} meta={meta} />
@@ -82,10 +112,10 @@ export function Layout({ site, meta, children }: { site: SiteView; meta: PageMet
             </a>
             <nav className="nav" aria-label={words.nav.label}>
               <ul>
-                {(Object.entries(SECTION_PATHS) as [Section, string][]).map(([section, href]) => (
-                  <li key={section}>
-                    <a href={href} aria-current={current(href, section)}>
-                      {words.nav[section]}
+                {header.map(({ label, href }, index) => (
+                  <li key={index}>
+                    <a href={href} aria-current={current(href)}>
+                      {label}
                     </a>
                   </li>
                 ))}
@@ -115,6 +145,19 @@ export function Layout({ site, meta, children }: { site: SiteView; meta: PageMet
                   </li>
                 )}
               </ul>
+            )}
+            {footer.length > 0 && (
+              <nav aria-label={words.footerNav}>
+                <ul>
+                  {footer.map(({ label, href }, index) => (
+                    <li key={index}>
+                      <a href={href} aria-current={current(href)}>
+                        {label}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
             )}
           </div>
         </footer>

@@ -30,7 +30,16 @@ export function DateText({ at, words }: { at: Date; words: SiteWords }) {
  * is known before it loads (the stylesheet shows it 16:9, cropped). `eager` for the one that is
  * likely the largest thing on screen; the rest load as they come into view.
  */
-export function Photo({ article, sizes, eager = false }: { article: News; sizes: keyof typeof PHOTO_SIZES; eager?: boolean }) {
+export function Photo({
+  article,
+  sizes,
+  eager = false,
+}: {
+  /** An article, or one of the company's pages: what has a photo. */
+  article: Pick<News, 'photo' | 'photoWidth' | 'photoHeight' | 'photoAlt'>;
+  sizes: keyof typeof PHOTO_SIZES;
+  eager?: boolean;
+}) {
   const { photo, photoWidth, photoHeight, photoAlt } = article;
   if (photo === null) {
     return (
