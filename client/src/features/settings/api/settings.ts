@@ -1,15 +1,32 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../app/paths';
 import { api, uploadFile, type ApiSchema } from '../../../lib/api';
-import type { MenuName, NavItem, PageChoice } from '../navigation';
+import type { MenuName, NavItem, NavTarget, PageChoice } from '../navigation';
 import type { DiffField, HistorySource } from '../../../lib/revisions';
 
 /** The site's settings, as GET and PATCH /api/settings answer them. */
 export type SiteSettings = ApiSchema<'SiteSettings'>;
 export type SettingsInput = Required<ApiSchema<'UpdateSettingsDto'>>;
 
-/** The header and footer menus (GET and PUT /api/settings/navigation). */
+/** The header and footer menus as the editor holds them (GET and PUT /api/settings/navigation). */
 export type Navigation = Record<MenuName, NavItem[]>;
+
+type ApiNavigationItem = ApiSchema<'NavigationItem'>;
+
+/** An item as the API answers it, as the editor holds it: its label and target (the API's page state is the editor's to judge). */
+function navItemOf({ label, target }: ApiNavigationItem): NavItem {
+  const to: NavTarget =
+    target.kind === 'page'
+      ? { kind: 'page', id: target.id ?? '' }
+      : target.kind === 'url'
+        ? { kind: 'url', url: target.url ?? '' }
+        : { kind: target.kind };
+  return { label, target: to };
+}
+
+function navigationOf(reply: ApiSchema<'Navigation'>): Navigation {
+  return { header: reply.header.map(navItemOf), footer: reply.footer.map(navItemOf) };
+}
 
 /** How many list pages of pages the choosers (the menus, the privacy policy) read at most: a company site has a few. */
 const PAGE_CHOICES_LIMIT = 20;
@@ -45,7 +62,7 @@ export const settingsQueries = {
   navigation: () =>
     queryOptions({
       queryKey: [...settingsQueries.all(), 'navigation'] as const,
-      queryFn: async ({ signal }): Promise<Navigation> => api.get(apiPaths.settingsNavigation, undefined, signal),
+      queryFn: async ({ signal }): Promise<Navigation> => navigationOf(await api.get(apiPaths.settingsNavigation, undefined, signal)),
     }),
   /**
    * Every page, by title: what the menus and the privacy policy choose from, and whether each is
@@ -70,7 +87,7 @@ export const settingsQueries = {
 export function useUpdateNavigation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (navigation: Navigation): Promise<Navigation> => api.put(apiPaths.settingsNavigation, navigation),
+    mutationFn: async (navigation: Navigation): Promise<Navigation> => navigationOf(await api.put(apiPaths.settingsNavigation, navigation)),
     onSuccess: (navigation) => {
       queryClient.setQueryData(settingsQueries.navigation().queryKey, navigation);
       return queryClient.invalidateQueries({ queryKey: settingsQueries.all() });
