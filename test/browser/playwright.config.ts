@@ -23,7 +23,7 @@ const chromium = {
 };
 
 /** Specs that change the whole site (the maintenance switch): see the projects below. */
-const SITE_WIDE = ['**/settings.spec.ts', '**/public-site.spec.ts', '**/brand.spec.ts', '**/analytics.spec.ts'];
+const SITE_WIDE = ['**/settings.spec.ts', '**/public-site.spec.ts', '**/brand.spec.ts', '**/analytics.spec.ts', '**/pages.spec.ts'];
 /** Specs with a project of their own, to be run alone (`--project=revisions`). */
 const OWN_PROJECT = ['**/revisions.spec.ts'];
 
@@ -78,6 +78,14 @@ export default defineConfig({
       name: 'analytics',
       testMatch: '**/analytics.spec.ts',
       dependencies: ['brand'],
+      fullyParallel: false,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+    },
+    {
+      // Pages and the site's menus (#37): the menus are one for the whole site.
+      name: 'pages',
+      testMatch: '**/pages.spec.ts',
+      dependencies: ['analytics'],
       fullyParallel: false,
       use: { ...devices['Desktop Chrome'], launchOptions: chromium },
     },

@@ -127,6 +127,9 @@ export function AdminLayout() {
               <NavLink to={paths.news.list}>News</NavLink>
             </li>
             <li>
+              <NavLink to={paths.pages.list}>Pages</NavLink>
+            </li>
+            <li>
               <NavLink to={paths.contactUs.list} className="sidebar__link-with-count">
                 Contact Us
                 {unread && unread.count > 0 && (

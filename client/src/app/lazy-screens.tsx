@@ -22,6 +22,11 @@ export const ServiceFormScreen = lazyScreen(() =>
 export const NewsListScreen = lazyScreen(() => import('../features/news/components/NewsListScreen').then((m) => m.NewsListScreen));
 export const NewsFormScreen = lazyScreen(() => import('../features/news/components/NewsFormScreen').then((m) => m.NewsFormScreen));
 export const NewsDetailScreen = lazyScreen(() => import('../features/news/components/NewsDetailScreen').then((m) => m.NewsDetailScreen));
+export const PagesListScreen = lazyScreen(() => import('../features/pages/components/PagesListScreen').then((m) => m.PagesListScreen));
+export const PageFormScreen = lazyScreen(() => import('../features/pages/components/PageFormScreen').then((m) => m.PageFormScreen));
+export const NavigationScreen = lazyScreen(() =>
+  import('../features/settings/components/NavigationScreen').then((m) => m.NavigationScreen),
+);
 export const ContactUsScreen = lazyScreen(() => import('../features/contact-us/components/ContactUsScreen').then((m) => m.ContactUsScreen));
 export const TrashScreen = lazyScreen(() => import('../features/trash/components/TrashScreen').then((m) => m.TrashScreen));
 export const VisitorsScreen = lazyScreen(() => import('../features/analytics/components/VisitorsScreen').then((m) => m.VisitorsScreen));

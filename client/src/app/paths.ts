@@ -1,4 +1,5 @@
 import { apiPath, type ApiSchema } from '../lib/api';
+import { photoApiPaths } from '../lib/photos';
 
 /** Every route and API path of the client, in one table. No string-built URLs elsewhere. */
 export const paths = {
@@ -6,6 +7,8 @@ export const paths = {
   site: '/',
   /** An article's page on the public site (its counts on the Visitors screen are under this path). */
   siteArticle: (slug: string) => `/news/${encodeURIComponent(slug)}`,
+  /** One of the company's own pages on the public site: at the top level (`/about-us`). */
+  sitePage: (slug: string) => `/${encodeURIComponent(slug)}`,
   admin: '/admin',
   login: '/admin/login',
   register: '/admin/register',
@@ -33,6 +36,14 @@ export const paths = {
     /** The edit form with its History open on one revision (the Activity screen's links). */
     revision: (id: string, seq: number) => `/admin/news/edit/${encodeURIComponent(id)}?revision=${seq}`,
   },
+  pages: {
+    list: '/admin/pages',
+    create: '/admin/pages/create',
+    edit: (id: string) => `/admin/pages/edit/${encodeURIComponent(id)}`,
+    editPattern: '/admin/pages/edit/:id',
+    /** The edit form with its History open on one revision (the Activity screen's links). */
+    revision: (id: string, seq: number) => `/admin/pages/edit/${encodeURIComponent(id)}?revision=${seq}`,
+  },
   contactUs: {
     list: '/admin/adminContactUs',
     /** The list with one message open in its dialog (the dashboard's links). */
@@ -45,6 +56,8 @@ export const paths = {
   settings: '/admin/settings',
   /** Settings with the History open on one revision (the Activity screen's links). */
   settingsRevision: (seq: number) => `/admin/settings?revision=${seq}`,
+  /** Settings → Navigation: the header and footer menus. */
+  settingsNavigation: '/admin/settings/navigation',
   admins: {
     list: '/admin/admins',
     add: '/admin/admins/add',
@@ -76,6 +89,15 @@ export const apiPaths = {
   newsRevisionRestore: (id: string, seq: number) => apiPath('/api/news/{id}/revisions/{seq}/restore', { id, seq: String(seq) }),
   newsDraft: (id: string) => apiPath('/api/news/{id}/draft', { id }),
   newsDraftPublish: (id: string) => apiPath('/api/news/{id}/draft/publish', { id }),
+  pages: apiPath('/api/pages'),
+  page: (id: string) => apiPath('/api/pages/{id}', { id }),
+  pagesBulkDelete: apiPath('/api/pages/bulk-delete'),
+  pagesPreview: apiPath('/api/pages/preview'),
+  pageRevisions: (id: string) => apiPath('/api/pages/{id}/revisions', { id }),
+  pageRevision: (id: string, seq: number) => apiPath('/api/pages/{id}/revisions/{seq}', { id, seq: String(seq) }),
+  pageRevisionRestore: (id: string, seq: number) => apiPath('/api/pages/{id}/revisions/{seq}/restore', { id, seq: String(seq) }),
+  pageDraft: (id: string) => apiPath('/api/pages/{id}/draft', { id }),
+  pageDraftPublish: (id: string) => apiPath('/api/pages/{id}/draft/publish', { id }),
   contactUs: apiPath('/api/contactus'),
   contactUsItem: (id: string) => apiPath('/api/contactus/{id}', { id }),
   contactUsExport: apiPath('/api/contactus/export.csv'),
@@ -90,8 +112,8 @@ export const apiPaths = {
   trashBulkPurge: apiPath('/api/trash/bulk-purge'),
   activity: apiPath('/api/activity'),
   activityAdmins: apiPath('/api/activity/admins'),
-  newsPhotoLimits: apiPath('/api/news/photo-limits'),
-  photos: apiPath('/api/photos'),
+  newsPhotoLimits: photoApiPaths.limits,
+  photos: photoApiPaths.store,
   newsPreview: apiPath('/api/news/preview'),
   admins: apiPath('/api/admins'),
   adminSessionsEnd: (id: string) => apiPath('/api/admins/{id}/sessions/end', { id }),
@@ -118,6 +140,7 @@ export const apiPaths = {
   acceptInvitation: apiPath('/api/admins/invitations/accept'),
   settings: apiPath('/api/settings'),
   settingsLogo: apiPath('/api/settings/logo'),
+  settingsNavigation: apiPath('/api/settings/navigation'),
   settingsRevisions: apiPath('/api/settings/revisions'),
   settingsRevision: (seq: number) => apiPath('/api/settings/revisions/{seq}', { seq: String(seq) }),
   settingsRevisionRestore: (seq: number) => apiPath('/api/settings/revisions/{seq}/restore', { seq: String(seq) }),

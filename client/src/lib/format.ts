@@ -22,3 +22,15 @@ export function formatCount({ count, orMore }: { count: number; orMore: boolean 
 export function formatTime(iso: string): string {
   return new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
 }
+
+/** An ISO time as a datetime-local field's value (the browser's local time, to the minute); null: empty. */
+export function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const at = new Date(iso);
+  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+/** A datetime-local field's value as an ISO time; empty: null. */
+export function fromLocalInput(value: string): string | null {
+  return value ? new Date(value).toISOString() : null;
+}

@@ -42,7 +42,9 @@ function RevisionLink({ entry }: { entry: ActivityEntry }) {
         ? paths.news.revision(entry.itemId, seq)
         : entry.itemId && entry.kind === 'services'
           ? paths.services.revision(entry.itemId, seq)
-          : null;
+          : entry.itemId && entry.kind === 'pages'
+            ? paths.pages.revision(entry.itemId, seq)
+            : null;
   if (!to) return null;
   return (
     <p className="card__text">

@@ -128,6 +128,7 @@ function CountsPanel({ counts }: { counts: Dashboard['counts'] }) {
   const rows = [
     { name: KIND_NAMES.services.many, to: paths.services.list, count: counts.services },
     { name: KIND_NAMES.news.many, to: paths.news.list, count: counts.news },
+    { name: KIND_NAMES.pages.many, to: paths.pages.list, count: counts.pages },
     { name: 'In the trash', to: paths.trash, count: counts.trash },
   ];
   return (

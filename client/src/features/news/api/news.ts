@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths, paths } from '../../../app/paths';
-import { api, API_URL, ApiError, uploadFile, type ApiSchema } from '../../../lib/api';
+import { api, ApiError, type ApiSchema } from '../../../lib/api';
 import type { DiffField, Draft, DraftSource, HistorySource, Snapshot } from '../../../lib/revisions';
 import { lastDays } from '../../../lib/visitor-range';
 
@@ -100,20 +100,8 @@ export function newsDraft(id: string): DraftSource {
   };
 }
 
-/** What the server accepts as a photo, with its own refusal texts (GET /api/news/photo-limits). */
-export type PhotoLimits = ApiSchema<'PhotoLimits'>;
-
-export const photoLimitsQuery = () =>
-  queryOptions({
-    queryKey: [...newsQueries.all(), 'photo-limits'] as const,
-    queryFn: ({ signal }) => api.get(apiPaths.newsPhotoLimits, undefined, signal),
-    staleTime: Infinity,
-  });
-
-/** Where the browser loads a stored photo from: the path is relative to the API host. */
-export function photoUrl(photo: string): string {
-  return `${API_URL}${photo}`;
-}
+// The photo pipeline is shared with pages (lib/photos.ts); the news screens name it from here.
+export { photoLimitsQuery, photoUrl, storePhoto, type PhotoLimits } from '../../../lib/photos';
 
 function useStoreArticle() {
   const queryClient = useQueryClient();
@@ -138,16 +126,6 @@ export function useUpdateNews() {
       api.patch(apiPaths.newsItem(id), input, { ifMatch }),
     onSuccess: store,
   });
-}
-
-/**
- * Stores a photo for the article's save to name (POST /api/photos): answers its path and size.
- * No article changes until the save sends the path as `photo`.
- */
-export function storePhoto(file: File, onProgress?: (fraction: number) => void): Promise<ApiSchema<'UploadedPhoto'>> {
-  const form = new FormData();
-  form.append('photo', file);
-  return uploadFile(apiPaths.photos, form, onProgress);
 }
 
 export function deleteNews(id: string) {

@@ -1,11 +1,35 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../app/paths';
 import { api, uploadFile, type ApiSchema } from '../../../lib/api';
+import type { MenuName, NavItem, NavTarget, PageChoice } from '../navigation';
 import type { DiffField, HistorySource } from '../../../lib/revisions';
 
 /** The site's settings, as GET and PATCH /api/settings answer them. */
 export type SiteSettings = ApiSchema<'SiteSettings'>;
 export type SettingsInput = Required<ApiSchema<'UpdateSettingsDto'>>;
+
+/** The header and footer menus as the editor holds them (GET and PUT /api/settings/navigation). */
+export type Navigation = Record<MenuName, NavItem[]>;
+
+type ApiNavigationItem = ApiSchema<'NavigationItem'>;
+
+/** An item as the API answers it, as the editor holds it: its label and target (the API's page state is the editor's to judge). */
+function navItemOf({ label, target }: ApiNavigationItem): NavItem {
+  const to: NavTarget =
+    target.kind === 'page'
+      ? { kind: 'page', id: target.id ?? '' }
+      : target.kind === 'url'
+        ? { kind: 'url', url: target.url ?? '' }
+        : { kind: target.kind };
+  return { label, target: to };
+}
+
+function navigationOf(reply: ApiSchema<'Navigation'>): Navigation {
+  return { header: reply.header.map(navItemOf), footer: reply.footer.map(navItemOf) };
+}
+
+/** How many list pages of pages the choosers (the menus, the privacy policy) read at most: a company site has a few. */
+const PAGE_CHOICES_LIMIT = 20;
 
 /** GET /api/settings/mail. */
 export type MailStatus = ApiSchema<'MailStatus'>;
@@ -35,7 +59,41 @@ export const settingsQueries = {
       queryKey: [...settingsQueries.all(), 'current'] as const,
       queryFn: ({ signal }) => api.get(apiPaths.settings, undefined, signal),
     }),
+  navigation: () =>
+    queryOptions({
+      queryKey: [...settingsQueries.all(), 'navigation'] as const,
+      queryFn: async ({ signal }): Promise<Navigation> => navigationOf(await api.get(apiPaths.settingsNavigation, undefined, signal)),
+    }),
+  /**
+   * Every page, by title: what the menus and the privacy policy choose from, and whether each is
+   * live. Under the pages' own key (`['pages', …]`), so a page saved or deleted reads it again.
+   */
+  pageChoices: () =>
+    queryOptions({
+      queryKey: ['pages', 'choices'] as const,
+      queryFn: async ({ signal }): Promise<PageChoice[]> => {
+        const pages: PageChoice[] = [];
+        for (let page = 1; page <= PAGE_CHOICES_LIMIT; page += 1) {
+          const reply = await api.get(apiPaths.pages, { page }, signal);
+          pages.push(...reply.data.map(({ id, title, status, publishAt }) => ({ id, title, status, publishAt })));
+          if (reply.links.nextPage === null) break;
+        }
+        return pages.sort((a, b) => a.title.localeCompare(b.title));
+      },
+    }),
 };
+
+/** Saves both menus at once; the reply, the menus as saved, becomes the cached copy. */
+export function useUpdateNavigation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (navigation: Navigation): Promise<Navigation> => navigationOf(await api.put(apiPaths.settingsNavigation, navigation)),
+    onSuccess: (navigation) => {
+      queryClient.setQueryData(settingsQueries.navigation().queryKey, navigation);
+      return queryClient.invalidateQueries({ queryKey: settingsQueries.all() });
+    },
+  });
+}
 
 /** Saves the given settings (any subset); the reply, every setting as saved, becomes the cached copy. */
 export function useUpdateSettings() {

@@ -20,6 +20,8 @@ const SAVED: SiteSettings = {
   email: 'hello@acme.example',
   phone: '+44 20 7946 0958',
   accentColor: '',
+  privacyPage: null,
+  legalNoticePage: null,
   logo: null,
   version: 1,
   updatedAt: '2026-11-20T10:00:00.000Z',
@@ -41,7 +43,10 @@ function renderScreen(server: (call: Call) => Response | Promise<Response>) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      // The legal pages' selects read the pages: none here.
+      if (new URL(String(input), 'http://localhost').pathname === '/api/pages')
+        return json(200, { data: [], links: { previousPage: null, nextPage: null, loopLink: [] }, meta: {} });
       const call = { method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : undefined };
       calls.push(call);
       return server(call);

@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
 import { useVersionedSave } from '../../../components/ConflictDialog';
-import { TextField } from '../../../components/Field';
+import { SelectField, TextField } from '../../../components/Field';
 import { FormActions } from '../../../components/FormActions';
 import { HistoryPanel } from '../../../components/HistoryPanel';
 import { Switch } from '../../../components/Switch';
@@ -11,6 +12,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { useNotify } from '../../../components/Toaster';
 import { LoadFirst, useForm } from '../../../components/useForm';
 import { versionOf } from '../../../lib/revisions';
+import { useLoggedError } from '../../../lib/use-logged-error';
 import {
   SETTINGS_FIELDS,
   settingsHistory,
@@ -28,8 +30,27 @@ import './SettingsScreen.css';
 
 /** The settings a form edits: all but the time of the last change. */
 function inputOf(settings: SiteSettings): SettingsInput {
-  const { maintenance, companyName, tagline, email, phone, accentColor } = settings;
-  return { maintenance, companyName, tagline, email, phone, accentColor };
+  const { maintenance, companyName, tagline, email, phone, accentColor, privacyPage, legalNoticePage } = settings;
+  return { maintenance, companyName, tagline, email, phone, accentColor, privacyPage, legalNoticePage };
+}
+
+/** The pages the law asks for, as the form's selects hold them: a page id, or '' for none. */
+type FormValues = Omit<SettingsInput, 'privacyPage' | 'legalNoticePage'> & { privacyPage: string; legalNoticePage: string };
+
+function formValuesOf(input: SettingsInput): FormValues {
+  return { ...input, privacyPage: input.privacyPage ?? '', legalNoticePage: input.legalNoticePage ?? '' };
+}
+
+/** What the API takes of the form's values: a select left on none sends null. */
+function sent<T extends Partial<FormValues>>(
+  values: T,
+): Omit<T, 'privacyPage' | 'legalNoticePage'> & Partial<Pick<SettingsInput, 'privacyPage' | 'legalNoticePage'>> {
+  const { privacyPage, legalNoticePage, ...rest } = values;
+  return {
+    ...rest,
+    ...(privacyPage !== undefined ? { privacyPage: privacyPage || null } : {}),
+    ...(legalNoticePage !== undefined ? { legalNoticePage: legalNoticePage || null } : {}),
+  };
 }
 
 /** /admin/settings: the maintenance switch, the company's details and brand shown on the public website, and mail. */
@@ -86,11 +107,12 @@ function SettingsForm({ initial, onRestart }: { initial: SiteSettings; onRestart
     fields: SETTINGS_FIELDS,
     snapshotOf: inputOf,
   });
-  const { values, setValue, bind, fieldErrors, formError, saving, guard, form } = useForm<SettingsInput, SiteSettings>({
-    initial: inputOf(initial),
+  const { values, setValue, bind, fieldErrors, formError, saving, guard, form } = useForm<FormValues, SiteSettings>({
+    initial: formValuesOf(inputOf(initial)),
     // Only what changed, with the version the form was loaded at: a change by someone else since is a 409, never undone in silence.
-    save: (values, changes) => versioned.send((ifMatch) => update.mutateAsync({ changes, ifMatch }), values, onRestart),
-    stay: inputOf,
+    save: (values, changes) =>
+      versioned.send((ifMatch) => update.mutateAsync({ changes: sent(changes), ifMatch }), sent(values), onRestart),
+    stay: (settings) => formValuesOf(inputOf(settings)),
     onSaved: () => notify({ message: 'Settings saved' }),
     fallback: 'Sorry, the settings could not be saved. Please try again.',
     logAs: 'Saving the settings failed',
@@ -103,7 +125,11 @@ function SettingsForm({ initial, onRestart }: { initial: SiteSettings; onRestart
 
   return (
     <section className="screen">
-      <PageHeader title="Settings" />
+      <PageHeader title="Settings">
+        <Link className="button" to={paths.settingsNavigation}>
+          Navigation
+        </Link>
+      </PageHeader>
       <form {...form} className="form settings" aria-label="Settings">
         <div className="field settings__switch-field">
           <div className="settings__switch-row">
@@ -151,6 +177,7 @@ function SettingsForm({ initial, onRestart }: { initial: SiteSettings; onRestart
             error={fieldErrors.accentColor?.msg}
           />
         </fieldset>
+        <LegalPages bind={bind} />
         {formError && <Alert>{formError}</Alert>}
         <FormActions submit="Save settings" busy={saving} />
       </form>
@@ -160,5 +187,60 @@ function SettingsForm({ initial, onRestart }: { initial: SiteSettings; onRestart
       {guard.dialog}
       {versioned.dialog}
     </section>
+  );
+}
+
+/** The privacy policy and the legal notice: two of the site's pages (or none), which the footer links on every page. */
+function LegalPages({
+  bind,
+}: {
+  bind: (name: 'privacyPage' | 'legalNoticePage') => {
+    name: string;
+    value: string;
+    onChange: (event: { target: { value: string } }) => void;
+    error: string | undefined;
+  };
+}) {
+  const pages = useQuery(settingsQueries.pageChoices());
+  useLoggedError('Loading the pages for the settings failed', pages.error);
+  const privacy = bind('privacyPage');
+  const legal = bind('legalNoticePage');
+  const options = (chosen: string) => (
+    <>
+      <option value="">None</option>
+      {pages.data?.map((page) => (
+        <option key={page.id} value={page.id}>
+          {page.title}
+          {page.status === 'draft' ? ' (draft)' : ''}
+        </option>
+      ))}
+      {/* A page chosen before, now in the trash: still named, so a save does not drop it unasked. */}
+      {chosen && pages.data && !pages.data.some((page) => page.id === chosen) && (
+        <option value={chosen}>A page in the trash or deleted</option>
+      )}
+    </>
+  );
+  return (
+    <fieldset className="settings__details">
+      <legend>Legal pages</legend>
+      <p className="form__hint">
+        The footer links both on every page, and the contact form links the privacy policy beside Send. Write them under{' '}
+        <Link to={paths.pages.list}>Pages</Link>.
+      </p>
+      {pages.isError && (
+        <Alert>
+          The pages could not be loaded.{' '}
+          <button type="button" className="button button--small" onClick={() => void pages.refetch()}>
+            Retry
+          </button>
+        </Alert>
+      )}
+      <SelectField label="Privacy policy page" disabled={pages.isPending} {...privacy}>
+        {options(privacy.value)}
+      </SelectField>
+      <SelectField label="Legal notice page" disabled={pages.isPending} {...legal}>
+        {options(legal.value)}
+      </SelectField>
+    </fieldset>
   );
 }

@@ -1,4 +1,4 @@
-import type { PhotoLimits } from '../api/news';
+import type { PhotoLimits } from '../lib/photos';
 
 /** The image type a file's first bytes declare (JPEG, PNG or WebP), as the server judges it, or null. */
 export function sniffImageType(bytes: Uint8Array): string | null {

@@ -1,0 +1,129 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPaths } from '../../../app/paths';
+import { api, ApiError, type ApiSchema } from '../../../lib/api';
+import type { DiffField, Draft, DraftSource, HistorySource, Snapshot } from '../../../lib/revisions';
+
+/** One of the company's own pages (About us, a privacy policy…), as /api/pages answers it. */
+export type Page = ApiSchema<'Page'>;
+export type PageInput = ApiSchema<'CreatePageDto'>;
+
+/** The body as the public page renders it (the form's Preview tab): the articles' renderer and rules. */
+export function previewBody(body: string): Promise<ApiSchema<'PagePreview'>> {
+  return api.post(apiPaths.pagesPreview, { body });
+}
+
+export const pagesQueries = {
+  all: () => ['pages'] as const,
+  lists: () => [...pagesQueries.all(), 'list'] as const,
+  /** A page of the list, or (with a title) the unpaged search result. */
+  list: ({ page, title = '' }: { page: number; title?: string }) =>
+    queryOptions({
+      queryKey: [...pagesQueries.lists(), { page: title ? 1 : page, title }] as const,
+      queryFn: ({ signal }) => api.get(apiPaths.pages, title ? { title } : { page }, signal),
+      // The list on screen stays while the next page or search result loads.
+      placeholderData: keepPreviousData,
+    }),
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: [...pagesQueries.all(), 'detail', id] as const,
+      queryFn: ({ signal }) => api.get(apiPaths.page(id), undefined, signal),
+    }),
+  /** The page's working copy, or null when it has none (the API answers 404). */
+  draft: (id: string) =>
+    queryOptions({
+      queryKey: [...pagesQueries.all(), 'draft', id] as const,
+      queryFn: async ({ signal }): Promise<Draft | null> => {
+        try {
+          return await api.get(apiPaths.pageDraft(id), undefined, signal);
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 404) return null;
+          throw error;
+        }
+      },
+    }),
+  revisions: (id: string) => [...pagesQueries.all(), 'revisions', id] as const,
+};
+
+/** The fields a revision of a page holds, as the compare view shows them. */
+export const PAGE_FIELDS: DiffField[] = [
+  { name: 'title', label: 'Title', type: 'text' },
+  { name: 'slug', label: 'Address', type: 'value' },
+  { name: 'photo', label: 'Photo', type: 'photo' },
+  { name: 'photoAlt', label: 'Alternative text for the photo', type: 'text' },
+  { name: 'status', label: 'Status', type: 'value' },
+  { name: 'publishAt', label: 'Publish at', type: 'value' },
+  { name: 'description', label: 'Description', type: 'text' },
+  { name: 'body', label: 'Body', type: 'text' },
+];
+
+/** A page's editable fields, as a revision or a working copy holds them. */
+export function pageSnapshot(page: Page): Snapshot {
+  const { title, slug, description, body, photo, photoAlt, status, publishAt } = page;
+  return { title, slug, description, body, photo, photoAlt, status, publishAt };
+}
+
+/** One page's History, for the shared panel. */
+export function pageHistory(id: string): HistorySource<Page> {
+  return {
+    key: pagesQueries.revisions(id),
+    list: (before, signal) => api.get(apiPaths.pageRevisions(id), { before }, signal),
+    get: (seq, signal) => api.get(apiPaths.pageRevision(id, seq), undefined, signal),
+    update: (seq, changes) => api.patch(apiPaths.pageRevision(id, seq), changes),
+    restore: (seq, to, version) => api.post(apiPaths.pageRevisionRestore(id, seq), { to: to ?? 'draft' }, { ifMatch: version }),
+    drafts: true,
+    noun: 'page',
+    fields: PAGE_FIELDS,
+  };
+}
+
+/** One page's working copy: autosave, Save draft, Publish changes, Discard. */
+export function pageDraft(id: string): DraftSource {
+  return {
+    put: (snapshot, { checkpoint, ifMatch, keepalive }) =>
+      api.put(apiPaths.pageDraft(id), { ...snapshot, ...(checkpoint ? { checkpoint } : {}) }, { ifMatch, keepalive }),
+    remove: () => api.delete(apiPaths.pageDraft(id)),
+    publish: (version) => api.post(apiPaths.pageDraftPublish(id), undefined, { ifMatch: version }),
+  };
+}
+
+function useStorePage() {
+  const queryClient = useQueryClient();
+  // The menus and the settings name pages by id and flag unpublished ones: they read the list again too.
+  return () => queryClient.invalidateQueries({ queryKey: pagesQueries.all() });
+}
+
+export function useCreatePage() {
+  const store = useStorePage();
+  return useMutation({
+    mutationFn: (input: PageInput) => api.post(apiPaths.pages, input),
+    onSuccess: store,
+  });
+}
+
+export function useUpdatePage() {
+  const store = useStorePage();
+  return useMutation({
+    mutationFn: ({ id, input, ifMatch }: { id: string; input: PageInput; ifMatch?: number }) =>
+      api.patch(apiPaths.page(id), input, { ifMatch }),
+    onSuccess: store,
+  });
+}
+
+export function deletePage(id: string) {
+  return api.delete(apiPaths.page(id));
+}
+
+/** Takes a deleted page out of the trash (the Undo after a delete). */
+export function restorePage(id: string) {
+  return api.post(apiPaths.trashRestore('pages', id));
+}
+
+/** Moves up to 100 to the trash at once, all or none; answers the ids moved. */
+export function deletePagesBatch(ids: string[]) {
+  return api.post(apiPaths.pagesBulkDelete, { ids });
+}
+
+/** Takes a batch out of the trash again (the one Undo after a bulk delete). */
+export function restorePagesBatch(ids: string[]) {
+  return api.post(apiPaths.trashBulkRestore, { items: ids.map((id) => ({ kind: 'pages' as const, id })) });
+}

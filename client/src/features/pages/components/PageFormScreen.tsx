@@ -1,0 +1,264 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { Alert } from '../../../components/Alert';
+import { useVersionedSave } from '../../../components/ConflictDialog';
+import { SelectField, TextAreaField, TextField } from '../../../components/Field';
+import { FormActions } from '../../../components/FormActions';
+import { HistoryPanel } from '../../../components/HistoryPanel';
+import { MarkdownField } from '../../../components/MarkdownField';
+import { PageHeader } from '../../../components/PageHeader';
+import { PhotoPicker } from '../../../components/PhotoPicker';
+import { useNotify } from '../../../components/Toaster';
+import { usePhotoField } from '../../../components/usePhotoField';
+import { LoadFirst, useForm } from '../../../components/useForm';
+import { DraftBanner, useDraftActions } from '../../../components/WorkingCopy';
+import { errorMessage, itemId } from '../../../lib/api';
+import { fromLocalInput, toLocalInput } from '../../../lib/format';
+import { photoUrl } from '../../../lib/photos';
+import { draftToOpen, isDraft, versionOf, type Draft, type RestoreReply, type Snapshot } from '../../../lib/revisions';
+import { returnSearch, type ReturnState } from '../../../lib/search-params';
+import {
+  PAGE_FIELDS,
+  pageDraft,
+  pageHistory,
+  pageSnapshot,
+  pagesQueries,
+  previewBody,
+  useCreatePage,
+  useUpdatePage,
+  type Page,
+  type PageInput,
+} from '../api/pages';
+import './PageFormScreen.css';
+
+/** Navigation state the form reads. */
+export type PageFormState = ReturnState;
+
+/** The form's values: all text, as the fields hold them (publishAt in the browser's local time). */
+interface PageValues {
+  title: string;
+  slug: string;
+  body: string;
+  description: string;
+  photoAlt: string;
+  status: 'draft' | 'published';
+  publishAt: string;
+}
+
+// A new page starts as a draft: it reaches the site (and its menus) when someone publishes it.
+const EMPTY: PageValues = { title: '', slug: '', body: '', description: '', photoAlt: '', status: 'draft', publishAt: '' };
+
+function toInput(values: PageValues): PageInput {
+  return { ...values, publishAt: fromLocalInput(values.publishAt) };
+}
+
+function valuesOf(page: Page): PageValues {
+  return {
+    title: page.title,
+    slug: page.slug,
+    body: page.body,
+    description: page.description,
+    photoAlt: page.photoAlt ?? '',
+    status: page.status,
+    publishAt: toLocalInput(page.publishAt),
+  };
+}
+
+/** The page as its working copy has it: the snapshot's fields over the live ones. */
+function withDraft(page: Page, draft: Draft): Page {
+  return { ...page, ...(draft.snapshot as Partial<Page>) };
+}
+
+/** /admin/pages/create and /admin/pages/edit/:id. The edit route loads the page first. */
+export function PageFormScreen() {
+  const { id } = useParams();
+  // A new key for each page, so moving from the create form to the edit form starts afresh.
+  return id === undefined ? <PageForm key="new" heading="Create Page" /> : <EditPage key={id} id={id} />;
+}
+
+function EditPage({ id }: { id: string }) {
+  const query = useQuery(pagesQueries.detail(id));
+  const draft = useQuery(pagesQueries.draft(id));
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const focus = Number(params.get('revision')) || undefined;
+  // Counts the times the form starts again (a restore, a discard, their copy taken after a conflict).
+  const [generation, setGeneration] = useState(0);
+  const failed = (error: Error) => (
+    <>
+      <Alert>{errorMessage(error, 'Could not load the page. Please try again.')}</Alert>
+      <Link to={paths.pages.list}>Back to the pages</Link>
+    </>
+  );
+  const restart = (page: Page | null, working: Draft | null | undefined) => {
+    // The detail carries the rendered body, which a save's reply does not: it is fetched again.
+    if (page) queryClient.setQueryData(pagesQueries.detail(id).queryKey, { ...page, bodyHtml: '' });
+    if (working !== undefined) queryClient.setQueryData(pagesQueries.draft(id).queryKey, working);
+    setGeneration((n) => n + 1);
+    void queryClient.invalidateQueries({ queryKey: pagesQueries.all() });
+  };
+  return (
+    <LoadFirst query={query} title="Edit Page" loading="Loading the page" logAs="Loading the page failed" failed={failed}>
+      {(page) => (
+        <LoadFirst query={draft} title="Edit Page" loading="Loading the page" logAs="Loading the page's draft failed" failed={failed}>
+          {(working) => (
+            <>
+              <PageForm key={generation} page={page} draft={working} heading="Edit Page" onRestart={restart} />
+              {/* Outside the form, which starts again after a restore: the panel stays as it was. */}
+              <HistoryPanel
+                source={pageHistory(id)}
+                version={() => versionOf(page)}
+                focus={focus}
+                photoUrl={photoUrl}
+                onRestored={(reply: RestoreReply<Page>) => restart(reply.item, reply.to === 'draft' ? reply.draft : undefined)}
+              />
+            </>
+          )}
+        </LoadFirst>
+      )}
+    </LoadFirst>
+  );
+}
+
+function PageForm({
+  page: live,
+  draft = null,
+  heading,
+  onRestart,
+}: {
+  page?: Page;
+  /** The page's working copy (edit form only). */
+  draft?: Draft | null;
+  heading: string;
+  /** The form starts again from this live copy (null: as cached) and working copy (undefined: as cached). */
+  onRestart?: (page: Page | null, draft: Draft | null | undefined) => void;
+}) {
+  // The form opens on the working copy when there is one to go on from (see draftToOpen).
+  const [opened] = useState(() => (live ? draftToOpen(draft, live) : null));
+  const page = live && opened ? withDraft(live, opened.draft) : live;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const create = useCreatePage();
+  const update = useUpdatePage();
+  const notify = useNotify();
+  const returnTo = returnSearch(location.state as PageFormState | null);
+  const photo = usePhotoField(page?.photo);
+
+  const versioned = useVersionedSave<Page | Draft>({
+    version: versionOf(live),
+    what: 'this page',
+    fields: PAGE_FIELDS,
+    photoUrl,
+    snapshotOf: (current) => (isDraft(current) ? current.snapshot : pageSnapshot(current)),
+  });
+  const sent = useRef<PageValues>(EMPTY);
+
+  const { bind, formError, saving, guard, form, values } = useForm<PageValues, Page | Draft>({
+    initial: page ? valuesOf(page) : EMPTY,
+    // One save: the chosen photo is stored first (POST /api/photos), then the page is sent once, naming it.
+    save: async (values): Promise<Page | Draft> => {
+      sent.current = values;
+      try {
+        const chosen = await photo.toSave();
+        // A photo the working copy holds, not yet live, goes with the save like a chosen one.
+        const held = chosen === undefined && page && live && page.photo !== live.photo ? page.photo : undefined;
+        const named = chosen === undefined ? held : chosen;
+        const input: PageInput = named === undefined ? toInput(values) : { ...toInput(values), photo: named };
+        if (!page) return await create.mutateAsync(input);
+        return await drafts.run(input as Snapshot, (ifMatch: number | undefined) =>
+          update.mutateAsync({ id: itemId(page), input, ifMatch }),
+        );
+      } catch (error) {
+        photo.refused(error);
+        throw error;
+      }
+    },
+    // Save draft keeps the form open; the other saves go on to the list.
+    stay: () => sent.current,
+    onSaved: (reply) => {
+      if (isDraft(reply)) {
+        notify({ message: 'Draft saved' });
+        return;
+      }
+      guard.release();
+      notify({ message: drafts.lastMode() === 'publish' ? 'Changes published' : page ? 'Page updated' : 'Page created' });
+      navigate(page ? paths.pages.list + returnTo : paths.pages.list);
+    },
+    fallback: 'Could not save. Please try again.',
+    logAs: 'Saving the page failed',
+    changed: photo.changed,
+    // The photo picker shows the photo's refusal itself.
+    shownElsewhere: ['photo'],
+  });
+
+  const drafts = useDraftActions<Page>({
+    source: live ? pageDraft(itemId(live)) : null,
+    initial: draft,
+    snapshot: { ...toInput(values), ...(photo.now === undefined ? {} : { photo: photo.now }) },
+    published: live?.status === 'published',
+    versioned,
+    onReload: (current) => (isDraft(current) ? onRestart?.(null, current) : onRestart?.(current, undefined)),
+    onDiscarded: () => onRestart?.(null, null),
+  });
+
+  // The whole address as typed, so a reader sees where the page will answer (`/about-us`).
+  const address = `${window.location.origin}${paths.sitePage(values.slug.trim() || 'made-from-the-title')}`;
+  return (
+    <section className="screen">
+      <PageHeader title={heading}>
+        {live && (
+          <a className="button" href={paths.sitePage(live.slug)} target="_blank" rel="noopener" aria-describedby="page-preview-hint">
+            Preview
+            <span className="page-form__external" aria-hidden="true">
+              ↗
+            </span>
+          </a>
+        )}
+      </PageHeader>
+      {live && (
+        <p id="page-preview-hint" className="form__hint">
+          Preview opens the page as the site shows it now, in a new tab.
+          {live.status === 'draft' && ' Visitors do not see it until it is published.'}
+        </p>
+      )}
+      {opened && <DraftBanner draft={opened.draft} restored={opened.restored} onDiscard={drafts.askDiscard} />}
+      <form {...form} className="form">
+        {formError && <Alert>{formError}</Alert>}
+        <TextField label="Title" hint="Up to 200 characters." {...bind('title')} />
+        <TextField
+          label="Address (left blank: made from the title)"
+          hint={`The page answers at ${address}. Lower-case letters a–z, digits and single hyphens between words; up to 80 characters.`}
+          {...bind('slug')}
+        />
+        <MarkdownField label="Body" hint="Markdown, up to 20,000 characters." render={previewBody} {...bind('body')} />
+        <TextAreaField
+          label="Description"
+          hint="For search engines and social cards: one or two sentences, up to 1,000 characters."
+          rows={3}
+          {...bind('description')}
+        />
+        <PhotoPicker {...photo.picker} />
+        <TextField
+          label="Alternative text for the photo"
+          hint="What the photo shows, for people who cannot see it. Up to 200 characters."
+          maxLength={200}
+          {...bind('photoAlt')}
+        />
+        <SelectField label="Status" {...bind('status')}>
+          <option value="draft">Draft</option>
+          <option value="published">Published</option>
+        </SelectField>
+        <TextField label="Publish at (blank: at once)" type="datetime-local" {...bind('publishAt')} />
+        <FormActions submit={heading} busy={saving} cancelTo={paths.pages.list} onCancel={guard.release}>
+          {drafts.buttons}
+        </FormActions>
+        {live && drafts.status}
+      </form>
+      {guard.dialog}
+      {versioned.dialog}
+      {drafts.dialog}
+    </section>
+  );
+}

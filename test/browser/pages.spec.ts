@@ -1,0 +1,151 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expectNoA11yViolations, STORAGE_STATE } from './support';
+
+/*
+ * Pages and the site's menus (#37). The menus and maintenance are one for the whole site, so this
+ * file runs in a project of its own, after the other site-wide ones (playwright.config.ts): it
+ * switches maintenance off to see the site, and puts the menus and maintenance back as it found
+ * them at the end, whether its tests pass or not.
+ */
+
+// One worker, in order (a failure does not skip the rest).
+test.describe.configure({ mode: 'default' });
+
+let admin: APIRequestContext;
+let menusBefore: unknown;
+let maintenanceBefore: boolean;
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  admin = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL, storageState: STORAGE_STATE });
+  const menus = await admin.get('/api/settings/navigation');
+  expect(menus.status()).toBe(200);
+  menusBefore = await menus.json();
+  const settings = await admin.get('/api/settings');
+  maintenanceBefore = ((await settings.json()) as { maintenance: boolean }).maintenance;
+  expect((await admin.patch('/api/settings', { data: { maintenance: false } })).status()).toBe(200);
+});
+
+test.afterAll(async () => {
+  expect((await admin.put('/api/settings/navigation', { data: menusBefore })).status()).toBe(200);
+  expect((await admin.patch('/api/settings', { data: { maintenance: maintenanceBefore } })).status()).toBe(200);
+  await admin.dispose();
+});
+
+/** Tabs until `target` has focus, at most `limit` times; fails if it never does. */
+async function tabTo(page: Page, target: Locator, limit = 60): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+/** Chooses an option of the focused select with the arrow keys, until `name` is the chosen one. */
+async function chooseWithKeys(page: Page, select: Locator, name: string): Promise<void> {
+  await expect(select).toBeFocused();
+  await page.keyboard.press('Home');
+  const count = await select.locator('option').count();
+  for (let i = 0; i < count; i++) {
+    if ((await select.evaluate((element: HTMLSelectElement) => element.selectedOptions[0]?.textContent)) === name) return;
+    await page.keyboard.press('ArrowDown');
+  }
+  await expect(select.locator('option:checked')).toHaveText(name);
+}
+
+/** The labels of the site's header menu, in order. */
+async function siteHeaderLinks(page: Page): Promise<string[]> {
+  await page.goto('/');
+  return page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts();
+}
+
+/** Saves the menus with the keyboard and waits for the confirmation. */
+async function saveWithKeys(page: Page): Promise<void> {
+  await tabTo(page, page.getByRole('button', { name: 'Save navigation' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Navigation saved')).toBeVisible();
+}
+
+for (const { width, height, title } of [
+  { width: 1280, height: 800, title: 'About us' },
+  { width: 390, height: 844, title: 'About us on the phone' },
+]) {
+  test(`at ${width} px: create "${title}", add it to the header menu with the keyboard, see it on the site, move it up, remove it`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+
+    // Create the page, published.
+    await page.goto('/admin/pages');
+    await expect(page.getByRole('heading', { level: 1, name: 'Pages' })).toBeVisible();
+    await expectNoA11yViolations(page);
+    await page.getByRole('link', { name: 'Create', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Create Page' })).toBeVisible();
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByRole('textbox', { name: 'Body' }).fill(`## Who we are\n\nA small team: ${title}.`);
+    await page.getByLabel('Description').fill('The people behind the company.');
+    await page.getByLabel('Status').selectOption('Published');
+    await expectNoA11yViolations(page);
+    await page.getByRole('button', { name: 'Create Page' }).click();
+    await expect(page.getByText('Page created')).toBeVisible();
+    const card = page.getByRole('list', { name: 'Pages' }).getByRole('listitem').filter({ hasText: title });
+    await expect(card.first()).toContainText('Published');
+
+    // Settings → Navigation, then the keyboard only.
+    await page.goto('/admin/settings');
+    await page.getByRole('link', { name: 'Navigation' }).click();
+    const header = page.getByRole('group', { name: 'Header menu' });
+    await expect(header.getByLabel('Label').first()).toBeVisible();
+    const before = await header.getByLabel('Label').count();
+    await tabTo(page, header.getByRole('button', { name: 'Add a link to the header menu' }));
+    await page.keyboard.press('Enter');
+    const added = header.getByRole('group', { name: new RegExp(`^Header link ${before + 1}:`) });
+    await expect(added.getByLabel('Label')).toBeFocused();
+    await page.keyboard.type(title);
+    await page.keyboard.press('Tab');
+    await chooseWithKeys(page, added.getByLabel('Links to'), title);
+    await expectNoA11yViolations(page);
+    await saveWithKeys(page);
+
+    // On the site: the last header link, and it opens the page.
+    const links = await siteHeaderLinks(page);
+    expect(links.at(-1)).toBe(title);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: title, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Who we are' })).toBeVisible();
+
+    // Move it up one place, by keyboard.
+    await page.goto('/admin/settings/navigation');
+    const move = header.getByRole('button', { name: `Move up: ${title}`, exact: true });
+    await tabTo(page, move);
+    await page.keyboard.press('Enter');
+    await expect(move).toBeFocused();
+    await saveWithKeys(page);
+    expect(await siteHeaderLinks(page)).toEqual([...links.slice(0, -2), title, links.at(-2)]);
+
+    // Remove it, by keyboard.
+    await page.goto('/admin/settings/navigation');
+    await tabTo(page, header.getByRole('button', { name: `Remove: ${title}`, exact: true }));
+    await page.keyboard.press('Enter');
+    await expect(header.getByRole('button', { name: `Remove: ${title}`, exact: true })).toHaveCount(0);
+    await saveWithKeys(page);
+    expect(await siteHeaderLinks(page)).toEqual(links.slice(0, -1));
+  });
+}
+
+test('a link to a draft page is flagged in the editor and left out of the site', async ({ page }) => {
+  const created = await admin.post('/api/pages', { data: { title: 'Careers', description: 'Join us.', body: 'Soon.', status: 'draft' } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const menus = (await (await admin.get('/api/settings/navigation')).json()) as { header: unknown[]; footer: unknown[] };
+  const saved = await admin.put('/api/settings/navigation', {
+    data: { ...menus, header: [...menus.header, { label: 'Careers', target: { kind: 'page', id } }] },
+  });
+  expect(saved.status()).toBe(200);
+
+  await page.goto('/admin/settings/navigation');
+  const item = page.getByRole('group', { name: /^Header link \d+: Careers$/ });
+  await expect(item.getByText('This page is not published, so the site leaves it out')).toBeVisible();
+  await expectNoA11yViolations(page);
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Careers' })).toHaveCount(0);
+});
