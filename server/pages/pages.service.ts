@@ -137,8 +137,7 @@ export class PagesService implements ItemEditor {
     const snapshot = await this.revisions.draftSnapshot('pages', page.id);
     if (!snapshot) return null;
     const photo = (snapshot.photo as string | null | undefined) ?? null;
-    const text = (field: 'title' | 'description' | 'body') =>
-      typeof snapshot[field] === 'string' ? snapshot[field] : page[field];
+    const text = (field: 'title' | 'description' | 'body') => (typeof snapshot[field] === 'string' ? snapshot[field] : page[field]);
     return {
       ...page,
       title: text('title'),
@@ -178,7 +177,7 @@ export class PagesService implements ItemEditor {
           photoHeight: photo?.photoHeight ?? null,
         }),
       );
-      await this.revisions.record(manager, {
+      const { seq } = await this.revisions.record(manager, {
         kind: 'pages',
         id: saved.id,
         reason: 'created',
@@ -186,7 +185,7 @@ export class PagesService implements ItemEditor {
         changed: [],
         by,
       });
-      await this.activity.record(manager, { by, action: 'create', kind: 'pages', itemId: saved.id, label: saved.title });
+      await this.activity.record(manager, { by, action: 'create', kind: 'pages', itemId: saved.id, label: saved.title, seq });
       await this.events.raise(manager, {
         kind: 'pages',
         id: saved.id,
@@ -259,8 +258,9 @@ export class PagesService implements ItemEditor {
             by,
             restoredFrom: options.restoredFrom,
           });
-          if (fields.length > 0) {
-            await this.activity.record(manager, { by, action: 'edit', kind: 'pages', itemId: id, label: after.title, fields });
+          if (fields.length > 0 || options.reason === 'restored') {
+            const action = options.reason === 'restored' ? 'restore-revision' : 'edit';
+            await this.activity.record(manager, { by, action, kind: 'pages', itemId: id, label: after.title, fields, seq: revision?.seq });
             await this.events.raise(manager, { kind: 'pages', id, oldPaths, newPaths, change: editChange(oldPaths, newPaths) });
           }
           return [photo?.previous ?? null, ...(revision?.dropped ?? [])];
