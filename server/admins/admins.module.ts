@@ -11,13 +11,13 @@ import { AdminsService } from './admins.service';
 import { FirstAdminBootstrap } from './first-admin.bootstrap';
 import { InvitationsController } from './invitations.controller';
 import { InvitationsService } from './invitations.service';
-import { PasswordResetController } from './password-reset.controller';
+import { AdminPasswordResetController, PasswordResetController } from './password-reset.controller';
 import { PasswordResetService } from './password-reset.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Admin, AdminToken]), ActivityModule, SessionsModule, AccountModule, MailModule],
   // Before AdminsController, whose `:id` routes would otherwise be tried first.
-  controllers: [PasswordResetController, InvitationsController, AdminsController],
+  controllers: [PasswordResetController, AdminPasswordResetController, InvitationsController, AdminsController],
   providers: [AdminsService, FirstAdminBootstrap, PasswordResetService, InvitationsService],
   exports: [AdminsService],
 })

@@ -436,6 +436,8 @@ describe('with mail off (no SMTP_URL)', () => {
     expect((await ada.agent.post('/api/settings/mail/test')).status).toBe(409);
     expect((await ada.agent.get('/api/settings/mail')).body).toEqual({
       enabled: false,
+      source: null,
+      settings: null,
       from: null,
       server: null,
       connection: null,

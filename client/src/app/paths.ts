@@ -45,6 +45,8 @@ export const paths = {
   settings: '/admin/settings',
   /** Settings with the History open on one revision (the Activity screen's links). */
   settingsRevision: (seq: number) => `/admin/settings?revision=${seq}`,
+  /** Settings' mail section (its id), where mail is set up. */
+  settingsMail: '/admin/settings#mail',
   admins: {
     list: '/admin/admins',
     add: '/admin/admins/add',
@@ -95,6 +97,7 @@ export const apiPaths = {
   newsPreview: apiPath('/api/news/preview'),
   admins: apiPath('/api/admins'),
   adminSessionsEnd: (id: string) => apiPath('/api/admins/{id}/sessions/end', { id }),
+  adminPasswordReset: (id: string) => apiPath('/api/admins/{id}/password-reset', { id }),
   adminItem: (id: string) => apiPath('/api/admins/{id}', { id }),
   myPassword: apiPath('/api/admins/me/password'),
   confirm: apiPath('/api/admins/me/confirm'),

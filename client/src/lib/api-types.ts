@@ -35,6 +35,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admins/{id}/password-reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['AdminPasswordResetController_issue'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admins/invitations': {
     parameters: {
       query?: never;
@@ -971,9 +987,9 @@ export interface paths {
       cookie?: never;
     };
     get: operations['MailController_status'];
-    put?: never;
+    put: operations['MailController_update'];
     post?: never;
-    delete?: never;
+    delete: operations['MailController_clear'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1358,6 +1374,19 @@ export interface components {
       /** @enum {boolean} */
       ok: true;
     };
+    IssuePasswordResetDto: {
+      /**
+       * @description mail: to their address (mail must be on); link: in the reply, to hand over
+       * @enum {string}
+       */
+      delivery: 'mail' | 'link';
+    };
+    IssuedPasswordReset: {
+      /** @description With delivery link only: the one-time link to hand over (shown once, never stored) */
+      link?: string;
+      /** Format: date-time */
+      expiresAt: string;
+    };
     Inviter: {
       /** Format: uuid */
       id: string | null;
@@ -1381,9 +1410,17 @@ export interface components {
     CreateInvitationDto: {
       /** Format: email */
       email: string;
+      /**
+       * @description mail: the link goes by mail (mail must be on); link: the reply carries it, to hand over (no mail needed)
+       * @default mail
+       * @enum {string}
+       */
+      delivery: 'mail' | 'link';
     };
     InvitationReply: {
       invitation: components['schemas']['Invitation'];
+      /** @description With delivery link only: the one-time link to hand over (shown once, never stored) */
+      link?: string;
     };
     AcceptInvitationDto: {
       name: string;
@@ -2027,6 +2064,21 @@ export interface components {
       /** @description Always null: the settings have no working copy */
       draft: null;
     };
+    /** @description Mail as saved in Settings → Mail: never the password, only whether one is set. */
+    MailSettings: {
+      host: string;
+      port: number;
+      /**
+       * @description starttls: STARTTLS required; tls: TLS from the start (smtps); none: a local relay without encryption, chosen explicitly
+       * @enum {string}
+       */
+      security: 'starttls' | 'tls' | 'none';
+      /** @description Empty: the server takes mail without a login */
+      username: string;
+      passwordSet: boolean;
+      /** @example Company <site@example.com> */
+      from: string;
+    };
     /** @description This replica's last word from the SMTP server. */
     MailConnection: {
       ok: boolean;
@@ -2051,12 +2103,33 @@ export interface components {
     /** @description Mail on or off, its server (never its credentials), mail waiting, the latest failures. */
     MailStatus: {
       enabled: boolean;
+      /**
+       * @description env: the server's SMTP_URL, which wins over Settings → Mail; panel: Settings → Mail; null: mail is off
+       * @enum {string|null}
+       */
+      source: 'env' | 'panel' | null;
+      /** @description What Settings → Mail saved, also when SMTP_URL wins over it */
+      settings: components['schemas']['MailSettings'] | null;
       from: string | null;
       /** @example smtp://mail.example.com:587 */
       server: string | null;
       connection: components['schemas']['MailConnection'] | null;
       due: number;
       failed: components['schemas']['FailedMail'][];
+    };
+    MailSettingsInput: {
+      /** @example mail.example.com */
+      host: string;
+      /** @example 587 */
+      port: number;
+      /** @enum {string} */
+      security: 'starttls' | 'tls' | 'none';
+      /** @description Empty or absent: no login */
+      username?: string;
+      /** @description Absent: the saved password stays. Empty: no password. Stored encrypted, never sent back. */
+      password?: string;
+      /** @example Company <site@example.com> */
+      from: string;
     };
     TestMailReply: {
       to: string;
@@ -2605,6 +2678,74 @@ export interface operations {
         };
       };
       403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  AdminPasswordResetController_issue: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IssuePasswordResetDto'];
+      };
+    };
+    responses: {
+      /** @description Mailed, or (delivery link) the one-time link, valid an hour */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IssuedPasswordReset'];
+        };
+      };
+      /** @description A field failed validation */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      /** @description Admin not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Mail is off (delivery mail) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedType'];
       500: components['responses']['ServerError'];
@@ -5934,6 +6075,88 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
       403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  MailController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MailSettingsInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MailStatus'];
+        };
+      };
+      /** @description A field failed validation */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description SMTP_URL is set in the environment and wins */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  MailController_clear: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MailStatus'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description SMTP_URL is set in the environment and wins */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
       500: components['responses']['ServerError'];
       503: components['responses']['Unavailable'];
     };

@@ -49,6 +49,18 @@ export class InvitationDto {
 export class InvitationReply {
   @ApiProperty()
   invitation: InvitationDto;
+
+  @ApiProperty({ required: false, description: 'With delivery link only: the one-time link to hand over (shown once, never stored)' })
+  link?: string;
+}
+
+@ApiSchema({ name: 'IssuedPasswordReset' })
+export class IssuedPasswordReset {
+  @ApiProperty({ required: false, description: 'With delivery link only: the one-time link to hand over (shown once, never stored)' })
+  link?: string;
+
+  @ApiProperty({ format: 'date-time' })
+  expiresAt: string;
 }
 
 @ApiSchema({ name: 'Invitations' })

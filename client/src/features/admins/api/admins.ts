@@ -72,7 +72,7 @@ export function deleteAdmin(id: string) {
 export function useInvite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { email: string }) => api.post(apiPaths.invitations, input),
+    mutationFn: (input: { email: string; delivery: 'mail' | 'link' }) => api.post(apiPaths.invitations, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.all() }),
   });
 }
@@ -138,6 +138,17 @@ export function useEndAdminSessions() {
   const confirmed = useConfirmed();
   return useMutation({
     mutationFn: (id: string) => confirmed(() => api.post(apiPaths.adminSessionsEnd(id))),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.all() }),
+  });
+}
+
+/** A password reset for a colleague's account: mailed to them, or a one-time link to hand over (asks for a recent confirmation). */
+export function useIssuePasswordReset() {
+  const queryClient = useQueryClient();
+  const confirmed = useConfirmed();
+  return useMutation({
+    mutationFn: ({ id, delivery }: { id: string; delivery: 'mail' | 'link' }) =>
+      confirmed(() => api.post(apiPaths.adminPasswordReset(id), { delivery })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.all() }),
   });
 }
