@@ -63,6 +63,6 @@ export class AdminPasswordResetController {
   @ApiErrorText(HttpStatus.NOT_FOUND, 'Admin not found')
   @ApiErrorText(HttpStatus.CONFLICT, 'Mail is off (delivery mail)')
   issue(@Param('id') id: string, @Body() dto: IssuePasswordResetDto, @CurrentActor() by: Actor): Promise<IssuedPasswordReset> {
-    return this.passwordReset.issueFor(id, dto.delivery, by);
+    return this.passwordReset.issueFor(id, dto.delivery ?? 'mail', by);
   }
 }

@@ -95,7 +95,6 @@ export class PasswordResetService {
    * as a reset request by the administrator, for that account.
    */
   async issueFor(adminId: string, delivery: Delivery, by: Actor): Promise<{ link?: string; expiresAt: string }> {
-    if (delivery === 'mail' && !this.outbox.enabled) throw new ApiError(HttpStatus.CONFLICT, RESET_UNAVAILABLE_FOR_ADMIN);
     if (!isUuid(adminId)) throw new ApiError(HttpStatus.NOT_FOUND, ADMIN_NOT_FOUND);
     const { token, hash } = newToken();
     // In the fragment, which browsers never send: no proxy or server log keeps the token.
@@ -105,6 +104,8 @@ export class PasswordResetService {
     await this.dataSource.transaction(async (manager) => {
       const admin = await manager.findOneBy(Admin, { id: adminId });
       if (!admin) throw new ApiError(HttpStatus.NOT_FOUND, ADMIN_NOT_FOUND);
+      // An unknown account is a 404 whether or not mail is on; a known one needs mail to be mailed.
+      if (delivery === 'mail' && !this.outbox.enabled) throw new ApiError(HttpStatus.CONFLICT, RESET_UNAVAILABLE_FOR_ADMIN);
       await manager.query(
         `INSERT INTO admin_tokens (purpose, token_hash, admin_id, email, expires_at) VALUES ('password-reset', $1, $2, $3, $4)`,
         [hash, admin.id, admin.email, expiresAt],

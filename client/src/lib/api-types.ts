@@ -1377,6 +1377,7 @@ export interface components {
     IssuePasswordResetDto: {
       /**
        * @description mail: to their address (mail must be on); link: in the reply, to hand over
+       * @default mail
        * @enum {string}
        */
       delivery: 'mail' | 'link';

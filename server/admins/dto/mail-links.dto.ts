@@ -35,9 +35,14 @@ export class CreateInvitationDto extends PickType(RegisterAdminDto, ['email'] as
 
 /** POST /api/admins/{id}/password-reset: a reset for a colleague's account, mailed to them or handed over. */
 export class IssuePasswordResetDto {
-  @ApiProperty({ enum: DELIVERIES, description: 'mail: to their address (mail must be on); link: in the reply, to hand over' })
+  @ApiPropertyOptional({
+    enum: DELIVERIES,
+    default: 'mail',
+    description: 'mail: to their address (mail must be on); link: in the reply, to hand over',
+  })
   @IsIn(DELIVERIES, { message: 'Delivery must be mail or link' })
-  delivery: Delivery;
+  @IsOptional()
+  delivery?: Delivery;
 }
 
 /** POST /api/admins/invitations/accept: the invited person's name and password, as registration takes them. */
