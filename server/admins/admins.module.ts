@@ -8,6 +8,7 @@ import { Admin } from './admin.entity';
 import { AdminToken } from './admin-token.entity';
 import { AdminsController } from './admins.controller';
 import { AdminsService } from './admins.service';
+import { EmailChangeService } from './email-change.service';
 import { FirstAdminBootstrap } from './first-admin.bootstrap';
 import { InvitationsController } from './invitations.controller';
 import { InvitationsService } from './invitations.service';
@@ -18,7 +19,7 @@ import { PasswordResetService } from './password-reset.service';
   imports: [TypeOrmModule.forFeature([Admin, AdminToken]), ActivityModule, SessionsModule, AccountModule, MailModule],
   // Before AdminsController, whose `:id` routes would otherwise be tried first.
   controllers: [PasswordResetController, AdminPasswordResetController, InvitationsController, AdminsController],
-  providers: [AdminsService, FirstAdminBootstrap, PasswordResetService, InvitationsService],
+  providers: [AdminsService, FirstAdminBootstrap, PasswordResetService, InvitationsService, EmailChangeService],
   exports: [AdminsService],
 })
 export class AdminsModule {}

@@ -28,6 +28,7 @@ import { Revisions1763773600000 } from './migrations/1763773600000-Revisions';
 import { Analytics1764150000000 } from './migrations/1764150000000-Analytics';
 import { ContactSearch1764160000000 } from './migrations/1764160000000-ContactSearch';
 import { MailSettings1764160100000 } from './migrations/1764160100000-MailSettings';
+import { EmailChange1764160200000 } from './migrations/1764160200000-EmailChange';
 import { Service } from '../services/service.entity';
 import { SecondFactor1763771300000 } from './migrations/1763771300000-SecondFactor';
 import { Totp } from '../second-factor/totp.entity';
@@ -78,6 +79,7 @@ export const migrations = [
   Analytics1764150000000,
   ContactSearch1764160000000,
   MailSettings1764160100000,
+  EmailChange1764160200000,
 ];
 
 /**

@@ -14,6 +14,8 @@ export const paths = {
   resetPassword: '/admin/reset-password',
   /** The link an invitation mail carries (`#token=`; client/src/lib/link-token.ts). */
   acceptInvitation: '/admin/accept-invitation',
+  /** The link mailed to an admin's new address (`#token=`; client/src/lib/link-token.ts). */
+  confirmEmail: '/admin/confirm-email',
   account: '/admin/account',
   services: {
     list: '/admin/service',
@@ -49,6 +51,7 @@ export const paths = {
   settingsMail: '/admin/settings#mail',
   admins: {
     list: '/admin/admins',
+    /** The former Add administrator form's address: it opens the invitation. */
     add: '/admin/admins/add',
     password: '/admin/admins/password',
     invite: '/admin/admins/invite',
@@ -103,6 +106,8 @@ export const apiPaths = {
   confirm: apiPath('/api/admins/me/confirm'),
   confirmPasskeyOptions: apiPath('/api/admins/me/confirm/passkey-options'),
   myPreferences: apiPath('/api/admins/me/preferences'),
+  myEmail: apiPath('/api/admins/me/email'),
+  myEmailConfirm: apiPath('/api/admins/me/email/confirm'),
   mySessions: apiPath('/api/admins/me/sessions'),
   mySession: (id: string) => apiPath('/api/admins/me/sessions/{id}', { id }),
   mySessionsEndOthers: apiPath('/api/admins/me/sessions/end-others'),

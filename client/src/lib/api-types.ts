@@ -147,6 +147,54 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admins/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['AuthController_me'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations['AdminsController_updateMe'];
+    trace?: never;
+  };
+  '/api/admins/me/email': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['AdminsController_changeEmail'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admins/me/email/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['AdminsController_confirmEmail'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admins/me/preferences': {
     parameters: {
       query?: never;
@@ -190,22 +238,6 @@ export interface paths {
     put?: never;
     post?: never;
     delete: operations['AdminsController_remove'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/admins/me': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: operations['AuthController_me'];
-    put?: never;
-    post?: never;
-    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -1497,11 +1529,40 @@ export interface components {
       /** @description Also remove every passkey of the account (as a password reset does), for when someone else may have added one */
       removePasskeys?: boolean;
     };
+    UpdateAccountDto: {
+      name: string;
+    };
+    ChangeEmailDto: {
+      /** Format: email */
+      email: string;
+    };
+    /** @description The link is on its way to the new address; the email changes when it is opened. */
+    EmailChangeRequested: {
+      /**
+       * Format: email
+       * @description The new address, waiting for its link to be opened
+       */
+      pendingEmail: string;
+      /**
+       * Format: date-time
+       * @description When the link stops working
+       */
+      expiresAt: string;
+    };
+    ConfirmEmailChangeDto: {
+      /** @description The link's token */
+      token: string;
+    };
     Preferences: {
       /** @description Email me new contact messages */
       notifyContactMessages: boolean;
       /** @description Whether mail is on at all */
       mailEnabled: boolean;
+      /**
+       * Format: email
+       * @description A new email waiting for its link to be opened (within the hour)
+       */
+      pendingEmail: string | null;
     };
     UpdatePreferencesDto: {
       /** @description Email me new contact messages */
@@ -2091,7 +2152,8 @@ export interface components {
       /** Format: uuid */
       id: string;
       /** @enum {string} */
-      kind: 'contact-message' | 'password-reset' | 'invitation' | 'password-changed' | 'second-factor' | 'passkey' | 'test';
+      kind:
+        'contact-message' | 'password-reset' | 'invitation' | 'password-changed' | 'second-factor' | 'passkey' | 'test' | 'email-change';
       recipient: string;
       subject: string;
       reason: string | null;
@@ -3083,6 +3145,169 @@ export interface operations {
       503: components['responses']['Unavailable'];
     };
   };
+  AuthController_me: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The logged-in admin, or null */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionReply'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  AdminsController_updateMe: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateAccountDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminReply'];
+        };
+      };
+      /** @description A field failed validation */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  AdminsController_changeEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ChangeEmailDto'];
+      };
+    };
+    responses: {
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmailChangeRequested'];
+        };
+      };
+      /** @description A bad address, or already your email */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      /** @description Another administrator's address (keyed email), or mail is off */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  AdminsController_confirmEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ConfirmEmailChangeDto'];
+      };
+    };
+    responses: {
+      /** @description The account with its new email */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminReply'];
+        };
+      };
+      /** @description A bad, used or expired token (keyed token) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      403: components['responses']['Forbidden'];
+      /** @description Another administrator took the address meanwhile (keyed email) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
   AdminsController_preferences: {
     parameters: {
       query?: never;
@@ -3236,29 +3461,6 @@ export interface operations {
       };
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedType'];
-      500: components['responses']['ServerError'];
-      503: components['responses']['Unavailable'];
-    };
-  };
-  AuthController_me: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The logged-in admin, or null */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SessionReply'];
-        };
-      };
-      400: components['responses']['BadRequest'];
       500: components['responses']['ServerError'];
       503: components['responses']['Unavailable'];
     };

@@ -7,6 +7,14 @@ export class PreferencesDto {
 
   @ApiProperty({ description: 'Whether mail is on at all' })
   mailEnabled: boolean;
+
+  @ApiProperty({
+    type: String,
+    format: 'email',
+    nullable: true,
+    description: 'A new email waiting for its link to be opened (within the hour)',
+  })
+  pendingEmail: string | null;
 }
 
 @ApiSchema({ name: 'PasswordResetAvailability' })

@@ -18,7 +18,9 @@ export class FailedMailDto {
   @ApiProperty({ format: 'uuid' })
   id: string;
 
-  @ApiProperty({ enum: ['contact-message', 'password-reset', 'invitation', 'password-changed', 'second-factor', 'passkey', 'test'] })
+  @ApiProperty({
+    enum: ['contact-message', 'password-reset', 'invitation', 'password-changed', 'second-factor', 'passkey', 'test', 'email-change'],
+  })
   kind: string;
 
   @ApiProperty()

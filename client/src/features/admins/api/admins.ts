@@ -2,9 +2,9 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { apiPaths } from '../../../app/paths';
 import { api, type ApiSchema } from '../../../lib/api';
 import { useConfirmed } from '../../../lib/confirmation';
+import { authQueries } from '../../auth/api/auth';
 
 export type AdminRow = ApiSchema<'AdminRow'>;
-export type NewAdmin = Omit<ApiSchema<'RegisterAdminDto'>, 'setupToken'>;
 export type PasswordChange = ApiSchema<'ChangePasswordDto'>;
 
 export type Invitation = ApiSchema<'Invitation'>;
@@ -50,15 +50,6 @@ export const adminQueries = {
     }),
 };
 
-/** Adds an administrator through registration, which a logged-in admin may always use. */
-export function useAddAdmin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: NewAdmin) => api.post(apiPaths.register, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.all() }),
-  });
-}
-
 export function useChangePassword() {
   return useMutation({
     mutationFn: (input: PasswordChange) => api.post(apiPaths.myPassword, input),
@@ -82,6 +73,29 @@ export function useRevokeInvitation() {
   return useMutation({
     mutationFn: (id: string) => api.delete(apiPaths.invitation(id)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.all() }),
+  });
+}
+
+/** Your account: your own name, at once; the menu and every screen that names you refresh. */
+export function useUpdateAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { name: string }) => api.patch(apiPaths.me, input),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: authQueries.me().queryKey }),
+        queryClient.invalidateQueries({ queryKey: adminQueries.all() }),
+      ]),
+  });
+}
+
+/** Your account: a new email, confirmed by a link mailed to it (asks for a recent confirmation of who you are first). */
+export function useChangeEmail() {
+  const queryClient = useQueryClient();
+  const confirmed = useConfirmed();
+  return useMutation({
+    mutationFn: (input: { email: string }) => confirmed(() => api.post(apiPaths.myEmail, input)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.preferences().queryKey }),
   });
 }
 

@@ -14,9 +14,10 @@ import { Switch } from '../../../components/Switch';
 import { SessionsSection } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
 import { PasskeysSection } from './PasskeysSection';
+import { AccountIdentity } from './AccountIdentity';
 import './AccountScreen.css';
 
-/** /admin/account: the signed-in admin's own account: who they are, their password, their mail. */
+/** /admin/account: the signed-in admin's own account: their name and email (editable), their password, their mail. */
 export function AccountScreen() {
   const { admin } = useOutletContext<LayoutContext | undefined>() ?? {};
   const preferences = useQuery(adminQueries.preferences());
@@ -42,16 +43,7 @@ export function AccountScreen() {
       <div className="account">
         <section className="account__section" aria-labelledby={`${id}-who`}>
           <h2 id={`${id}-who`}>Sign-in</h2>
-          <dl className="account__facts">
-            <div>
-              <dt>Name</dt>
-              <dd>{admin?.name}</dd>
-            </div>
-            <div>
-              <dt>Email</dt>
-              <dd>{admin?.email}</dd>
-            </div>
-          </dl>
+          {admin && <AccountIdentity name={admin.name} email={admin.email} preferences={preferences.data} />}
           <p>
             <Link className="button" to={paths.admins.password}>
               Change password

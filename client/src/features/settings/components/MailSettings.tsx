@@ -19,6 +19,7 @@ const KIND_NAMES: Record<string, string> = {
   'second-factor': 'Second factor notice',
   passkey: 'Passkey notice',
   test: 'Test email',
+  'email-change': 'Email address change',
 };
 
 type Security = MailSettingsInput['security'];
