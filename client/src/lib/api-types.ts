@@ -3246,7 +3246,7 @@ export interface operations {
           'application/json': components['schemas']['FieldErrors'];
         };
       };
-      /** @description Another administrator's address (keyed email), or mail is off */
+      /** @description Another administrator's address, or mail is off (keyed email) */
       409: {
         headers: {
           [name: string]: unknown;
