@@ -2,7 +2,6 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { apiPaths } from '../../../app/paths';
 import { api, type ApiSchema } from '../../../lib/api';
 import { useConfirmed } from '../../../lib/confirmation';
-import { authQueries } from '../../auth/api/auth';
 
 export type AdminRow = ApiSchema<'AdminRow'>;
 export type PasswordChange = ApiSchema<'ChangePasswordDto'>;
@@ -81,11 +80,8 @@ export function useUpdateAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { name: string }) => api.patch(apiPaths.me, input),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: authQueries.me().queryKey }),
-        queryClient.invalidateQueries({ queryKey: adminQueries.all() }),
-      ]),
+    // The name is in the session's admin (features/auth) and in the lists: everything on screen refreshes.
+    onSuccess: () => queryClient.invalidateQueries(),
   });
 }
 
