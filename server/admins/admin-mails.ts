@@ -55,3 +55,32 @@ export function passwordChangedMail(
     ].join('\n'),
   };
 }
+
+/** To an admin's new address: the link that makes it their sign-in email. */
+export function emailChangeMail(site: string, name: string, link: string): MailContent {
+  return {
+    subject: `Confirm your new email for ${site}`,
+    text: [
+      `${name} asked to use this address to sign in to the administration of ${site}.`,
+      '',
+      'To confirm it, open this link within an hour:',
+      link,
+      '',
+      'Until then the account keeps its old address. The link works once. If you did not ask for it, ignore this mail.',
+    ].join('\n'),
+  };
+}
+
+/** To the old address once the new one is confirmed: a security notice. */
+export function emailChangedMail(site: string, newEmail: string, at: Date, address: string | null): MailContent {
+  return {
+    subject: `Your sign-in email for ${site} was changed`,
+    text: [
+      `The email of your administrator account on ${site} was changed to ${newEmail} on ${at.toUTCString()}${address ? ` from ${address}` : ''}.`,
+      '',
+      'From now on, sign in with the new address; mail for the account goes there.',
+      '',
+      'If this was not you, tell another administrator at once.',
+    ].join('\n'),
+  };
+}

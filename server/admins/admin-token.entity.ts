@@ -1,9 +1,10 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-export type TokenPurpose = 'password-reset' | 'invitation';
+export type TokenPurpose = 'password-reset' | 'invitation' | 'email-change';
 
 /**
- * A one-time link's token: a password reset (for `adminId`) or an invitation (for `email`). Only
+ * A one-time link's token: a password reset (for `adminId`), an invitation (for `email`), or an
+ * admin's own new address (`adminId`'s, to become `email`). Only
  * the SHA-256 of the token is stored; the token itself travels once, in the mail.
  */
 @Entity('admin_tokens')

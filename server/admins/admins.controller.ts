@@ -15,7 +15,7 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
 import { SessionsService } from '../account/sessions.service';
 import { PagePipe } from '../common/pagination';
 import { ApiErrorText, ApiFieldErrors, ApiPage, ErrorReply, FieldErrorsReply, IdReply, OkReply } from '../common/api-docs';
@@ -34,6 +34,8 @@ import { ChangePasswordDto } from './dto/change-password.dto';
 import { RegisterAdminDto } from './dto/register-admin.dto';
 import { UpdatePreferencesDto } from './dto/mail-links.dto';
 import { RegistrationGuard } from './registration.guard';
+import { ChangeEmailDto, ConfirmEmailChangeDto, EmailChangeRequestedReply, UpdateAccountDto } from './dto/account.dto';
+import { EmailChangeService } from './email-change.service';
 
 /** Wrong current passwords, per admin: a stolen session may not guess its way to the password. */
 const CURRENT_PASSWORD_RULE: RateLimitRule = { limit: 5, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
@@ -46,6 +48,7 @@ export class AdminsController {
     private readonly rateLimits: RateLimitService,
     private readonly sessions: SessionsService,
     private readonly lockout: LoginLockoutService,
+    private readonly emailChange: EmailChangeService,
   ) {}
 
   /**
@@ -117,7 +120,40 @@ export class AdminsController {
     return { ok: true as const };
   }
 
-  /** Your account: "Email me new contact messages", and whether mail is on. */
+  /** Your account: your own name, changed at once. */
+  @Patch('me')
+  @ApiOkResponse({ type: AdminReply })
+  @ApiFieldErrors()
+  async updateMe(@Body() dto: UpdateAccountDto, @CurrentActor() by: Actor): Promise<AdminReply> {
+    return { admin: toPublicAdmin(await this.adminsService.rename(by.admin.id, dto.name, by)) };
+  }
+
+  /**
+   * Your account: a new email. A link goes to the new address; the email changes only when it is
+   * opened (POST me/email/confirm). Asks for a recent confirmation of who you are first.
+   */
+  @RequiresRecentConfirmation()
+  @Post('me/email')
+  @HttpCode(HttpStatus.ACCEPTED)
+  @ApiAcceptedResponse({ type: EmailChangeRequestedReply })
+  @ApiFieldErrors('A bad address, or already your email')
+  @ApiConflictResponse({ type: FieldErrorsReply, description: "Another administrator's address, or mail is off (keyed email)" })
+  changeEmail(@Body() dto: ChangeEmailDto, @CurrentActor() by: Actor): Promise<EmailChangeRequestedReply> {
+    return this.emailChange.request(dto.email, by);
+  }
+
+  /** The link mailed to a new address: it becomes the account's email. Works signed in or not, on the token alone. */
+  @Public()
+  @Post('me/email/confirm')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: AdminReply, description: 'The account with its new email' })
+  @ApiFieldErrors('A bad, used or expired token (keyed token)')
+  @ApiConflictResponse({ type: FieldErrorsReply, description: 'Another administrator took the address meanwhile (keyed email)' })
+  async confirmEmail(@Body() dto: ConfirmEmailChangeDto, @Req() req: Request): Promise<AdminReply> {
+    return { admin: toPublicAdmin(await this.emailChange.confirm(dto.token, req.ip ?? null)) };
+  }
+
+  /** Your account: "Email me new contact messages", whether mail is on, and a new email waiting for its link. */
   @Get('me/preferences')
   @ApiOkResponse({ type: PreferencesDto })
   preferences(@CurrentAdmin() admin: SignedInAdmin) {

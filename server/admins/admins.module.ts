@@ -8,17 +8,18 @@ import { Admin } from './admin.entity';
 import { AdminToken } from './admin-token.entity';
 import { AdminsController } from './admins.controller';
 import { AdminsService } from './admins.service';
+import { EmailChangeService } from './email-change.service';
 import { FirstAdminBootstrap } from './first-admin.bootstrap';
 import { InvitationsController } from './invitations.controller';
 import { InvitationsService } from './invitations.service';
-import { PasswordResetController } from './password-reset.controller';
+import { AdminPasswordResetController, PasswordResetController } from './password-reset.controller';
 import { PasswordResetService } from './password-reset.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Admin, AdminToken]), ActivityModule, SessionsModule, AccountModule, MailModule],
   // Before AdminsController, whose `:id` routes would otherwise be tried first.
-  controllers: [PasswordResetController, InvitationsController, AdminsController],
-  providers: [AdminsService, FirstAdminBootstrap, PasswordResetService, InvitationsService],
+  controllers: [PasswordResetController, AdminPasswordResetController, InvitationsController, AdminsController],
+  providers: [AdminsService, FirstAdminBootstrap, PasswordResetService, InvitationsService, EmailChangeService],
   exports: [AdminsService],
 })
 export class AdminsModule {}

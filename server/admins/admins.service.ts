@@ -143,10 +143,28 @@ export class AdminsService {
     return version;
   }
 
-  /** "Email me new contact messages", and whether mail is on at all (the switch does nothing otherwise). */
-  async preferences(id: string): Promise<{ notifyContactMessages: boolean; mailEnabled: boolean }> {
+  /**
+   * "Email me new contact messages", whether mail is on at all (the switch does nothing otherwise),
+   * and a new email of theirs still waiting for its link to be opened.
+   */
+  async preferences(id: string): Promise<{ notifyContactMessages: boolean; mailEnabled: boolean; pendingEmail: string | null }> {
     const admin = await this.admins.findOneByOrFail({ id });
-    return { notifyContactMessages: admin.notifyContactMessages, mailEnabled: this.outbox.enabled };
+    const [pending] = await this.dataSource.query<{ email: string }[]>(
+      `SELECT email FROM admin_tokens
+        WHERE admin_id = $1 AND purpose = 'email-change' AND used_at IS NULL AND expires_at > now()
+        ORDER BY created_at DESC LIMIT 1`,
+      [id],
+    );
+    return { notifyContactMessages: admin.notifyContactMessages, mailEnabled: this.outbox.enabled, pendingEmail: pending?.email ?? null };
+  }
+
+  /** One's own name, at once (the email changes through EmailChangeService's link). Logged in Activity. */
+  async rename(id: string, name: string, by: Actor): Promise<Admin> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.update(Admin, { id }, { name });
+      await this.activity.record(manager, { by: { ...by, admin: { id, name } }, action: 'edit', kind: 'admins', itemId: id, label: name });
+      return manager.findOneByOrFail(Admin, { id });
+    });
   }
 
   async updatePreferences(id: string, changes: { notifyContactMessages: boolean }) {

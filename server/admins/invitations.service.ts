@@ -14,7 +14,7 @@ import { Admin } from './admin.entity';
 import { AdminToken } from './admin-token.entity';
 import { hashToken, newToken } from './admin-tokens';
 import { REGISTRATION_CLOSED } from './admins.service';
-import { INVALID_LINK } from './dto/mail-links.dto';
+import { INVALID_LINK, type Delivery } from './dto/mail-links.dto';
 
 export const INVITATION_NOT_FOUND = 'Invitation not found';
 export const ALREADY_ADMIN = 'This address already belongs to an administrator';
@@ -41,7 +41,7 @@ function toInvitation(row: AdminToken): Invitation {
 
 /**
  * Invitations: an admin names an address, the person gets a one-time link (7 days, stored as a
- * hash) and chooses their name and password; then they are an admin and signed in.
+ * hash) by mail, or from the admin, who copies it from the reply and hands it over (no mail needed), and chooses their name and password; then they are an admin and signed in.
  */
 @Injectable()
 export class InvitationsService {
@@ -68,16 +68,17 @@ export class InvitationsService {
    * same address is replaced, so only the newest link works. The mail is queued in the same
    * transaction.
    */
-  async create(email: string, by: Actor & { admin: { email?: string } }): Promise<Invitation> {
+  async create(
+    email: string,
+    by: Actor & { admin: { email?: string } },
+    delivery: Delivery = 'mail',
+  ): Promise<{ invitation: Invitation; link?: string }> {
     if (this.config.registration === 'closed') throw new ApiError(HttpStatus.FORBIDDEN, REGISTRATION_CLOSED);
-    if (!this.outbox.enabled) throw ApiError.field('email', MAIL_OFF, HttpStatus.CONFLICT);
+    if (delivery === 'mail' && !this.outbox.enabled) throw ApiError.field('email', MAIL_OFF, HttpStatus.CONFLICT);
     const { token, hash } = newToken();
-    const content = invitationMail(
-      await this.outbox.siteName(),
-      by.admin.name,
-      // In the fragment, which browsers never send: no proxy or server log keeps the token.
-      `${this.config.publicUrl}/admin/accept-invitation#token=${token}`,
-    );
+    // In the fragment, which browsers never send: no proxy or server log keeps the token.
+    const link = `${this.config.publicUrl}/admin/accept-invitation#token=${token}`;
+    const content = invitationMail(await this.outbox.siteName(), by.admin.name, link);
     const invitation = await this.dataSource.transaction(async (manager) => {
       if (await manager.existsBy(Admin, { email })) throw ApiError.field('email', ALREADY_ADMIN, HttpStatus.CONFLICT);
       await manager.delete(AdminToken, { purpose: 'invitation', email, usedAt: IsNull() });
@@ -92,12 +93,13 @@ export class InvitationsService {
           expiresAt,
         }),
       );
-      await this.outbox.add(manager, [{ kind: 'invitation', to: email, ...content, expiresAt }]);
+      // A link handed over by chat is not mailed as well: one way, one link.
+      if (delivery === 'mail') await this.outbox.add(manager, [{ kind: 'invitation', to: email, ...content, expiresAt }]);
       await this.activity.record(manager, { by, action: 'invite', kind: 'admins', itemId: saved.id, label: email });
       return toInvitation(await manager.findOneByOrFail(AdminToken, { id: saved.id }));
     });
     this.outbox.wake();
-    return invitation;
+    return delivery === 'link' ? { invitation, link } : { invitation };
   }
 
   /** Revokes a pending invitation: its link stops working. */

@@ -1,11 +1,13 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { ApiAcceptedResponse, ApiOkResponse } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
+import { CurrentActor, type Actor } from '../common/actor.decorator';
+import { RequiresRecentConfirmation } from '../common/recent-confirmation';
 import { ApiErrorText, ApiFieldErrors, OkReply } from '../common/api-docs';
-import { EmptyReply, PasswordResetAvailability } from './dto/mail-replies.dto';
+import { EmptyReply, IssuedPasswordReset, PasswordResetAvailability } from './dto/mail-replies.dto';
 import { Public } from '../common/public.decorator';
 import { OutboxService } from '../mail/outbox.service';
-import { ConfirmPasswordResetDto, RequestPasswordResetDto } from './dto/mail-links.dto';
+import { ConfirmPasswordResetDto, IssuePasswordResetDto, RequestPasswordResetDto } from './dto/mail-links.dto';
 import { PasswordResetService } from './password-reset.service';
 
 @Controller('admins/password-reset')
@@ -44,5 +46,23 @@ export class PasswordResetController {
   async confirm(@Body() dto: ConfirmPasswordResetDto, @Req() req: Request): Promise<{ ok: true }> {
     await this.passwordReset.confirm(dto.token, dto.newPassword, req.ip ?? 'unknown');
     return { ok: true };
+  }
+}
+
+/** An administrator's password reset for a colleague (the Admins screen): by mail, or a link to hand over. */
+@Controller('admins')
+export class AdminPasswordResetController {
+  constructor(private readonly passwordReset: PasswordResetService) {}
+
+  /** Whoever holds the link sets the account's password: a lasting change, so a recent confirmation is asked for. */
+  @RequiresRecentConfirmation()
+  @Post(':id/password-reset')
+  @HttpCode(HttpStatus.CREATED)
+  @ApiCreatedResponse({ type: IssuedPasswordReset, description: 'Mailed, or (delivery link) the one-time link, valid an hour' })
+  @ApiFieldErrors()
+  @ApiErrorText(HttpStatus.NOT_FOUND, 'Admin not found')
+  @ApiErrorText(HttpStatus.CONFLICT, 'Mail is off (delivery mail)')
+  issue(@Param('id') id: string, @Body() dto: IssuePasswordResetDto, @CurrentActor() by: Actor): Promise<IssuedPasswordReset> {
+    return this.passwordReset.issueFor(id, dto.delivery ?? 'mail', by);
   }
 }

@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { OutboxMail } from '../mail/outbox-mail.entity';
 import { OutboxService } from '../mail/outbox.service';
+import { MailSettingsService } from '../mail/mail-settings.service';
 import { SettingsService } from '../settings/settings.service';
 import { ContentEvents } from '../content/events/content-events.service';
 import { SiteSettingsRow } from '../settings/site-settings.entity';
@@ -65,7 +66,10 @@ async function main(): Promise<number> {
         new ContentEvents(dataSource),
         new RevisionsService(dataSource),
       );
-      const outbox = new OutboxService(dataSource.getRepository(OutboxMail), config, settings);
+      // Mail set up in Settings → Mail counts here too: the notice is queued for the app's sender.
+      const mailSettings = new MailSettingsService(config, dataSource, activity);
+      await mailSettings.refresh();
+      const outbox = new OutboxService(dataSource.getRepository(OutboxMail), settings, mailSettings);
       const sessions = new SessionsService(dataSource, config);
       const admin = await new AdminsService(dataSource.getRepository(Admin), dataSource, activity, sessions, outbox).create(dto);
       console.log(`Created admin ${admin.name} <${admin.email}>.`);

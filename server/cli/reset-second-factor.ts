@@ -4,6 +4,7 @@ import { Activity } from '../activity/activity.entity';
 import { ActivityService } from '../activity/activity.service';
 import { OutboxMail } from '../mail/outbox-mail.entity';
 import { OutboxService } from '../mail/outbox.service';
+import { MailSettingsService } from '../mail/mail-settings.service';
 import { SecondFactorService } from '../second-factor/second-factor.service';
 import { SettingsService } from '../settings/settings.service';
 import { ContentEvents } from '../content/events/content-events.service';
@@ -32,7 +33,10 @@ async function main(): Promise<number> {
       new ContentEvents(dataSource),
       new RevisionsService(dataSource),
     );
-    const outbox = new OutboxService(dataSource.getRepository(OutboxMail), config, settings);
+    // Mail set up in Settings → Mail counts here too: the notice is queued for the app's sender.
+    const mailSettings = new MailSettingsService(config, dataSource, activity);
+    await mailSettings.refresh();
+    const outbox = new OutboxService(dataSource.getRepository(OutboxMail), settings, mailSettings);
     const reset = await new SecondFactorService(dataSource, config, activity, outbox).reset(email);
     if (!reset) {
       console.error(`No administrator has the email ${email}.`);

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { cdn, type CdnConfig } from './cdn-config';
 import { ConfigError, integer, oneOf, text, type Env } from './env';
 import { archiveKey, firstAdmin, secretsKey, sessionSecret } from './secrets-config';
-import { databaseUrl, mail, metricsHost, metricsPort, s3 } from './services-config';
+import { databaseUrl, mail, mailTiming, metricsHost, metricsPort, s3 } from './services-config';
 import { corsOrigins, publicUrl, trustProxy } from './web-config';
 
 // Where the tools and tests have always found them.
@@ -75,8 +75,10 @@ export interface AppConfig {
   metricsPort: number | undefined;
   /** METRICS_HOST: the address the metrics listener binds to; 127.0.0.1 unless the scraper is on another host. */
   metricsHost: string;
-  /** Set when SMTP_URL is: mail goes out through the outbox. Unset: mail is off. */
+  /** Set when SMTP_URL is: mail goes out through the outbox, and Settings → Mail cannot change it. Unset: the panel's mail settings, if any. */
   mail: MailConfig | undefined;
+  /** MAIL_POLL_MS and MAIL_SEND_TIMEOUT_MS, for mail set up from the panel (SMTP_URL's MailConfig carries its own). */
+  mailTiming: Pick<MailConfig, 'pollMs' | 'sendTimeoutMs'>;
   /**
    * REQUIRE_SECOND_FACTOR: an admin without a second factor must set one up before anything else.
    * On by default in production (off only when set to false explicitly), off by default elsewhere.
@@ -148,6 +150,7 @@ export function loadConfig(env: Env = process.env, options: { serving?: boolean 
     s3: s3(env, storage),
     publicUrl: publicUrl(env, { required: serving && nodeEnv === 'production', port }),
     mail: mail(env),
+    mailTiming: mailTiming(env),
     metricsPort: metricsPort(env, port),
     metricsHost: metricsHost(env),
     // Production asks for a second factor unless told otherwise in so many words (main.ts warns then).

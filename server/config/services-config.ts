@@ -32,16 +32,28 @@ export function mail(env: Env): MailConfig | undefined {
   const problem = smtpUrlProblem(url);
   if (problem) throw new ConfigError('SMTP_URL', problem);
   if (from === undefined) throw new ConfigError('MAIL_FROM', 'is required when SMTP_URL is set, e.g. "Company <site@example.com>"');
-  const address = /^(?:[^<>\r\n]*<([^<>\s@]+@([^<>\s@]+))>|([^<>\s@]+@([^<>\s@]+)))$/.exec(from);
-  if (!address)
+  const domain = fromDomain(from);
+  if (domain === undefined)
     throw new ConfigError('MAIL_FROM', `must be an address or a name and an address, such as "Company <site@example.com>" (got "${from}")`);
   return {
     url: raw,
     from,
-    fromDomain: (address[2] ?? address[4]).toLowerCase(),
+    fromDomain: domain,
+    ...mailTiming(env),
+  };
+}
+
+export function mailTiming(env: Env): Pick<MailConfig, 'pollMs' | 'sendTimeoutMs'> {
+  return {
     pollMs: integer(env, 'MAIL_POLL_MS', 5000, 50, 600_000),
     sendTimeoutMs: integer(env, 'MAIL_SEND_TIMEOUT_MS', 60_000, 1000, 600_000),
   };
+}
+
+/** An address or a name and an address (`Company <site@example.com>`); the address's domain, or undefined when it is neither. */
+export function fromDomain(from: string): string | undefined {
+  const address = /^(?:[^<>\r\n]*<([^<>\s@]+@([^<>\s@]+))>|([^<>\s@]+@([^<>\s@]+)))$/.exec(from);
+  return address ? (address[2] ?? address[4]).toLowerCase() : undefined;
 }
 
 /**

@@ -27,6 +27,8 @@ import { RecoveryCodeLookup1763772700000 } from './migrations/1763772700000-Reco
 import { Revisions1763773600000 } from './migrations/1763773600000-Revisions';
 import { Analytics1764150000000 } from './migrations/1764150000000-Analytics';
 import { ContactSearch1764160000000 } from './migrations/1764160000000-ContactSearch';
+import { MailSettings1764160100000 } from './migrations/1764160100000-MailSettings';
+import { EmailChange1764160200000 } from './migrations/1764160200000-EmailChange';
 import { ActivityRevision1764169500000 } from './migrations/1764169500000-ActivityRevision';
 import { Pages1764170000000 } from './migrations/1764170000000-Pages';
 import { Page } from '../pages/page.entity';
@@ -80,6 +82,8 @@ export const migrations = [
   Revisions1763773600000,
   Analytics1764150000000,
   ContactSearch1764160000000,
+  MailSettings1764160100000,
+  EmailChange1764160200000,
   ActivityRevision1764169500000,
   Pages1764170000000,
 ];

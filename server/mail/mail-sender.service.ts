@@ -4,6 +4,7 @@ import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { DataSource } from 'typeorm';
 import { scrapedGauge } from '../common/metrics';
 import { APP_CONFIG, type AppConfig, type MailConfig } from '../config/app-config';
+import { MailSettingsService } from './mail-settings.service';
 import { OutboxService, type MailStatus } from './outbox.service';
 
 /** Rows one claim takes. Small: a replica that dies holds few mails back (until their claim lapses). */
@@ -80,13 +81,16 @@ function reasonOf(error: unknown): string {
  * failed with the reason, which Settings shows.
  *
  * Rounds run every MAIL_POLL_MS and at once when this replica adds mail (OutboxService.wake),
- * never on a request's path. On shutdown the round under way is cut short: an interrupted
+ * never on a request's path. Each round reads the configuration in force (SMTP_URL, else Settings →
+ * Mail: see MailSettingsService), so a change made from the panel applies on every replica within
+ * a poll, without a restart; with none, the round sends nothing. On shutdown the round under way is cut short: an interrupted
  * delivery is handed back as due at once, for this replica's successor or another one.
  */
 @Injectable()
 export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Mail');
-  private readonly mail: MailConfig | undefined;
+  /** The configuration the transport was made for; a round that finds another makes a new one. */
+  private mail: MailConfig | undefined;
   private transport: ReturnType<typeof createTransport> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -97,12 +101,11 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
   private connection: MailStatus['connection'] = null;
 
   constructor(
-    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly dataSource: DataSource,
     private readonly outbox: OutboxService,
-  ) {
-    this.mail = config.mail;
-  }
+    private readonly mailSettings: MailSettingsService,
+  ) {}
 
   /** This replica's last word from the SMTP server. */
   get lastConnection(): MailStatus['connection'] {
@@ -121,21 +124,32 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
       'Mails given up after 24 hours of failures or refused for good (kept 30 days)',
       async () => (await this.outbox.counts()).failed,
     );
-    const mail = this.mail;
+    this.outbox.onWake(() => this.kick());
+    // The app starts whatever the SMTP server says (or whether mail is set up): the outbox keeps mail until it answers.
+    this.kick();
+  }
+
+  /** Reads the configuration in force; a new one gets a new transport (and a check of its server). */
+  private async configure(): Promise<MailConfig | undefined> {
+    const mail = await this.mailSettings.refresh();
+    const key = (config: MailConfig | undefined) => (config ? JSON.stringify([config.url, config.from, config.tls]) : '');
+    if (key(mail) === key(this.mail)) return mail;
+    this.transport?.close();
+    this.transport = undefined;
+    this.connection = null;
+    this.mail = mail;
     if (!mail) {
-      this.logger.log('Mail is off (SMTP_URL is not set): no mail is sent');
-      return;
+      this.logger.log('Mail is off (neither SMTP_URL nor Settings → Mail): no mail is sent');
+      return undefined;
     }
     // Not pooled: mail is rare, and a closed transport leaves no connection open to wait for.
     const options = transportOptions(mail);
     this.transport = createTransport(options);
     if (!options.requireTLS && options.url.startsWith('smtp:')) {
-      this.logger.warn('SMTP_URL has insecure=true: mail goes in clear text when the server offers no STARTTLS');
+      this.logger.warn('Mail goes to a local relay without encryption (insecure=true): in clear text when the server offers no STARTTLS');
     }
-    this.outbox.onWake(() => this.kick());
-    // The app starts whatever the SMTP server says: the outbox keeps mail until it answers.
     void this.verify();
-    this.kick();
+    return mail;
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -159,18 +173,21 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
       .finally(() => {
         this.running = undefined;
         if (this.stopped) return;
-        const wait = this.again ? 0 : this.mail!.pollMs;
+        const wait = this.again ? 0 : (this.mail ?? this.config.mailTiming).pollMs;
         this.again = false;
         this.timer = setTimeout(() => this.kick(), wait).unref();
       });
   }
 
   private async verify(): Promise<void> {
+    const transport = this.transport!;
     try {
-      await this.transport!.verify();
+      await transport.verify();
+      if (transport !== this.transport) return;
       this.connection = { ok: true, checkedAt: new Date().toISOString(), error: null };
       this.logger.log(`The SMTP server answers; mail is sent from ${this.mail!.from}`);
     } catch (error) {
+      if (transport !== this.transport) return;
       this.connection = { ok: false, checkedAt: new Date().toISOString(), error: reasonOf(error) };
       this.logger.warn(`The SMTP server does not answer (${reasonOf(error)}); mail waits in the outbox until it does`);
     }
@@ -179,6 +196,7 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
   /** Claims and sends due mail until none is left (or the app stops). */
   private async round(): Promise<void> {
     await this.prune();
+    if (!(await this.configure())) return;
     while (!this.stopped) {
       const claimed = await this.claim();
       for (const mail of claimed) {

@@ -1,15 +1,15 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type EntityManager } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SettingsService } from '../settings/settings.service';
 import { headerText, siteName, type MailContent } from './mail-header';
+import { MailSettingsService, type MailSource, type PanelMailSettings } from './mail-settings.service';
 import { OutboxMail, type MailKind } from './outbox-mail.entity';
 
 // What features need to write a mail, reached through this service (the boundaries' rule).
 export { headerText, siteName, type MailContent };
 
-export const MAIL_OFF = 'Mail is off on this site: set SMTP_URL and MAIL_FROM to send mail.';
+export const MAIL_OFF = 'Mail is off on this site: set it up in Settings → Mail (or set SMTP_URL and MAIL_FROM) to send mail.';
 
 /** How many of the latest failures the Settings screen lists. */
 const FAILURES_SHOWN = 20;
@@ -25,6 +25,10 @@ export interface OutboxEntry extends MailContent {
 
 export interface MailStatus {
   enabled: boolean;
+  /** Where the configuration in force comes from: the environment's SMTP_URL (which wins), the panel, or nowhere. */
+  source: MailSource | null;
+  /** What Settings → Mail saved (never the password), also when SMTP_URL wins over it. */
+  settings: PanelMailSettings | null;
   /** MAIL_FROM, when mail is on. */
   from: string | null;
   /** The SMTP server's host and port (never its credentials), when mail is on. */
@@ -48,7 +52,8 @@ export interface MailStatus {
 /**
  * The outbox: mails are rows, added with `add` through the transaction of what causes them, so
  * the mail exists exactly when the thing does. MailSender (on every replica) delivers them. With
- * mail off (no SMTP_URL) nothing is added: no mail would ever leave, and the screens say so.
+ * mail off (neither SMTP_URL nor Settings → Mail) nothing is added: no mail would ever leave, and
+ * the screens say so.
  */
 @Injectable()
 export class OutboxService {
@@ -56,12 +61,13 @@ export class OutboxService {
 
   constructor(
     @InjectRepository(OutboxMail) private readonly outbox: Repository<OutboxMail>,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly settings: SettingsService,
+    private readonly mailSettings: MailSettingsService,
   ) {}
 
+  /** Whether mail is set up (SMTP_URL or Settings → Mail), as this replica last read it (see MailSettingsService). */
   get enabled(): boolean {
-    return this.config.mail !== undefined;
+    return this.mailSettings.current !== undefined;
   }
 
   /** The site's name for subjects and bodies (the company name in Settings). */
@@ -75,7 +81,7 @@ export class OutboxService {
    * whether or not a mail goes (a password reset for an unknown address) does the same work.
    */
   async add(manager: EntityManager, entries: OutboxEntry[], { when = true }: { when?: boolean } = {}): Promise<void> {
-    const mail = this.config.mail;
+    const mail = this.mailSettings.current;
     if (!mail || entries.length === 0) return;
     // The Message-ID is made from the row's own id, in the same statement, so it never changes.
     await manager.query(
@@ -114,7 +120,7 @@ export class OutboxService {
     entry: Omit<OutboxEntry, 'to' | 'text' | 'expiresAt'> & { textBefore: string; textAfter: string },
     firstParam: number,
   ): { sql: string; params: unknown[] } | null {
-    const mail = this.config.mail;
+    const mail = this.mailSettings.current;
     if (!mail) return null;
     const p = (offset: number) => `$${firstParam + offset}`;
     return {
@@ -150,7 +156,7 @@ export class OutboxService {
 
   /** What the Settings screen shows. */
   async status(connection: MailStatus['connection']): Promise<MailStatus> {
-    const mail = this.config.mail;
+    const mail = this.mailSettings.current;
     const [{ due }] = await this.outbox.query<{ due: number }[]>(`SELECT count(*)::int AS due FROM mail_outbox WHERE status = 'pending'`);
     const failed = await this.outbox.find({ where: { status: 'failed' }, order: { finishedAt: 'DESC' }, take: FAILURES_SHOWN });
     let server: string | null = null;
@@ -160,6 +166,8 @@ export class OutboxService {
     }
     return {
       enabled: mail !== undefined,
+      source: this.mailSettings.source,
+      settings: this.mailSettings.panelSettings,
       from: mail?.from ?? null,
       server,
       connection,

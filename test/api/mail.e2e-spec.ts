@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { NOT_LOGGED_IN, PASSWORD } from '../support/admin-helpers';
+import { CONFIRM_FIRST, NOT_LOGGED_IN, PASSWORD, staleConfirmation } from '../support/admin-helpers';
 import { APP_TEST_TIMEOUT, createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
 import { linkIn, startSmtpSink, tokenOf, type SmtpSink } from '../support/smtp-sink.mjs';
 import { freePort } from '../support/free-port.mjs';
@@ -57,10 +57,14 @@ describe('a new contact message', () => {
     const ada = await loggedInAgent(t, { name: 'Ada' });
     const bob = await loggedInAgent(t, { name: 'Bob' });
     const quiet = await loggedInAgent(t, { name: 'Quiet' });
-    expect((await quiet.agent.get('/api/admins/me/preferences')).body).toEqual({ notifyContactMessages: true, mailEnabled: true });
+    expect((await quiet.agent.get('/api/admins/me/preferences')).body).toEqual({
+      notifyContactMessages: true,
+      mailEnabled: true,
+      pendingEmail: null,
+    });
     const off = await quiet.agent.patch('/api/admins/me/preferences').send({ notifyContactMessages: false });
     expect(off.status).toBe(200);
-    expect(off.body).toEqual({ notifyContactMessages: false, mailEnabled: true });
+    expect(off.body).toEqual({ notifyContactMessages: false, mailEnabled: true, pendingEmail: null });
 
     const posted = await t.http().post('/api/contactus').send(visitor);
     expect(posted.status).toBe(201);
@@ -405,6 +409,96 @@ describe('invitations under REGISTRATION=closed', () => {
   });
 });
 
+describe('your own name and email (issue 38 item 8)', () => {
+  it('changes the name at once, logged in Activity; a bad name is a 400 keyed name', async () => {
+    const ada = await loggedInAgent(t, { name: 'Ada' });
+    const empty = await ada.agent.patch('/api/admins/me').send({ name: '  ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({ error: { name: { msg: 'Name is required' } } });
+    const renamed = await ada.agent.patch('/api/admins/me').send({ name: '  Ada Lovelace ' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.admin).toMatchObject({ id: ada.admin.id, name: 'Ada Lovelace', email: ada.admin.email });
+    expect((await ada.agent.get('/api/admins/me')).body.admin.name).toBe('Ada Lovelace');
+    const [entry] = await t.dataSource.query(`SELECT action, kind, label FROM activity WHERE item_id = $1 AND action = 'edit'`, [
+      ada.admin.id,
+    ]);
+    expect(entry).toEqual({ action: 'edit', kind: 'admins', label: 'Ada Lovelace' });
+    expect((await t.http().patch('/api/admins/me').send({ name: 'Nobody' })).body).toEqual(NOT_LOGGED_IN);
+  });
+
+  it('mails a link to a new email, which changes only when the link is opened, once; the old address gets a notice', async () => {
+    const ada = await loggedInAgent(t, { name: 'Ada' });
+    const newEmail = uniqueEmail();
+    const asked = await ada.agent.post('/api/admins/me/email').send({ email: ` ${newEmail.toUpperCase()} ` });
+    expect(asked.status).toBe(202);
+    expect(asked.body).toEqual({ pendingEmail: newEmail, expiresAt: expect.any(String) });
+    expect((await ada.agent.get('/api/admins/me/preferences')).body.pendingEmail).toBe(newEmail);
+    const [mail] = await sink.waitFor((all) => all.length >= 1);
+    expect(mail.to).toEqual([newEmail]);
+    expect(mail.subject).toMatch(/^Confirm your new email for /);
+    // Not yet: the old address still signs in.
+    expect((await ada.agent.get('/api/admins/me')).body.admin.email).toBe(ada.admin.email);
+    const token = tokenOf(linkIn(mail, '/admin/confirm-email'));
+    const stored: { hex: string }[] = await t.dataSource.query(`SELECT encode(token_hash, 'hex') AS hex FROM admin_tokens`);
+    expect(JSON.stringify(stored)).not.toContain(token);
+
+    await outboxSettled();
+    sink.messages.length = 0;
+    // The link works signed out too: it acts on the token alone.
+    const done = await t.http().post('/api/admins/me/email/confirm').send({ token });
+    expect(done.status).toBe(200);
+    expect(done.body.admin).toMatchObject({ id: ada.admin.id, email: newEmail });
+    expect((await ada.agent.get('/api/admins/me')).body.admin.email).toBe(newEmail);
+    expect((await ada.agent.get('/api/admins/me/preferences')).body.pendingEmail).toBeNull();
+    expect((await t.http().post('/api/admins/login').send({ email: newEmail, password: PASSWORD })).status).toBe(200);
+    expect((await t.http().post('/api/admins/login').send({ email: ada.admin.email, password: PASSWORD })).status).toBe(401);
+    const [notice] = await sink.waitFor((all) => all.length >= 1);
+    expect(notice.to).toEqual([ada.admin.email]);
+    expect(notice.text).toContain(`was changed to ${newEmail}`);
+
+    const again = await t.http().post('/api/admins/me/email/confirm').send({ token });
+    expect(again.status).toBe(400);
+    expect(Object.keys(again.body.error)).toEqual(['token']);
+  });
+
+  it("refuses its own address (400), another admin's (409 keyed email), a bad one (400), and asks for a recent confirmation first", async () => {
+    const ada = await loggedInAgent(t, { name: 'Ada' });
+    const bob = await loggedInAgent(t, { name: 'Bob' });
+    const own = await ada.agent.post('/api/admins/me/email').send({ email: ada.admin.email });
+    expect(own.status).toBe(400);
+    expect(Object.keys(own.body.error)).toEqual(['email']);
+    const taken = await ada.agent.post('/api/admins/me/email').send({ email: bob.admin.email });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toEqual({ error: { email: { msg: 'Email is already registered' } } });
+    const bad = await ada.agent.post('/api/admins/me/email').send({ email: 'not an address' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.email.msg).toBe('Email must be a valid email address');
+    await staleConfirmation(t, ada.admin.id);
+    const stale = await ada.agent.post('/api/admins/me/email').send({ email: uniqueEmail() });
+    expect(stale.status).toBe(403);
+    expect(stale.body).toEqual(CONFIRM_FIRST);
+    const [{ count }] = await t.dataSource.query(`SELECT count(*)::int AS count FROM admin_tokens WHERE purpose = 'email-change'`);
+    expect(count).toBe(0);
+  });
+
+  it('answers 409 keyed email when another admin took the address before the link was opened, and the link stays unspent', async () => {
+    const ada = await loggedInAgent(t, { name: 'Ada' });
+    const wanted = uniqueEmail();
+    expect((await ada.agent.post('/api/admins/me/email').send({ email: wanted })).status).toBe(202);
+    const [mail] = await sink.waitFor((all) => all.length >= 1);
+    const token = tokenOf(linkIn(mail, '/admin/confirm-email'));
+    await loggedInAgent(t, { name: 'Quick', email: wanted });
+    const late = await t.http().post('/api/admins/me/email/confirm').send({ token });
+    expect(late.status).toBe(409);
+    expect(late.body).toEqual({ error: { email: { msg: 'Email is already registered' } } });
+    expect((await ada.agent.get('/api/admins/me')).body.admin.email).toBe(ada.admin.email);
+    const [{ used }] = await t.dataSource.query(
+      `SELECT count(*)::int AS used FROM admin_tokens WHERE purpose = 'email-change' AND used_at IS NOT NULL`,
+    );
+    expect(used).toBe(0);
+  });
+});
+
 describe('security notice', () => {
   it('mails the admin when their password changes', async () => {
     const ada = await loggedInAgent(t);
@@ -436,13 +530,23 @@ describe('with mail off (no SMTP_URL)', () => {
     expect((await ada.agent.post('/api/settings/mail/test')).status).toBe(409);
     expect((await ada.agent.get('/api/settings/mail')).body).toEqual({
       enabled: false,
+      source: null,
+      settings: null,
       from: null,
       server: null,
       connection: null,
       due: 0,
       failed: [],
     });
-    expect((await ada.agent.get('/api/admins/me/preferences')).body).toEqual({ notifyContactMessages: true, mailEnabled: false });
+    expect((await ada.agent.get('/api/admins/me/preferences')).body).toEqual({
+      notifyContactMessages: true,
+      mailEnabled: false,
+      pendingEmail: null,
+    });
+    // A new email is confirmed by a link sent to it: not without mail.
+    const email = await ada.agent.post('/api/admins/me/email').send({ email: 'new@example.com' });
+    expect(email.status).toBe(409);
+    expect(Object.keys(email.body.error)).toEqual(['email']);
     expect((await off.http().post('/api/contactus').send(visitor)).status).toBe(201);
     const [{ count }] = await off.dataSource.query(`SELECT count(*)::int AS count FROM mail_outbox`);
     expect(count).toBe(0);

@@ -204,29 +204,33 @@ test.describe('logged-in admin', () => {
     await expect(page.getByRole('heading', { name: 'Services' })).toBeVisible();
   });
 
-  test("is taken from /admin/register to the Admins screen's form, adds an administrator and stays logged in", async ({
+  test("is taken from /admin/register to the Admins screen's invitation; the link it makes lets the colleague choose their own password", async ({
     page,
     browser,
   }) => {
     const other = uniqueAdmin('Colleague');
     await page.goto('/admin/register');
-    await expect(page).toHaveURL(/\/admin\/admins\/add$/);
+    // Nobody types a colleague's password: adding an administrator is an invitation.
+    await expect(page).toHaveURL(/\/admin\/admins\/invite$/);
+    await expect(page.getByRole('heading', { name: 'Invite administrator' })).toBeVisible();
     await expect(page.getByRole('complementary', { name: 'Side menu' }).getByText(ADMIN.name)).toBeVisible();
-    await page.getByLabel('Name').fill(other.name);
+    await expect(page.getByLabel('Password')).toHaveCount(0);
+    // The former Add administrator address opens the same form.
+    await page.goto('/admin/admins/add');
+    await expect(page).toHaveURL(/\/admin\/admins\/invite$/);
     await page.getByLabel('Email').fill(other.email);
-    await page.getByLabel('Password').fill(other.password);
-    await page.getByRole('button', { name: 'Add administrator' }).click();
-    await expect(page.getByRole('status', { name: 'Notifications' })).toContainText(`Administrator added: ${other.name}`);
-    await expect(page).toHaveURL(/\/admin\/admins$/);
+    await page.getByRole('button', { name: /^Make a link to copy/ }).click();
+    const link = page.getByLabel('One-time link');
+    await expect(link).toHaveValue(/\/admin\/accept-invitation#token=/);
     await expectNoA11yViolations(page);
 
-    // The new administrator can log in on their own.
+    // The colleague opens it and chooses their own name and password, and is signed in.
     const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     const theirs = await context.newPage();
-    await theirs.goto(new URL('/admin/login', page.url()).toString());
-    await theirs.getByLabel('Email').fill(other.email);
+    await theirs.goto(await link.inputValue());
+    await theirs.getByLabel('Name').fill(other.name);
     await theirs.getByLabel('Password').fill(other.password);
-    await theirs.getByRole('button', { name: 'Login' }).click();
+    await theirs.getByRole('button', { name: 'Accept invitation' }).click();
     await expect(theirs.getByRole('complementary', { name: 'Side menu' }).getByText(other.name)).toBeVisible();
     await context.close();
   });

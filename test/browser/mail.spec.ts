@@ -119,6 +119,42 @@ test.describe('signed out', () => {
     await expect(page.getByRole('switch', { name: 'Email me new contact messages' })).not.toBeChecked();
   });
 
+  test('Your account: her own name saved at once; a new email confirmed by the link sent to it, light and dark', async ({ page }) => {
+    const admin = uniqueAdmin('Own');
+    await page.request.post('/api/admins/register', { data: admin });
+    await page.request.post('/api/admins/login', { data: { email: admin.email, password: admin.password } });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/admin/account');
+    const nameForm = page.getByRole('form', { name: 'Your name' });
+    await nameForm.getByLabel('Name').fill(`${admin.name} Renamed`);
+    await nameForm.getByRole('button', { name: 'Save name' }).click();
+    await expect(page.getByText('Your name is saved')).toBeVisible();
+    await expect(page.getByRole('complementary', { name: 'Side menu' }).getByText(`${admin.name} Renamed`)).toBeVisible();
+
+    const newEmail = `new-${admin.email}`;
+    const emailForm = page.getByRole('form', { name: 'Your email' });
+    await expect(emailForm.getByText(admin.email, { exact: true })).toBeVisible();
+    await emailForm.getByLabel('New email').fill(newEmail);
+    // A fresh sign-in counts as the recent confirmation of who she is.
+    await emailForm.getByRole('button', { name: 'Send confirmation link' }).click();
+    await expect(emailForm.getByRole('status')).toContainText(`We sent a link to ${newEmail}`);
+    // Not changed yet.
+    await expect(emailForm.getByText(admin.email, { exact: true })).toBeVisible();
+    await accessibleAtBothSizes(page);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await accessibleAtBothSizes(page);
+
+    const mail = await mailTo(newEmail, /^Confirm your new email for /);
+    await page.goto(linkIn(mail, '/admin/confirm-email'));
+    await expect(page.getByRole('heading', { name: 'Confirm new email' })).toBeVisible();
+    await accessibleAtBothSizes(page);
+    await page.getByRole('button', { name: 'Confirm new email' }).click();
+    await expect(page.getByText(`Your email is now ${newEmail}`)).toBeVisible();
+    await page.getByRole('link', { name: 'Go to your account' }).click();
+    await expect(page.getByRole('form', { name: 'Your email' }).getByText(newEmail, { exact: true })).toBeVisible();
+    await mailTo(admin.email, /^Your sign-in email for .* was changed$/);
+  });
+
   test('Settings shows the mail status and sends a test email to the signed-in admin', async ({ page }) => {
     const admin = uniqueAdmin('Tester');
     await page.request.post('/api/admins/register', { data: admin });

@@ -277,7 +277,7 @@ test.describe('paging and orientation', () => {
       ['/admin/news/create', 'Create News · Admin Panel'],
       ['/admin/adminContactUs', 'Contact Us · Admin Panel'],
       ['/admin/admins', 'Admins · Admin Panel'],
-      ['/admin/admins/add', 'Add administrator · Admin Panel'],
+      ['/admin/admins/invite', 'Invite administrator · Admin Panel'],
       ['/admin/settings', 'Settings · Admin Panel'],
     ]) {
       await page.goto(path);
@@ -342,7 +342,7 @@ test('every admin screen has no accessibility violations and no sideways scrolli
     [`/admin/news/NewsDetails/${news.id}`, ''],
     ['/admin/adminContactUs', 'Contact Us'],
     ['/admin/admins', 'Admins'],
-    ['/admin/admins/add', 'Add administrator'],
+    ['/admin/admins/invite', 'Invite administrator'],
     ['/admin/admins/password', 'Change password'],
     ['/admin/settings', 'Settings'],
     ['/admin/trash', 'Trash'],

@@ -63,6 +63,7 @@ describe('loadConfig', () => {
       s3: undefined,
       publicUrl: 'http://localhost:3000',
       mail: undefined,
+      mailTiming: { pollMs: 5000, sendTimeoutMs: 60_000 },
       metricsPort: undefined,
       metricsHost: '127.0.0.1',
       requireSecondFactor: false,

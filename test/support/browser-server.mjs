@@ -25,6 +25,10 @@ const env = {
   LOG_LEVEL: 'warn',
 };
 
+// BROWSER_SMTP=off: no SMTP_URL, mail off until Settings → Mail sets it up (mail-setup.spec.ts
+// starts such a server of its own, with an SMTP server it reads itself).
+const smtpOff = process.env.BROWSER_SMTP === 'off';
+
 // Every mail the app sends, one file each, named by arrival.
 const mailbox = mailboxDir(env.PORT);
 rmSync(mailbox, { recursive: true, force: true });
@@ -41,7 +45,10 @@ const smtp = await startSmtpSink({
     accept();
   },
 });
-Object.assign(env, { SMTP_URL: smtp.url, MAIL_FROM: 'Browser Suite <site@example.com>', MAIL_POLL_MS: '200' });
+Object.assign(
+  env,
+  smtpOff ? { MAIL_POLL_MS: '200' } : { SMTP_URL: smtp.url, MAIL_FROM: 'Browser Suite <site@example.com>', MAIL_POLL_MS: '200' },
+);
 
 let dropDatabase = async () => {};
 if (process.env.DATABASE_URL) {

@@ -94,8 +94,8 @@ export function GuestOnly() {
 }
 
 /**
- * /admin/register: signed out, the register screen; signed in, the Admins screen's form, which
- * adds a further administrator. RequireAdmin sends a site with no administrator here.
+ * /admin/register: signed out, the register screen; signed in, the Admins screen's invitation,
+ * which adds a further administrator (who chooses their own password). RequireAdmin sends a site with no administrator here.
  */
 export function RegisterRoute() {
   const { me, settled, admin, guestNow } = useSession();
@@ -111,7 +111,7 @@ export function RegisterRoute() {
     );
   }
   // Signed in here (the site's first administrator, just registered): on to the dashboard.
-  return <Navigate to={showedForm ? paths.admin : paths.admins.add} replace />;
+  return <Navigate to={showedForm ? paths.admin : paths.admins.invite} replace />;
 }
 
 /** Where a login leads: the admin page a guard came from, else `otherwise` (the dashboard). */

@@ -32,7 +32,6 @@ export const TrashScreen = lazyScreen(() => import('../features/trash/components
 export const VisitorsScreen = lazyScreen(() => import('../features/analytics/components/VisitorsScreen').then((m) => m.VisitorsScreen));
 export const ActivityScreen = lazyScreen(() => import('../features/activity/components/ActivityScreen').then((m) => m.ActivityScreen));
 export const AdminsScreen = lazyScreen(() => import('../features/admins/components/AdminsScreen').then((m) => m.AdminsScreen));
-export const AddAdminScreen = lazyScreen(() => import('../features/admins/components/AddAdminScreen').then((m) => m.AddAdminScreen));
 export const ChangePasswordScreen = lazyScreen(() =>
   import('../features/admins/components/ChangePasswordScreen').then((m) => m.ChangePasswordScreen),
 );
@@ -46,6 +45,9 @@ export const ForgotPasswordScreen = lazyScreen(() =>
 );
 export const ResetPasswordScreen = lazyScreen(() =>
   import('../features/auth/components/ResetPasswordScreen').then((m) => m.ResetPasswordScreen),
+);
+export const ConfirmEmailScreen = lazyScreen(() =>
+  import('../features/auth/components/ConfirmEmailScreen').then((m) => m.ConfirmEmailScreen),
 );
 export const AcceptInvitationScreen = lazyScreen(() =>
   import('../features/auth/components/AcceptInvitationScreen').then((m) => m.AcceptInvitationScreen),

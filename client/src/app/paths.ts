@@ -17,6 +17,8 @@ export const paths = {
   resetPassword: '/admin/reset-password',
   /** The link an invitation mail carries (`#token=`; client/src/lib/link-token.ts). */
   acceptInvitation: '/admin/accept-invitation',
+  /** The link mailed to an admin's new address (`#token=`; client/src/lib/link-token.ts). */
+  confirmEmail: '/admin/confirm-email',
   account: '/admin/account',
   services: {
     list: '/admin/service',
@@ -58,8 +60,11 @@ export const paths = {
   settingsRevision: (seq: number) => `/admin/settings?revision=${seq}`,
   /** Settings → Navigation: the header and footer menus. */
   settingsNavigation: '/admin/settings/navigation',
+  /** Settings' mail section (its id), where mail is set up. */
+  settingsMail: '/admin/settings#mail',
   admins: {
     list: '/admin/admins',
+    /** The former Add administrator form's address: it opens the invitation. */
     add: '/admin/admins/add',
     password: '/admin/admins/password',
     invite: '/admin/admins/invite',
@@ -117,11 +122,14 @@ export const apiPaths = {
   newsPreview: apiPath('/api/news/preview'),
   admins: apiPath('/api/admins'),
   adminSessionsEnd: (id: string) => apiPath('/api/admins/{id}/sessions/end', { id }),
+  adminPasswordReset: (id: string) => apiPath('/api/admins/{id}/password-reset', { id }),
   adminItem: (id: string) => apiPath('/api/admins/{id}', { id }),
   myPassword: apiPath('/api/admins/me/password'),
   confirm: apiPath('/api/admins/me/confirm'),
   confirmPasskeyOptions: apiPath('/api/admins/me/confirm/passkey-options'),
   myPreferences: apiPath('/api/admins/me/preferences'),
+  myEmail: apiPath('/api/admins/me/email'),
+  myEmailConfirm: apiPath('/api/admins/me/email/confirm'),
   mySessions: apiPath('/api/admins/me/sessions'),
   mySession: (id: string) => apiPath('/api/admins/me/sessions/{id}', { id }),
   mySessionsEndOthers: apiPath('/api/admins/me/sessions/end-others'),

@@ -1,15 +1,15 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { LoginScreen } from '../features/auth/components/LoginScreen';
 import { GuestOnly, RegisterRoute, RequireAdmin } from './guards';
 import {
   AcceptInvitationScreen,
   AccountScreen,
   ActivityScreen,
-  AddAdminScreen,
   AdminLayout,
   AdminsScreen,
   ChangePasswordScreen,
+  ConfirmEmailScreen,
   ContactUsScreen,
   ForgotPasswordScreen,
   InviteAdminScreen,
@@ -50,6 +50,7 @@ export const router = createBrowserRouter([
   // The links in mails work signed in or not: they act on the token alone.
   screen(paths.resetPassword, ResetPasswordScreen),
   screen(paths.acceptInvitation, AcceptInvitationScreen),
+  screen(paths.confirmEmail, ConfirmEmailScreen),
   {
     element: <RequireAdmin />,
     children: [
@@ -79,7 +80,8 @@ export const router = createBrowserRouter([
           screen(paths.visitors, VisitorsScreen),
           screen(paths.activity, ActivityScreen),
           screen(paths.admins.list, AdminsScreen),
-          screen(paths.admins.add, AddAdminScreen),
+          // Nobody types a colleague's password: the old Add administrator address opens the invitation.
+          { path: paths.admins.add, element: <Navigate to={paths.admins.invite} replace /> },
           screen(paths.admins.password, ChangePasswordScreen),
           screen(paths.admins.invite, InviteAdminScreen),
           screen(paths.account, AccountScreen),

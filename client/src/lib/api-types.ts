@@ -35,6 +35,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admins/{id}/password-reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['AdminPasswordResetController_issue'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admins/invitations': {
     parameters: {
       query?: never;
@@ -131,6 +147,54 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admins/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['AuthController_me'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations['AdminsController_updateMe'];
+    trace?: never;
+  };
+  '/api/admins/me/email': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['AdminsController_changeEmail'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admins/me/email/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['AdminsController_confirmEmail'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admins/me/preferences': {
     parameters: {
       query?: never;
@@ -174,22 +238,6 @@ export interface paths {
     put?: never;
     post?: never;
     delete: operations['AdminsController_remove'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/admins/me': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: operations['AuthController_me'];
-    put?: never;
-    post?: never;
-    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -1131,9 +1179,9 @@ export interface paths {
       cookie?: never;
     };
     get: operations['MailController_status'];
-    put?: never;
+    put: operations['MailController_update'];
     post?: never;
-    delete?: never;
+    delete: operations['MailController_clear'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1518,6 +1566,20 @@ export interface components {
       /** @enum {boolean} */
       ok: true;
     };
+    IssuePasswordResetDto: {
+      /**
+       * @description mail: to their address (mail must be on); link: in the reply, to hand over
+       * @default mail
+       * @enum {string}
+       */
+      delivery: 'mail' | 'link';
+    };
+    IssuedPasswordReset: {
+      /** @description With delivery link only: the one-time link to hand over (shown once, never stored) */
+      link?: string;
+      /** Format: date-time */
+      expiresAt: string;
+    };
     Inviter: {
       /** Format: uuid */
       id: string | null;
@@ -1541,9 +1603,17 @@ export interface components {
     CreateInvitationDto: {
       /** Format: email */
       email: string;
+      /**
+       * @description mail: the link goes by mail (mail must be on); link: the reply carries it, to hand over (no mail needed)
+       * @default mail
+       * @enum {string}
+       */
+      delivery: 'mail' | 'link';
     };
     InvitationReply: {
       invitation: components['schemas']['Invitation'];
+      /** @description With delivery link only: the one-time link to hand over (shown once, never stored) */
+      link?: string;
     };
     AcceptInvitationDto: {
       name: string;
@@ -1619,11 +1689,40 @@ export interface components {
       /** @description Also remove every passkey of the account (as a password reset does), for when someone else may have added one */
       removePasskeys?: boolean;
     };
+    UpdateAccountDto: {
+      name: string;
+    };
+    ChangeEmailDto: {
+      /** Format: email */
+      email: string;
+    };
+    /** @description The link is on its way to the new address; the email changes when it is opened. */
+    EmailChangeRequested: {
+      /**
+       * Format: email
+       * @description The new address, waiting for its link to be opened
+       */
+      pendingEmail: string;
+      /**
+       * Format: date-time
+       * @description When the link stops working
+       */
+      expiresAt: string;
+    };
+    ConfirmEmailChangeDto: {
+      /** @description The link's token */
+      token: string;
+    };
     Preferences: {
       /** @description Email me new contact messages */
       notifyContactMessages: boolean;
       /** @description Whether mail is on at all */
       mailEnabled: boolean;
+      /**
+       * Format: email
+       * @description A new email waiting for its link to be opened (within the hour)
+       */
+      pendingEmail: string | null;
     };
     UpdatePreferencesDto: {
       /** @description Email me new contact messages */
@@ -2403,6 +2502,21 @@ export interface components {
       /** @description Always null: the settings have no working copy */
       draft: null;
     };
+    /** @description Mail as saved in Settings → Mail: never the password, only whether one is set. */
+    MailSettings: {
+      host: string;
+      port: number;
+      /**
+       * @description starttls: STARTTLS required; tls: TLS from the start (smtps); none: a local relay without encryption, chosen explicitly
+       * @enum {string}
+       */
+      security: 'starttls' | 'tls' | 'none';
+      /** @description Empty: the server takes mail without a login */
+      username: string;
+      passwordSet: boolean;
+      /** @example Company <site@example.com> */
+      from: string;
+    };
     /** @description This replica's last word from the SMTP server. */
     MailConnection: {
       ok: boolean;
@@ -2414,7 +2528,8 @@ export interface components {
       /** Format: uuid */
       id: string;
       /** @enum {string} */
-      kind: 'contact-message' | 'password-reset' | 'invitation' | 'password-changed' | 'second-factor' | 'passkey' | 'test';
+      kind:
+        'contact-message' | 'password-reset' | 'invitation' | 'password-changed' | 'second-factor' | 'passkey' | 'test' | 'email-change';
       recipient: string;
       subject: string;
       reason: string | null;
@@ -2427,12 +2542,33 @@ export interface components {
     /** @description Mail on or off, its server (never its credentials), mail waiting, the latest failures. */
     MailStatus: {
       enabled: boolean;
+      /**
+       * @description env: the server's SMTP_URL, which wins over Settings → Mail; panel: Settings → Mail; null: mail is off
+       * @enum {string|null}
+       */
+      source: 'env' | 'panel' | null;
+      /** @description What Settings → Mail saved, also when SMTP_URL wins over it */
+      settings: components['schemas']['MailSettings'] | null;
       from: string | null;
       /** @example smtp://mail.example.com:587 */
       server: string | null;
       connection: components['schemas']['MailConnection'] | null;
       due: number;
       failed: components['schemas']['FailedMail'][];
+    };
+    MailSettingsInput: {
+      /** @example mail.example.com */
+      host: string;
+      /** @example 587 */
+      port: number;
+      /** @enum {string} */
+      security: 'starttls' | 'tls' | 'none';
+      /** @description Empty or absent: no login */
+      username?: string;
+      /** @description Absent: the saved password stays. Empty: no password. Stored encrypted, never sent back. */
+      password?: string;
+      /** @example Company <site@example.com> */
+      from: string;
     };
     TestMailReply: {
       to: string;
@@ -2989,6 +3125,74 @@ export interface operations {
       503: components['responses']['Unavailable'];
     };
   };
+  AdminPasswordResetController_issue: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IssuePasswordResetDto'];
+      };
+    };
+    responses: {
+      /** @description Mailed, or (delivery link) the one-time link, valid an hour */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IssuedPasswordReset'];
+        };
+      };
+      /** @description A field failed validation */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      /** @description Admin not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Mail is off (delivery mail) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
   InvitationsController_list: {
     parameters: {
       query?: never;
@@ -3319,6 +3523,169 @@ export interface operations {
       503: components['responses']['Unavailable'];
     };
   };
+  AuthController_me: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The logged-in admin, or null */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionReply'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  AdminsController_updateMe: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateAccountDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminReply'];
+        };
+      };
+      /** @description A field failed validation */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  AdminsController_changeEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ChangeEmailDto'];
+      };
+    };
+    responses: {
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmailChangeRequested'];
+        };
+      };
+      /** @description A bad address, or already your email */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      /** @description Another administrator's address, or mail is off (keyed email) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  AdminsController_confirmEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ConfirmEmailChangeDto'];
+      };
+    };
+    responses: {
+      /** @description The account with its new email */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminReply'];
+        };
+      };
+      /** @description A bad, used or expired token (keyed token) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      403: components['responses']['Forbidden'];
+      /** @description Another administrator took the address meanwhile (keyed email) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
   AdminsController_preferences: {
     parameters: {
       query?: never;
@@ -3472,29 +3839,6 @@ export interface operations {
       };
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedType'];
-      500: components['responses']['ServerError'];
-      503: components['responses']['Unavailable'];
-    };
-  };
-  AuthController_me: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The logged-in admin, or null */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SessionReply'];
-        };
-      };
-      400: components['responses']['BadRequest'];
       500: components['responses']['ServerError'];
       503: components['responses']['Unavailable'];
     };
@@ -7085,6 +7429,88 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
       403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  MailController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MailSettingsInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MailStatus'];
+        };
+      };
+      /** @description A field failed validation */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description SMTP_URL is set in the environment and wins */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  MailController_clear: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MailStatus'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description SMTP_URL is set in the environment and wins */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
       500: components['responses']['ServerError'];
       503: components['responses']['Unavailable'];
     };

@@ -1,5 +1,5 @@
-import { ApiProperty, PickType } from '@nestjs/swagger';
-import { IsBoolean, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
+import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { ChangePasswordDto } from './change-password.dto';
 import { RegisterAdminDto } from './register-admin.dto';
 
@@ -18,8 +18,32 @@ export class ConfirmPasswordResetDto extends PickType(ChangePasswordDto, ['newPa
   token: string;
 }
 
+const DELIVERIES = ['mail', 'link'] as const;
+export type Delivery = (typeof DELIVERIES)[number];
+
 /** POST /api/admins/invitations. */
-export class CreateInvitationDto extends PickType(RegisterAdminDto, ['email'] as const) {}
+export class CreateInvitationDto extends PickType(RegisterAdminDto, ['email'] as const) {
+  @ApiPropertyOptional({
+    enum: DELIVERIES,
+    default: 'mail',
+    description: 'mail: the link goes by mail (mail must be on); link: the reply carries it, to hand over (no mail needed)',
+  })
+  @IsIn(DELIVERIES, { message: 'Delivery must be mail or link' })
+  @IsOptional()
+  delivery?: Delivery;
+}
+
+/** POST /api/admins/{id}/password-reset: a reset for a colleague's account, mailed to them or handed over. */
+export class IssuePasswordResetDto {
+  @ApiPropertyOptional({
+    enum: DELIVERIES,
+    default: 'mail',
+    description: 'mail: to their address (mail must be on); link: in the reply, to hand over',
+  })
+  @IsIn(DELIVERIES, { message: 'Delivery must be mail or link' })
+  @IsOptional()
+  delivery?: Delivery;
+}
 
 /** POST /api/admins/invitations/accept: the invited person's name and password, as registration takes them. */
 export class AcceptInvitationDto extends PickType(RegisterAdminDto, ['name', 'password'] as const) {

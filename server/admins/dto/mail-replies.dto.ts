@@ -7,6 +7,14 @@ export class PreferencesDto {
 
   @ApiProperty({ description: 'Whether mail is on at all' })
   mailEnabled: boolean;
+
+  @ApiProperty({
+    type: String,
+    format: 'email',
+    nullable: true,
+    description: 'A new email waiting for its link to be opened (within the hour)',
+  })
+  pendingEmail: string | null;
 }
 
 @ApiSchema({ name: 'PasswordResetAvailability' })
@@ -49,6 +57,18 @@ export class InvitationDto {
 export class InvitationReply {
   @ApiProperty()
   invitation: InvitationDto;
+
+  @ApiProperty({ required: false, description: 'With delivery link only: the one-time link to hand over (shown once, never stored)' })
+  link?: string;
+}
+
+@ApiSchema({ name: 'IssuedPasswordReset' })
+export class IssuedPasswordReset {
+  @ApiProperty({ required: false, description: 'With delivery link only: the one-time link to hand over (shown once, never stored)' })
+  link?: string;
+
+  @ApiProperty({ format: 'date-time' })
+  expiresAt: string;
 }
 
 @ApiSchema({ name: 'Invitations' })

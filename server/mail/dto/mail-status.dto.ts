@@ -1,4 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { MailSettingsDto } from './mail-settings.dto';
 
 @ApiSchema({ name: 'MailConnection', description: "This replica's last word from the SMTP server." })
 export class MailConnectionDto {
@@ -17,7 +18,9 @@ export class FailedMailDto {
   @ApiProperty({ format: 'uuid' })
   id: string;
 
-  @ApiProperty({ enum: ['contact-message', 'password-reset', 'invitation', 'password-changed', 'second-factor', 'passkey', 'test'] })
+  @ApiProperty({
+    enum: ['contact-message', 'password-reset', 'invitation', 'password-changed', 'second-factor', 'passkey', 'test', 'email-change'],
+  })
   kind: string;
 
   @ApiProperty()
@@ -43,6 +46,17 @@ export class FailedMailDto {
 export class MailStatusDto {
   @ApiProperty()
   enabled: boolean;
+
+  @ApiProperty({
+    type: String,
+    enum: ['env', 'panel'],
+    nullable: true,
+    description: "env: the server's SMTP_URL, which wins over Settings → Mail; panel: Settings → Mail; null: mail is off",
+  })
+  source: 'env' | 'panel' | null;
+
+  @ApiProperty({ type: MailSettingsDto, nullable: true, description: 'What Settings → Mail saved, also when SMTP_URL wins over it' })
+  settings: MailSettingsDto | null;
 
   @ApiProperty({ type: String, nullable: true })
   from: string | null;

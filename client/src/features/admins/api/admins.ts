@@ -4,7 +4,6 @@ import { api, type ApiSchema } from '../../../lib/api';
 import { useConfirmed } from '../../../lib/confirmation';
 
 export type AdminRow = ApiSchema<'AdminRow'>;
-export type NewAdmin = Omit<ApiSchema<'RegisterAdminDto'>, 'setupToken'>;
 export type PasswordChange = ApiSchema<'ChangePasswordDto'>;
 
 export type Invitation = ApiSchema<'Invitation'>;
@@ -50,15 +49,6 @@ export const adminQueries = {
     }),
 };
 
-/** Adds an administrator through registration, which a logged-in admin may always use. */
-export function useAddAdmin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: NewAdmin) => api.post(apiPaths.register, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.all() }),
-  });
-}
-
 export function useChangePassword() {
   return useMutation({
     mutationFn: (input: PasswordChange) => api.post(apiPaths.myPassword, input),
@@ -72,7 +62,7 @@ export function deleteAdmin(id: string) {
 export function useInvite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { email: string }) => api.post(apiPaths.invitations, input),
+    mutationFn: (input: { email: string; delivery: 'mail' | 'link' }) => api.post(apiPaths.invitations, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.all() }),
   });
 }
@@ -82,6 +72,26 @@ export function useRevokeInvitation() {
   return useMutation({
     mutationFn: (id: string) => api.delete(apiPaths.invitation(id)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.all() }),
+  });
+}
+
+/** Your account: your own name, at once; the menu and every screen that names you refresh. */
+export function useUpdateAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { name: string }) => api.patch(apiPaths.me, input),
+    // The name is in the session's admin (features/auth) and in the lists: everything on screen refreshes.
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
+
+/** Your account: a new email, confirmed by a link mailed to it (asks for a recent confirmation of who you are first). */
+export function useChangeEmail() {
+  const queryClient = useQueryClient();
+  const confirmed = useConfirmed();
+  return useMutation({
+    mutationFn: (input: { email: string }) => confirmed(() => api.post(apiPaths.myEmail, input)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.preferences().queryKey }),
   });
 }
 
@@ -138,6 +148,17 @@ export function useEndAdminSessions() {
   const confirmed = useConfirmed();
   return useMutation({
     mutationFn: (id: string) => confirmed(() => api.post(apiPaths.adminSessionsEnd(id))),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.all() }),
+  });
+}
+
+/** A password reset for a colleague's account: mailed to them, or a one-time link to hand over (asks for a recent confirmation). */
+export function useIssuePasswordReset() {
+  const queryClient = useQueryClient();
+  const confirmed = useConfirmed();
+  return useMutation({
+    mutationFn: ({ id, delivery }: { id: string; delivery: 'mail' | 'link' }) =>
+      confirmed(() => api.post(apiPaths.adminPasswordReset(id), { delivery })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.all() }),
   });
 }

@@ -14,9 +14,10 @@ import { Switch } from '../../../components/Switch';
 import { SessionsSection } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
 import { PasskeysSection } from './PasskeysSection';
+import { AccountIdentity } from './AccountIdentity';
 import './AccountScreen.css';
 
-/** /admin/account: the signed-in admin's own account: who they are, their password, their mail. */
+/** /admin/account: the signed-in admin's own account: their name and email (editable), their password, their mail. */
 export function AccountScreen() {
   const { admin } = useOutletContext<LayoutContext | undefined>() ?? {};
   const preferences = useQuery(adminQueries.preferences());
@@ -42,16 +43,7 @@ export function AccountScreen() {
       <div className="account">
         <section className="account__section" aria-labelledby={`${id}-who`}>
           <h2 id={`${id}-who`}>Sign-in</h2>
-          <dl className="account__facts">
-            <div>
-              <dt>Name</dt>
-              <dd>{admin?.name}</dd>
-            </div>
-            <div>
-              <dt>Email</dt>
-              <dd>{admin?.email}</dd>
-            </div>
-          </dl>
+          {admin && <AccountIdentity name={admin.name} email={admin.email} preferences={preferences.data} />}
           <p>
             <Link className="button" to={paths.admins.password}>
               Change password
@@ -74,17 +66,26 @@ export function AccountScreen() {
           {preferences.isSuccess && (
             <>
               <div className="field">
+                {/* Until mail is set up the switch shows off (no email would come) and cannot be moved; the choice is kept for then. */}
                 <Switch
                   label="Email me new contact messages"
-                  checked={update.isPending ? update.variables.notifyContactMessages : preferences.data.notifyContactMessages}
-                  disabled={update.isPending}
+                  checked={
+                    preferences.data.mailEnabled &&
+                    (update.isPending ? update.variables.notifyContactMessages : preferences.data.notifyContactMessages)
+                  }
+                  disabled={update.isPending || !preferences.data.mailEnabled}
                   onChange={(event) => onToggle(event.target.checked)}
                   aria-describedby={`${id}-notify-help`}
                 />
                 <p className="form__hint" id={`${id}-notify-help`}>
-                  {preferences.data.mailEnabled
-                    ? 'Each message a visitor leaves on the website comes to your inbox; replying answers the visitor.'
-                    : 'Mail is off on this site (SMTP_URL is not set), so no email is sent until an operator turns it on.'}
+                  {preferences.data.mailEnabled ? (
+                    'Each message a visitor leaves on the website comes to your inbox; replying answers the visitor.'
+                  ) : (
+                    <>
+                      Off because mail is not set up on this site yet: new messages only appear in the panel.{' '}
+                      <Link to={paths.settingsMail}>Set up mail in Settings</Link>
+                    </>
+                  )}
                 </p>
               </div>
               {update.isError && <Alert>{errorMessage(update.error, 'Sorry, the change could not be saved. Please try again.')}</Alert>}

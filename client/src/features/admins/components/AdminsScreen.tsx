@@ -12,7 +12,8 @@ import { useListDelete } from '../../../components/useListDelete';
 import { formatDateTime } from '../../../lib/format';
 import { usePageParam } from '../../../lib/search-params';
 import { useLoggedError } from '../../../lib/use-logged-error';
-import { adminQueries, deleteAdmin, useEndAdminSessions, type AdminRow } from '../api/admins';
+import { adminQueries, deleteAdmin, useEndAdminSessions, useIssuePasswordReset, type AdminRow } from '../api/admins';
+import { CopyLink } from './CopyLink';
 import { PendingInvitations } from './PendingInvitations';
 import './AdminsScreen.css';
 
@@ -67,6 +68,18 @@ export function AdminsScreen() {
     }
   };
 
+  const reset = useIssuePasswordReset();
+  const [issued, setIssued] = useState<{ name: string; link: string } | null>(null);
+  const onReset = async (admin: AdminRow, delivery: 'mail' | 'link') => {
+    try {
+      const { link } = await reset.mutateAsync({ id: admin.id, delivery });
+      if (link) setIssued({ name: admin.name, link });
+      else notify({ message: `Password reset sent to ${admin.email}` });
+    } catch (failure) {
+      notify({ message: errorMessage(failure, `Sorry, the password reset for ${admin.name} could not be made.`) });
+    }
+  };
+
   useLoggedError('Loading the administrators failed', query.error);
 
   return (
@@ -75,17 +88,27 @@ export function AdminsScreen() {
         <Link className="button" to={paths.admins.password}>
           Change password
         </Link>
-        {invitations.data?.mailEnabled && (
-          <Link className="button" to={paths.admins.invite}>
-            Invite
-          </Link>
-        )}
-        <Link className="button button--primary" to={paths.admins.add}>
-          Add administrator
+        {/* Nobody types a colleague's password: a new administrator comes by invitation (mailed, or a link to hand over). */}
+        <Link className="button button--primary" to={paths.admins.invite}>
+          Invite
         </Link>
       </PageHeader>
       {invitations.data?.mailEnabled === false && (
-        <p className="form__hint">Invitations by email need mail, which is off on this site: add administrators with a password.</p>
+        <p className="form__hint">
+          Mail is off on this site: invitations and password resets are links you copy and hand over by chat.{' '}
+          <Link to={paths.settingsMail}>Set up mail</Link>
+        </p>
+      )}
+      {issued && (
+        <div className="panel admins__issued" role="status">
+          <CopyLink
+            link={issued.link}
+            what={`The password reset for ${issued.name}: with it they choose a new password, within an hour.`}
+          />
+          <button type="button" className="button button--small" onClick={() => setIssued(null)}>
+            Done
+          </button>
+        </div>
       )}
 
       <CardList
@@ -122,6 +145,26 @@ export function AdminsScreen() {
               {admin.id !== adminId && (
                 <button type="button" className="button button--small" onClick={() => setEnding(admin)} disabled={endSessions.isPending}>
                   End all sessions<span className="visually-hidden"> of {admin.name}</span>
+                </button>
+              )}
+              {admin.id !== adminId && invitations.data?.mailEnabled && (
+                <button
+                  type="button"
+                  className="button button--small"
+                  onClick={() => void onReset(admin, 'mail')}
+                  disabled={reset.isPending}
+                >
+                  Send password reset<span className="visually-hidden"> to {admin.name}</span>
+                </button>
+              )}
+              {admin.id !== adminId && (
+                <button
+                  type="button"
+                  className="button button--small"
+                  onClick={() => void onReset(admin, 'link')}
+                  disabled={reset.isPending}
+                >
+                  Make a reset link<span className="visually-hidden"> for {admin.name}</span>
                 </button>
               )}
               <button

@@ -1,4 +1,6 @@
-import { useNavigate } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
 import { TextField } from '../../../components/Field';
@@ -6,17 +8,34 @@ import { FormActions } from '../../../components/FormActions';
 import { PageHeader } from '../../../components/PageHeader';
 import { useNotify } from '../../../components/Toaster';
 import { useForm } from '../../../components/useForm';
-import { useInvite } from '../api/admins';
+import { adminQueries, useInvite } from '../api/admins';
+import { CopyLink } from './CopyLink';
 
-/** /admin/admins/invite: an invitation by mail; the person chooses their own name and password. */
+/**
+ * /admin/admins/invite: an invitation, by mail or as a link to hand over by chat (the only way
+ * while mail is off); the person chooses their own name and password.
+ */
 export function InviteAdminScreen() {
   const invite = useInvite();
   const navigate = useNavigate();
   const notify = useNotify();
+  const invitations = useQuery(adminQueries.invitations());
+  const mailEnabled = invitations.data?.mailEnabled ?? false;
+  // Which button submitted the form: the mailed invitation or the link.
+  const delivery = useRef<'mail' | 'link'>('mail');
+  const [made, setMade] = useState<{ email: string; link: string } | null>(null);
   const { bind, formError, saving, guard, form } = useForm({
     initial: { email: '' },
-    save: (input) => invite.mutateAsync(input),
-    onSaved: ({ invitation }) => {
+    save: (input) => {
+      const chosen = mailEnabled ? delivery.current : 'link';
+      delivery.current = 'mail';
+      return invite.mutateAsync({ ...input, delivery: chosen });
+    },
+    onSaved: ({ invitation, link }) => {
+      if (link) {
+        setMade({ email: invitation.email, link });
+        return;
+      }
       notify({ message: `Invitation sent to ${invitation.email}` });
       navigate(paths.admins.list);
     },
@@ -25,12 +44,45 @@ export function InviteAdminScreen() {
   return (
     <section className="screen">
       <PageHeader title="Invite administrator" />
-      <form {...form} className="form" aria-label="Invite administrator">
-        {formError && <Alert>{formError}</Alert>}
-        <TextField label="Email" type="email" autoComplete="off" {...bind('email')} />
-        <p className="form__hint">They get a link, valid for 7 days, to choose their name and password.</p>
-        <FormActions submit="Send invitation" busy={saving} busyLabel="Sending" cancelTo={paths.admins.list} onCancel={guard.release} />
-      </form>
+      {made ? (
+        <div className="form">
+          <CopyLink
+            link={made.link}
+            what={`The invitation for ${made.email}: with it they choose their name and password, within 7 days.`}
+          />
+          <p>
+            <Link className="button" to={paths.admins.list}>
+              Back to Admins
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <form {...form} className="form" aria-label="Invite administrator">
+          {formError && <Alert>{formError}</Alert>}
+          <TextField label="Email" type="email" autoComplete="off" {...bind('email')} />
+          <p className="form__hint">
+            They get a link, valid for 7 days, to choose their name and password.{' '}
+            {mailEnabled
+              ? 'Send it by email, or make the link to copy and hand over by chat.'
+              : 'Mail is off on this site: copy the link and hand it over by chat.'}
+          </p>
+          <FormActions
+            submit={mailEnabled ? 'Send invitation' : 'Make a link to copy'}
+            busy={saving}
+            busyLabel="Saving"
+            cancelTo={paths.admins.list}
+            onCancel={guard.release}
+          />
+          {/* After Send invitation, so that Enter (the first submit button) still sends by mail. */}
+          {mailEnabled && (
+            <p>
+              <button type="submit" className="button" disabled={saving} onClick={() => (delivery.current = 'link')}>
+                Make a link to copy instead
+              </button>
+            </p>
+          )}
+        </form>
+      )}
       {guard.dialog}
     </section>
   );

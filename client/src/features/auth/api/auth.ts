@@ -195,6 +195,15 @@ export function useConfirmPasswordReset() {
   });
 }
 
+/** The link mailed to an admin's new address: it becomes the account's email (signed in or not). */
+export function useConfirmEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => api.post(apiPaths.myEmailConfirm, { token }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authQueries.me().queryKey }),
+  });
+}
+
 /** Accepts an invitation: the new admin is signed in, as after a login. */
 export function useAcceptInvitation() {
   const queryClient = useQueryClient();

@@ -20,7 +20,7 @@ function excerpt(text: string): string {
   return chars.length > EXCERPT_LENGTH ? `${chars.slice(0, EXCERPT_LENGTH).join('').trimEnd()}…` : chars.join('');
 }
 
-function UnreadPanel({ unread }: { unread: Dashboard['unread'] }) {
+function UnreadPanel({ unread, mail }: { unread: Dashboard['unread']; mail: Dashboard['site']['mail'] }) {
   const none = unread.count === 0;
   return (
     <section className="panel dashboard__unread" aria-labelledby="dashboard-unread">
@@ -47,6 +47,11 @@ function UnreadPanel({ unread }: { unread: Dashboard['unread'] }) {
             </li>
           ))}
         </ul>
+      )}
+      {mail === false && (
+        <p className="dashboard__quiet">
+          New messages only appear here: nobody gets them by email until mail is set up. <Link to={paths.settingsMail}>Set up mail</Link>
+        </p>
       )}
       <Link className="panel__more" to={paths.contactUs.list}>
         All messages
@@ -78,6 +83,12 @@ function SitePanel({ site }: { site: Dashboard['site'] }) {
                 <span aria-hidden="true">{site.mail ? '✓' : '●'}</span> {site.mail ? 'On' : 'Off'}
               </span>{' '}
               {site.mail ? 'The site sends mail.' : 'The site sends no mail.'}
+              {!site.mail && (
+                <>
+                  {' '}
+                  <Link to={paths.settingsMail}>Set up mail</Link>
+                </>
+              )}
             </dd>
           </div>
         )}
@@ -231,7 +242,7 @@ export function DashboardScreen() {
       ) : (
         <div className="dashboard">
           <ChecklistPanel checklist={query.data.checklist} />
-          <UnreadPanel unread={query.data.unread} />
+          <UnreadPanel unread={query.data.unread} mail={query.data.site.mail} />
           <SitePanel site={query.data.site} />
           <CountsPanel counts={query.data.counts} />
           <VisitorsPanel />

@@ -33,6 +33,8 @@ const PAGE_CHOICES_LIMIT = 20;
 
 /** GET /api/settings/mail. */
 export type MailStatus = ApiSchema<'MailStatus'>;
+/** PUT /api/settings/mail: the password only when it changes. */
+export type MailSettingsInput = ApiSchema<'MailSettingsInput'>;
 
 /** GET /api/settings/cdn. */
 export type CdnStatus = ApiSchema<'CdnStatus'>;
@@ -157,3 +159,15 @@ export const settingsHistory: HistorySource<SiteSettings> = {
   noun: 'settings',
   fields: SETTINGS_FIELDS,
 };
+
+/** Sets the SMTP server from the panel (PUT /api/settings/mail); the reply, the mail status, becomes the cached copy. */
+export function useSaveMailSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: MailSettingsInput) => api.put(apiPaths.mailStatus, input),
+    onSuccess: (status) => {
+      queryClient.setQueryData(settingsQueries.mail().queryKey, status);
+      return queryClient.invalidateQueries({ queryKey: settingsQueries.all() });
+    },
+  });
+}
