@@ -7,7 +7,7 @@ import { AcceptsForm } from '../http/accepts-multipart.decorator';
 import { ContactForm } from './contact-form.service';
 import { PageCache } from './page-cache.service';
 import { SiteErrorFilter } from './site-error.filter';
-import { SiteVisit } from './site-gate.middleware';
+import { SiteGate, SiteVisit } from './site-gate.middleware';
 import { SitePages } from './site-pages.service';
 import { allowedMethods, routeOf, routerPaths, type SiteServices } from './site-routes';
 import { pageFor, sendPage, type Visit } from './site-reply';
@@ -31,12 +31,14 @@ export class SiteController implements SiteServices {
     readonly pages: SitePages,
     private readonly cache: PageCache,
     readonly contactForm: ContactForm,
+    private readonly gate: SiteGate,
   ) {}
 
   /** Every page: the route the request matched (site-routes.ts) names it. */
   @Get(routerPaths('GET'))
-  async page(@Req() req: Request, @Res() res: Response, @SiteVisit() visit: Visit): Promise<void> {
+  async page(@Req() req: Request, @Res() res: Response, @SiteVisit() seen: Visit): Promise<void> {
     const route = routeOf(req);
+    const visit = route.adminPreview ? await this.gate.asAdmin(req, res, seen) : seen;
     const page = await pageFor(this.cache, visit, route.get(this, req), this.pages.notFound);
     sendPage(req, res, visit, page, route.tags(page));
   }
