@@ -85,7 +85,8 @@ function prefixLines({ value, selectionStart: start, selectionEnd: end }: TextEd
   const firstShift = changed[0].length - lines[0].length;
   return {
     value: value.slice(0, from) + block + value.slice(to),
-    selectionStart: Math.max(from, start + firstShift),
+    // A selection from a line's start takes in its new marks; a caret moves with its text.
+    selectionStart: start === from && end > start ? from : Math.max(from, start + firstShift),
     selectionEnd: end + (block.length - (to - from)),
   };
 }

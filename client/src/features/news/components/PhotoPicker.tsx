@@ -88,7 +88,10 @@ export function PhotoPicker({
       >
         <div className="photo-picker__preview">
           {shown ? (
-            <img src={shown} alt={preview ? 'Preview of the chosen photo' : 'Current photo'} />
+            <>
+              <img src={shown} alt={preview ? 'Preview of the chosen photo' : 'Current photo'} />
+              <p className="photo-picker__crop">As the site crops it: 16:9, filling the frame.</p>
+            </>
           ) : (
             <span>{removing ? 'No photo once saved' : 'No photo'}</span>
           )}
