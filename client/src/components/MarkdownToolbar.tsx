@@ -21,7 +21,15 @@ const BUTTONS: { action: MarkdownAction; label: string; icon: string; key?: stri
  * toolbar stop in the tab order, the arrow keys, Home and End moving between its buttons (a roving
  * tab index), each button named and, where it has one, its shortcut announced.
  */
-export function MarkdownToolbar({ controls, label, onAction }: { controls: string; label: string; onAction: (action: MarkdownAction) => void }) {
+export function MarkdownToolbar({
+  controls,
+  label,
+  onAction,
+}: {
+  controls: string;
+  label: string;
+  onAction: (action: MarkdownAction) => void;
+}) {
   const [current, setCurrent] = useState(0);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const move = (event: KeyboardEvent) => {

@@ -34,7 +34,10 @@ export function applyMarkdown(action: MarkdownAction, edit: TextEdit): TextEdit 
   return prefixLines(edit, PREFIXES[action]);
 }
 
-function wrap({ value, selectionStart: start, selectionEnd: end }: TextEdit, { mark, placeholder }: { mark: string; placeholder: string }): TextEdit {
+function wrap(
+  { value, selectionStart: start, selectionEnd: end }: TextEdit,
+  { mark, placeholder }: { mark: string; placeholder: string },
+): TextEdit {
   const selected = value.slice(start, end);
   // Marks just outside the selection, or inside it at both ends: the action takes them away.
   if (value.slice(start - mark.length, start) === mark && value.slice(end, end + mark.length) === mark) {
@@ -92,7 +95,13 @@ function prefixLines({ value, selectionStart: start, selectionEnd: end }: TextEd
 }
 
 /** The action a key press asks for in the text (Ctrl or ⌘ with B, I or K), or null. */
-export function shortcutAction(event: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }): MarkdownAction | null {
+export function shortcutAction(event: {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  shiftKey: boolean;
+}): MarkdownAction | null {
   if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return null;
   const key = event.key.toLowerCase();
   return key === 'b' ? 'bold' : key === 'i' ? 'italic' : key === 'k' ? 'link' : null;

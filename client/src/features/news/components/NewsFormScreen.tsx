@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
@@ -90,13 +90,16 @@ function EditNews({ id }: { id: string }) {
   const focus = Number(params.get('revision')) || undefined;
   // Counts the times the form starts again (a restore, a discard, their copy taken after a conflict).
   const [generation, setGeneration] = useState(0);
+  // After a save the form starts again with the focus back on Save, where the keyboard left it.
+  const [afterSave, setAfterSave] = useState(false);
   const failed = (error: Error) => (
     <>
       <Alert>{errorMessage(error, 'Could not load the article. Please try again.')}</Alert>
       <Link to={paths.news.list}>Back to the news</Link>
     </>
   );
-  const restart = (article: News | null, working: Draft | null | undefined) => {
+  const restart = (article: News | null, working: Draft | null | undefined, saved = false) => {
+    setAfterSave(saved);
     if (article) queryClient.setQueryData(newsQueries.detail(id).queryKey, { ...article, aboutHtml: '' });
     if (working !== undefined) queryClient.setQueryData(newsQueries.draft(id).queryKey, working);
     setGeneration((n) => n + 1);
@@ -108,7 +111,7 @@ function EditNews({ id }: { id: string }) {
         <LoadFirst query={draft} title="Edit News" loading="Loading the article" logAs="Loading the article's draft failed" failed={failed}>
           {(working) => (
             <>
-              <NewsForm key={generation} article={article} draft={working} heading="Edit News" onRestart={restart} />
+              <NewsForm key={generation} article={article} draft={working} heading="Edit News" onRestart={restart} afterSave={afterSave} />
               {/* Outside the form, which starts again after a restore: the panel stays as it was. */}
               <HistoryPanel
                 source={newsHistory(id)}
@@ -133,13 +136,16 @@ function NewsForm({
   draft = null,
   heading,
   onRestart,
+  afterSave = false,
 }: {
+  /** The form starts again after its own save: Save takes the focus. */
+  afterSave?: boolean;
   article?: News;
   /** The article's working copy (edit form only). */
   draft?: Draft | null;
   heading: string;
   /** The form starts again from this live copy (null: as cached) and working copy (undefined: as cached). */
-  onRestart?: (article: News | null, draft: Draft | null | undefined) => void;
+  onRestart?: (article: News | null, draft: Draft | null | undefined, saved?: boolean) => void;
 }) {
   // The form opens on the working copy when there is one to go on from (see draftToOpen).
   const [opened] = useState(() => (live ? draftToOpen(draft, live) : null));
@@ -250,7 +256,7 @@ function NewsForm({
       guard.release();
       // A new article goes on to its own edit form; an edit starts again from what was saved.
       if (!article) navigate(paths.news.edit(itemId(reply)), { replace: true });
-      else onRestart?.(reply, null);
+      else onRestart?.(reply, null, true);
     },
     fallback: 'Could not save. Please try again.',
     logAs: 'Saving the article failed',
@@ -296,6 +302,12 @@ function NewsForm({
     if (live?.status === 'published') drafts.submitAs('draft', form.ref.current);
     else submitWith(null);
   };
+
+  useEffect(() => {
+    if (afterSave) form.ref.current?.querySelector<HTMLElement>('[type="submit"]')?.focus();
+    // Once, as the form starts again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const state = live ? publicStateOf(live) : 'draft';
   return (
