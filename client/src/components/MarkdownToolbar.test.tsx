@@ -16,7 +16,7 @@ const text = () => screen.getByLabelText('About') as HTMLTextAreaElement;
 describe('MarkdownField', () => {
   it('shows a labelled toolbar that controls the text, one tab stop, with named buttons', () => {
     render(<Editor initial="" />);
-    const toolbar = screen.getByRole('toolbar', { name: 'Format About' });
+    const toolbar = screen.getByRole('toolbar', { name: 'Formatting' });
     expect(toolbar.getAttribute('aria-controls')).toBe(text().id);
     const names = screen.getAllByRole('button').map((button) => button.getAttribute('aria-label'));
     expect(names).toEqual(['Heading', 'Bold', 'Italic', 'Bulleted list', 'Link', 'Quote']);

@@ -120,7 +120,7 @@ export function MarkdownField({ value, onChange, onKeyDown, ...field }: Bound) {
         }
         onKeyDown?.(event);
       }}
-      above={<MarkdownToolbar controls={id} label={`Format ${field.label}`} onAction={act} />}
+      above={<MarkdownToolbar controls={id} label="Formatting" onAction={act} />}
     />
   );
 }
