@@ -177,13 +177,14 @@ test.describe('news', () => {
     await expect(page.getByText('Photo must be at most 5 MB')).toBeVisible();
     await expectNoA11yViolations(page);
 
-    // A good one: its preview at its own aspect ratio, its name and size, and it can be cleared.
+    // A good one: its preview cropped as the site shows it (16:9, issue #38), its name and size, and it can be cleared.
     await picker.setInputFiles({ name: 'wide.jpg', mimeType: 'image/jpeg', buffer: await jpeg(400, 100) });
     await expect(page.getByText('Photo must be')).toHaveCount(0);
     const preview = page.getByRole('img', { name: 'Preview of the chosen photo' });
     await expect(preview).toBeVisible();
     const box = await preview.boundingBox();
-    expect(Math.abs(box!.width / box!.height - 4)).toBeLessThan(0.1);
+    expect(Math.abs(box!.width / box!.height - 16 / 9)).toBeLessThan(0.05);
+    await expect(preview).toHaveCSS('object-fit', 'cover');
     await expect(page.getByText('wide.jpg')).toBeVisible();
     await page.getByRole('button', { name: 'Clear the chosen photo' }).click();
     await expect(preview).toHaveCount(0);

@@ -33,6 +33,7 @@ import {
   previewAbout,
 } from '../api/news';
 import { ArticleVisitors } from './ArticleVisitors';
+import { photoSrcset } from './NewsPhoto';
 import { PhotoPicker } from './PhotoPicker';
 import './NewsFormScreen.css';
 
@@ -328,6 +329,7 @@ function NewsForm({
           removing={removing}
           onRemoving={setRemoving}
           current={article?.photo ? photoUrl(article.photo) : null}
+          currentSrcSet={article?.photo && article.photoWidth ? photoSrcset(article.photo, article.photoWidth) : undefined}
           error={photoError}
           onError={setPhotoError}
           progress={progress}
