@@ -101,6 +101,38 @@ test.describe('writing', () => {
     });
   }
 
+  test('Preview of a published article saves the edit into its draft and shows it on the page, marked; the public copy stays', async ({
+    page,
+  }) => {
+    const api = apiOf(page);
+    const title = unique('Live ');
+    const article = (await (await api.post('/api/news', { data: { title, description: 'D', about: 'The live text.' } })).json()) as {
+      id: string;
+      slug: string;
+    };
+    await page.goto(`/admin/news/edit/${article.id}`);
+    await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue(title);
+    await expect(page.getByText('Published', { exact: true })).toBeVisible();
+    await page.getByRole('textbox', { name: 'About' }).fill('The reworked text, not public yet.');
+    const tab = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const preview = await tab;
+    await expect(preview.getByText('Unpublished changes: visitors see the published version.')).toBeVisible();
+    await expect(preview.getByText('The reworked text, not public yet.')).toBeVisible();
+    await preview.close();
+    await expect(toasts(page)).toContainText('Draft saved');
+    const live = (await (await api.get(`/api/news/${article.id}`)).json()) as { about: string };
+    expect(live.about).toBe('The live text.');
+    // Publish changes makes it live; the form stays.
+    await page.getByRole('button', { name: 'Publish changes' }).click();
+    await expect(toasts(page)).toContainText('Changes published');
+    await expect(page).toHaveURL(new RegExp(`/admin/news/edit/${article.id}$`));
+    await expect(page.getByRole('textbox', { name: 'About' })).toHaveValue('The reworked text, not public yet.');
+    expect(((await (await api.get(`/api/news/${article.id}`)).json()) as { about: string }).about).toBe(
+      'The reworked text, not public yet.',
+    );
+  });
+
   test('the list and the detail link a published article to its page; a draft has no such link', async ({ page }) => {
     const api = apiOf(page);
     const title = unique('Linked ');
