@@ -128,6 +128,8 @@ describe('NewsFormScreen', () => {
     // Save stays on the form: the new article's own edit form.
     await screen.findByText('News created');
     await screen.findByRole('heading', { name: 'Edit News' });
+    // The focus stays on Save, where the keyboard left it.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit News' })));
     expect(upload).toHaveBeenCalledTimes(1);
     const [path, form] = upload.mock.calls[0];
     expect(path).toBe('/api/photos');

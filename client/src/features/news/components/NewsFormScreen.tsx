@@ -37,8 +37,8 @@ import { photoSrcset } from './NewsPhoto';
 import { PhotoPicker } from './PhotoPicker';
 import './NewsFormScreen.css';
 
-/** Navigation state the form reads. */
-export type NewsFormState = ReturnState;
+/** Navigation state the form reads (`saved`: a new article's first save led here, Save keeps the focus). */
+export type NewsFormState = ReturnState & { saved?: boolean };
 
 /** The form's values: all text, as the fields hold them (status and publishAt as Publish sets them). */
 interface NewsValues {
@@ -92,7 +92,8 @@ function EditNews({ id }: { id: string }) {
   // Counts the times the form starts again (a restore, a discard, their copy taken after a conflict).
   const [generation, setGeneration] = useState(0);
   // After a save the form starts again with the focus back on Save, where the keyboard left it.
-  const [afterSave, setAfterSave] = useState(false);
+  const state = useLocation().state as NewsFormState | null;
+  const [afterSave, setAfterSave] = useState(() => state?.saved === true);
   const failed = (error: Error) => (
     <>
       <Alert>{errorMessage(error, 'Could not load the article. Please try again.')}</Alert>
@@ -153,7 +154,8 @@ function NewsForm({
   const article = live && opened ? withDraft(live, opened.draft) : live;
   const navigate = useNavigate();
   // Cancel goes back to the list's page or search the form came from.
-  const returnTo = returnSearch(useLocation().state as NewsFormState | null);
+  const location = useLocation();
+  const returnTo = returnSearch(location.state as NewsFormState | null);
   const create = useCreateNews();
   const update = useUpdateNews();
   const notify = useNotify();
@@ -256,7 +258,8 @@ function NewsForm({
       });
       guard.release();
       // A new article goes on to its own edit form; an edit starts again from what was saved.
-      if (!article) navigate(paths.news.edit(itemId(reply)), { replace: true });
+      if (!article)
+        navigate(paths.news.edit(itemId(reply)), { replace: true, state: { ...(location.state as NewsFormState | null), saved: true } });
       else onRestart?.(reply, null, true);
     },
     fallback: 'Could not save. Please try again.',
