@@ -76,6 +76,22 @@ export class SiteGate {
     visits.set(req, visit);
     return visit;
   }
+
+  /**
+   * The visit as a signed-in administrator's preview, on a page that shows them what visitors do
+   * not see (an article's draft, its schedule, its unpublished changes: the editor's Preview and
+   * View on site), whether or not maintenance is on. A request without the session cookie, or
+   * whose session has ended, keeps the visitor's view and never reaches the session store more
+   * than once.
+   */
+  async asAdmin(req: Request, res: Response, visit: Visit): Promise<Visit> {
+    if (visit.view.preview || !this.sessions.carriesSessionCookie(req)) return visit;
+    const admin = await this.sessions.adminOf(req, res).catch(() => null);
+    if (!admin) return visit;
+    const previewing: Visit = { ...visit, view: { ...visit.view, preview: true, counting: false } };
+    visits.set(req, previewing);
+    return previewing;
+  }
 }
 
 /** The visit SiteGate let through for a request of the website. */

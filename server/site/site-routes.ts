@@ -28,6 +28,11 @@ export interface SiteRoute {
    * article (the page's own tags); its not-found page, the news, which may publish it.
    */
   tags: (page: BuiltPage) => readonly string[];
+  /**
+   * A signed-in administrator previews this page even while the site is live (SiteGate.asAdmin):
+   * an article's draft, schedule or unpublished changes, marked, for them alone.
+   */
+  adminPreview?: true;
 }
 
 const tagged =
@@ -68,6 +73,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
     path: `${SITE_PATHS.news}/:id`,
     get: (site, req) => site.pages.article(req.params.id as string),
     tags: (page) => page.tags ?? [CACHE_TAGS.news],
+    adminPreview: true,
   },
   {
     ...fixedPage(SITE_PATHS.contact),
@@ -84,6 +90,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
     path: SITE_PATHS.page(':slug'),
     get: (site, req) => site.pages.page(req.params.slug as string),
     tags: (page) => page.tags ?? [CACHE_TAGS.pages],
+    adminPreview: true,
   },
 ];
 

@@ -65,7 +65,7 @@ export const en = {
   },
   article: {
     back: '← All news',
-    draft: 'Draft: visitors do not see this article.',
+    draft: 'Draft — only signed-in administrators see this',
     scheduled: 'Scheduled: visitors see this article from its date.',
     workingCopy: 'Unpublished changes: visitors see the published version.',
     about: 'About',

@@ -64,9 +64,12 @@ test.describe('news', () => {
     await expect(page.getByRole('progressbar', { name: 'Uploading photo' })).toBeVisible();
     release();
 
-    await expect(page).toHaveURL(/\/admin\/news$/);
+    // Save stays on the form: the new article's own edit form (issue #38).
+    await expect(page).toHaveURL(/\/admin\/news\/edit\/[0-9a-f-]+$/);
+    await expect(page.getByRole('heading', { name: 'Edit News' })).toBeVisible();
     await page.unroute('**/api/photos');
     expect(sent).toEqual(['POST /api/photos', 'POST /api/news']);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'News' }).click();
     const item = card(page, title);
     await expect(item).toBeVisible();
     const photo = item.getByRole('img', { name: title });
@@ -95,17 +98,21 @@ test.describe('news', () => {
     const edited = `${title} edited`;
     await page.getByLabel('Title').fill(edited);
     await page.getByRole('button', { name: 'Edit News' }).click();
-    await expect(page).toHaveURL(/\/admin\/news$/);
+    await expect(page.getByRole('status', { name: 'Notifications' })).toContainText('News updated');
+    await expect(page.getByRole('button', { name: 'Edit News' })).toBeFocused();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'News' }).click();
 
     await page.getByRole('searchbox', { name: 'Search news by title' }).fill(edited.toUpperCase());
     await expect(page).toHaveURL(/[?&]title=/);
     await expect(page.getByRole('heading', { level: 2 })).toHaveText([edited]);
     await expect(page.getByRole('navigation', { name: 'News pages' })).toHaveCount(0);
 
-    // Edited from the search, the form returns to the search.
+    // Edited from the search, the form's Cancel returns to the search.
     await card(page, edited).getByRole('link', { name: /^Edit/ }).click();
     await page.getByLabel('About').fill('Line one\nLine two, revised');
     await page.getByRole('button', { name: 'Edit News' }).click();
+    await expect(page.getByRole('status', { name: 'Notifications' })).toContainText('News updated');
+    await page.getByRole('link', { name: 'Cancel' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('title')).toBe(edited.toUpperCase());
     await expect(page.getByRole('heading', { level: 2 })).toHaveText([edited]);
 
@@ -145,7 +152,7 @@ test.describe('news', () => {
       .setInputFiles({ name: 'real.jpg', mimeType: 'image/jpeg', buffer: await jpeg(300, 200) });
     await expect(page.getByText('Photo could not be read: the file may be damaged')).toHaveCount(0);
     await page.getByRole('button', { name: 'Create News' }).click();
-    await expect(page).toHaveURL(/\/admin\/news$/);
+    await expect(page).toHaveURL(/\/admin\/news\/edit\/[0-9a-f-]+$/);
     const search = await apiOf(page).get(`/api/news?title=${encodeURIComponent(title)}`);
     const { data } = (await search.json()) as { data: { photo: string | null; photoWidth: number | null }[] };
     expect(data).toHaveLength(1);
@@ -170,13 +177,14 @@ test.describe('news', () => {
     await expect(page.getByText('Photo must be at most 5 MB')).toBeVisible();
     await expectNoA11yViolations(page);
 
-    // A good one: its preview at its own aspect ratio, its name and size, and it can be cleared.
+    // A good one: its preview cropped as the site shows it (16:9, issue #38), its name and size, and it can be cleared.
     await picker.setInputFiles({ name: 'wide.jpg', mimeType: 'image/jpeg', buffer: await jpeg(400, 100) });
     await expect(page.getByText('Photo must be')).toHaveCount(0);
     const preview = page.getByRole('img', { name: 'Preview of the chosen photo' });
     await expect(preview).toBeVisible();
     const box = await preview.boundingBox();
-    expect(Math.abs(box!.width / box!.height - 4)).toBeLessThan(0.1);
+    expect(Math.abs(box!.width / box!.height - 16 / 9)).toBeLessThan(0.05);
+    await expect(preview).toHaveCSS('object-fit', 'cover');
     await expect(page.getByText('wide.jpg')).toBeVisible();
     await page.getByRole('button', { name: 'Clear the chosen photo' }).click();
     await expect(preview).toHaveCount(0);

@@ -265,8 +265,10 @@ test.describe('an administrator opens the site from the admin panel', () => {
       await page.getByLabel('Title').fill(newsTitle);
       await page.getByLabel('Description').fill('Come and see the studio.');
       await page.getByLabel('About').fill('Saturday, all day.');
-      await page.getByRole('button', { name: 'Create News' }).click();
-      await expect(page).toHaveURL(/\/admin\/news$/);
+      // A new article is a draft: published at once from Publish… (issue #38).
+      await page.getByRole('button', { name: 'Publish…' }).click();
+      await page.getByRole('button', { name: 'Publish now' }).click();
+      await expect(page.getByRole('status', { name: 'Notifications' })).toContainText('News published');
 
       const switchInSettings = async (on: boolean) => {
         await page.getByRole('complementary', { name: 'Side menu' }).getByRole('link', { name: 'Settings' }).click();

@@ -40,7 +40,7 @@ test.describe('revisions', () => {
 
     await page.getByLabel('Title').fill(unique('First tab '));
     await page.getByRole('button', { name: 'Edit News' }).click();
-    await expect(page).toHaveURL(/\/admin\/news$/);
+    await expect(page.getByRole('status', { name: 'Notifications' }).getByText('News updated')).toBeVisible();
 
     const mine = 'The second tab rewrote this sentence.';
     await second.getByLabel('About').fill(mine);
@@ -127,8 +127,10 @@ test.describe('revisions', () => {
     await expect(page.getByText(/^Unpublished changes — saved \d{2}:\d{2} by Grace Hopper —/)).toBeVisible();
     await expect(page.getByLabel('About')).toHaveValue('The reworked text, not public yet.');
     await page.getByRole('button', { name: 'Publish changes' }).click();
-    await expect(page).toHaveURL(/\/admin\/news$/);
+    // The form stays, started again from the published article (issue #38).
     await expect(page.getByRole('status', { name: 'Notifications' }).getByText('Changes published')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/admin/news/edit/${id}$`));
+    await expect(page.getByText(/^Unpublished changes — saved/)).toHaveCount(0);
     expect(await live()).toBe('The reworked text, not public yet.');
     expect((await apiOf(page).get(`/api/news/${id}/draft`)).status()).toBe(404);
   });

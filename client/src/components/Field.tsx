@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type ComponentProps, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import './Field.css';
 
 interface FieldProps {
@@ -43,11 +43,21 @@ export function TextField({ label, error, hint, ...input }: FieldProps & InputHT
   );
 }
 
-export function TextAreaField({ label, error, hint, ...textarea }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const id = useId();
+/** `above`: what goes between the label and the text (a formatting toolbar); `id`: the text's own, when something names it. */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  above,
+  id: ownId,
+  ...textarea
+}: FieldProps & ComponentProps<'textarea'> & { above?: ReactNode }) {
+  const madeId = useId();
+  const id = ownId ?? madeId;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
+      {above}
       <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={described(id, hint, error)} rows={5} {...textarea} />
       <Notes id={id} hint={hint} error={error} />
     </div>

@@ -16,6 +16,7 @@ export function PhotoPicker({
   removing,
   onRemoving,
   current,
+  currentSrcSet,
   error,
   onError,
   progress,
@@ -27,6 +28,8 @@ export function PhotoPicker({
   onRemoving: (removing: boolean) => void;
   /** The stored photo's URL, if the item has one. */
   current: string | null;
+  /** Its stored sizes (NewsPhoto's photoSrcset): the small preview loads a small one, not the whole photo. */
+  currentSrcSet?: string;
   error: string | undefined;
   onError: (message: string | undefined) => void;
   progress: number | null;
@@ -88,7 +91,14 @@ export function PhotoPicker({
       >
         <div className="photo-picker__preview">
           {shown ? (
-            <img src={shown} alt={preview ? 'Preview of the chosen photo' : 'Current photo'} />
+            <>
+              <img
+                src={shown}
+                {...(preview || !currentSrcSet ? {} : { srcSet: currentSrcSet, sizes: '16rem' })}
+                alt={preview ? 'Preview of the chosen photo' : 'Current photo'}
+              />
+              <p className="photo-picker__crop">As the site crops it: 16:9, filling the frame.</p>
+            </>
           ) : (
             <span>{removing ? 'No photo once saved' : 'No photo'}</span>
           )}

@@ -263,20 +263,20 @@ export function useDraftActions<Item>({
    * saying first what the save is. They are not submit buttons: the form keeps one default action
    * (Enter), the live save.
    */
-  const submitAs = (how: Mode, button: HTMLButtonElement) => {
+  const submitAs = (how: Mode, form: HTMLFormElement | null) => {
     // A save on its way (the form says it is busy) finishes first; this click is not kept for later.
-    if (!button.form || button.form.getAttribute('aria-busy') === 'true') return;
+    if (!form || form.getAttribute('aria-busy') === 'true') return;
     mode.current = how;
-    button.form.requestSubmit();
+    form.requestSubmit();
   };
 
   const buttons =
     published && source ? (
       <>
-        <button type="button" className="button" onClick={(event) => submitAs('draft', event.currentTarget)}>
+        <button type="button" className="button" onClick={(event) => submitAs('draft', event.currentTarget.form)}>
           Save draft
         </button>
-        <button type="button" className="button" onClick={(event) => submitAs('publish', event.currentTarget)}>
+        <button type="button" className="button" onClick={(event) => submitAs('publish', event.currentTarget.form)}>
           Publish changes
         </button>
         {autosave.draft && (
@@ -294,6 +294,8 @@ export function useDraftActions<Item>({
     draft: autosave.draft,
     status: <AutosaveStatus status={autosave.status} />,
     buttons,
+    /** Sends the form as Save draft (the editor's Preview of a published item) or Publish changes does. */
+    submitAs: (how: 'draft' | 'publish', form: HTMLFormElement | null) => submitAs(how, form),
     askDiscard: () => {
       setDiscardError(null);
       setDiscarding(true);

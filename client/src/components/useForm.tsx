@@ -181,6 +181,8 @@ export function useForm<V extends { [K in keyof V]: Value }, Reply>(options: For
     bind,
     fieldErrors,
     formError,
+    /** Something differs from what was last saved (the fields, or `changed`). */
+    dirty,
     /** The last save was refused (until the next one). */
     refusedNow: error !== null,
     saving,

@@ -11,7 +11,10 @@ export interface SiteView {
   settings: SiteSettings;
   /** The public origin for absolute links: PUBLIC_URL, never the request's Host. */
   origin: string;
-  /** An administrator previewing the site while visitors see the maintenance page. */
+  /**
+   * A signed-in administrator previewing the site: while visitors see the maintenance page, or on
+   * an article's page (its draft, schedule or unpublished changes: SiteGate.asAdmin).
+   */
   preview: boolean;
   /** The texts the pages are written in (words.ts). */
   words: SiteWords;
@@ -97,7 +100,7 @@ export function Layout({ site, meta, children }: { site: SiteView; meta: PageMet
         <a className="skip" href="#main">
           {words.skipToContent}
         </a>
-        {site.preview && (
+        {site.preview && site.settings.maintenance && (
           <aside className="preview" aria-label={words.preview.label}>
             <p className="wrap">
               <strong>{words.preview.heading}</strong> {words.preview.text} <a href="/admin/settings">{words.preview.back}</a>

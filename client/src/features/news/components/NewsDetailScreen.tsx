@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
 import { PageHeader } from '../../../components/PageHeader';
+import { PublicationStatus } from '../../../components/PublishControl';
 import { errorMessage, itemId } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { useLoggedError } from '../../../lib/use-logged-error';
@@ -45,6 +46,7 @@ export function NewsDetailScreen() {
           Edit
         </Link>
       </PageHeader>
+      <PublicationStatus item={news} href={paths.siteArticle(news.slug)} />
       <NewsPhoto
         news={news}
         alt={news.photoAlt || news.title}

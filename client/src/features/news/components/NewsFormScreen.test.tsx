@@ -61,8 +61,13 @@ interface Call {
  * Renders the form at `at` with `save` answering its POST or PATCH (the article and the photo
  * limits are answered as the server would); returns the JSON requests it made.
  */
-function renderForm(at: string, save: (call: Call) => Response = ({ body }) => json(200, { ...ARTICLE, ...(body as object) })) {
+function renderForm(
+  at: string,
+  save: (call: Call) => Response = ({ body }) => json(200, { ...ARTICLE, ...(body as object) }),
+  article: News = ARTICLE,
+) {
   const calls: Call[] = [];
+  let current = article;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -76,8 +81,11 @@ function renderForm(at: string, save: (call: Call) => Response = ({ body }) => j
       // The edit screen's visitor counts: none yet.
       if (call.path === '/api/analytics/pages') return json(200, { data: [] });
       if (call.path.endsWith('/draft')) return json(404, { error: 'Not found' });
-      if (call.method === 'GET') return json(200, { ...ARTICLE, aboutHtml: '<p>About it</p>' });
-      return save(call);
+      if (call.method === 'GET') return json(200, { ...current, aboutHtml: '<p>About it</p>' });
+      // What the server holds after a save: the next load reads it.
+      const reply = save(call);
+      if (reply.ok) current = (await reply.clone().json()) as News;
+      return reply;
     }),
   );
   const router = createMemoryRouter(
@@ -117,7 +125,11 @@ describe('NewsFormScreen', () => {
     await fillArticle(user);
     await user.click(screen.getByRole('button', { name: 'Create News' }));
 
-    await screen.findByText('The list');
+    // Save stays on the form: the new article's own edit form.
+    await screen.findByText('News created');
+    await screen.findByRole('heading', { name: 'Edit News' });
+    // The focus stays on Save, where the keyboard left it.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit News' })));
     expect(upload).toHaveBeenCalledTimes(1);
     const [path, form] = upload.mock.calls[0];
     expect(path).toBe('/api/photos');
@@ -126,7 +138,15 @@ describe('NewsFormScreen', () => {
       {
         method: 'POST',
         path: '/api/news',
-        body: expect.objectContaining({ title: 'Launch', description: 'We launched.', about: 'All about it', photo: STORED.photo }),
+        // A new article starts as a draft.
+        body: expect.objectContaining({
+          title: 'Launch',
+          description: 'We launched.',
+          about: 'All about it',
+          photo: STORED.photo,
+          status: 'draft',
+          publishAt: null,
+        }),
       },
     ]);
   });
@@ -136,14 +156,14 @@ describe('NewsFormScreen', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Remove photo' }));
     await user.click(screen.getByRole('button', { name: 'Edit News' }));
-    await screen.findByText('The list');
+    await screen.findByText('News updated');
     expect(saves()).toEqual([{ method: 'PATCH', path: `/api/news/${ARTICLE.id}`, body: expect.objectContaining({ photo: null }) }]);
     cleanup();
 
     const unchanged = renderForm(`/admin/news/edit/${ARTICLE.id}`);
     await user.type(await screen.findByLabelText('Title'), ' again');
     await user.click(screen.getByRole('button', { name: 'Edit News' }));
-    await screen.findByText('The list');
+    await screen.findByText('News updated');
     expect(unchanged.saves()).toHaveLength(1);
     expect(unchanged.saves()[0].body).not.toHaveProperty('photo');
     expect(upload).not.toHaveBeenCalled();
@@ -184,8 +204,52 @@ describe('NewsFormScreen', () => {
     refuse = false;
     await user.type(field('Title'), 'Opening, again');
     await user.click(screen.getByRole('button', { name: 'Edit News' }));
-    await screen.findByText('The list');
+    await screen.findByText('News updated');
     expect(upload).toHaveBeenCalledTimes(1);
     expect(saves().map((call) => (call.body as { photo?: string }).photo)).toEqual([STORED.photo, STORED.photo]);
+  });
+
+  it('publishes a draft now from Publish…: one save, published at once, and the form stays', async () => {
+    const { saves } = renderForm('/admin/news/create', ({ body }) => json(201, { ...ARTICLE, ...(body as object) }));
+    const user = userEvent.setup();
+    await screen.findByText('Draft: not on the site until you publish it');
+    await fillArticle(user);
+    await user.click(screen.getByRole('button', { name: 'Publish…' }));
+    await user.click(screen.getByRole('button', { name: 'Publish now' }));
+    await screen.findByText('News published');
+    expect(saves()).toEqual([
+      { method: 'POST', path: '/api/news', body: expect.objectContaining({ title: 'Launch', status: 'published', publishAt: null }) },
+    ]);
+  });
+
+  it('schedules a draft at a time on the site clock (UTC), and offers Unpublish once it is', async () => {
+    const draft = { ...ARTICLE, status: 'draft' as const };
+    const { saves } = renderForm(
+      `/admin/news/edit/${ARTICLE.id}`,
+      ({ body }) => json(200, { ...draft, ...(body as object), version: 2 }),
+      draft,
+    );
+    const user = userEvent.setup();
+    await screen.findByText('Draft: not on the site yet');
+    await user.click(screen.getByRole('button', { name: 'Publish…' }));
+    await user.click(screen.getByRole('radio', { name: 'Schedule for…' }));
+    await user.type(screen.getByLabelText('Date and time (UTC)'), '2099-01-02T08:15');
+    await user.click(screen.getByRole('button', { name: 'Schedule' }));
+    await screen.findByText(/^News scheduled for Jan 2, 2099, 08:15 UTC/);
+    expect(saves().at(-1)).toEqual({
+      method: 'PATCH',
+      path: `/api/news/${ARTICLE.id}`,
+      body: expect.objectContaining({ status: 'published', publishAt: '2099-01-02T08:15:00.000Z' }),
+    });
+    expect(await screen.findByRole('button', { name: 'Unpublish' })).toBeTruthy();
+  });
+
+  it('shows the whole address under the web address field as it is typed', async () => {
+    renderForm('/admin/news/create');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Create News' });
+    expect(screen.getByText('made from the title when you save')).toBeTruthy();
+    await user.type(field('Web address (left blank: made for you)'), 'our-opening');
+    expect(screen.getByText('our-opening').closest('.address-field__url')?.textContent).toBe(`${window.location.origin}/news/our-opening`);
   });
 });

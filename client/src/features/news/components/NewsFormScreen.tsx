@@ -1,9 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
-import { SelectField, TextAreaField, TextField } from '../../../components/Field';
+import { AddressField, siteAddress } from '../../../components/AddressField';
+import { TextAreaField, TextField } from '../../../components/Field';
+import { MarkdownField } from '../../../components/MarkdownToolbar';
+import { PublicationStatus, PublishControl, publicStateOf } from '../../../components/PublishControl';
 import { useVersionedSave } from '../../../components/ConflictDialog';
 import { FormActions } from '../../../components/FormActions';
 import { HistoryPanel } from '../../../components/HistoryPanel';
@@ -14,6 +17,7 @@ import { DraftBanner, useDraftActions } from '../../../components/WorkingCopy';
 import { ApiError, errorMessage, itemId } from '../../../lib/api';
 import { draftToOpen, isDraft, versionOf, type Draft, type RestoreReply, type Snapshot } from '../../../lib/revisions';
 import { returnSearch, type ReturnState } from '../../../lib/search-params';
+import { formatSiteTime } from '../../../lib/site-time';
 import {
   NEWS_FIELDS,
   newsDraft,
@@ -29,13 +33,14 @@ import {
   previewAbout,
 } from '../api/news';
 import { ArticleVisitors } from './ArticleVisitors';
+import { photoSrcset } from './NewsPhoto';
 import { PhotoPicker } from './PhotoPicker';
 import './NewsFormScreen.css';
 
-/** Navigation state the form reads. */
-export type NewsFormState = ReturnState;
+/** Navigation state the form reads (`saved`: a new article's first save led here, Save keeps the focus). */
+export type NewsFormState = ReturnState & { saved?: boolean };
 
-/** The form's values: all text, as the fields hold them (publishAt in the browser's local time). */
+/** The form's values: all text, as the fields hold them (status and publishAt as Publish sets them). */
 interface NewsValues {
   title: string;
   description: string;
@@ -46,21 +51,11 @@ interface NewsValues {
   publishAt: string;
 }
 
-const EMPTY: NewsValues = { title: '', description: '', about: '', slug: '', photoAlt: '', status: 'published', publishAt: '' };
-
-/** An ISO time as a datetime-local field's value (local time, to the minute). */
-function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const at = new Date(iso);
-  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-}
+/** A new article starts as a draft (the API's own default stays published, as the contract says). */
+const EMPTY: NewsValues = { title: '', description: '', about: '', slug: '', photoAlt: '', status: 'draft', publishAt: '' };
 
 function toInput(values: NewsValues): NewsInput {
-  return {
-    ...values,
-    photoAlt: values.photoAlt,
-    publishAt: values.publishAt ? new Date(values.publishAt).toISOString() : null,
-  };
+  return { ...values, publishAt: values.publishAt || null };
 }
 
 /** The form's values from an article, or from a working copy's snapshot laid over it. */
@@ -72,7 +67,7 @@ function valuesOf(article: News): NewsValues {
     slug: article.slug,
     photoAlt: article.photoAlt ?? '',
     status: article.status,
-    publishAt: toLocalInput(article.publishAt),
+    publishAt: article.publishAt ?? '',
   };
 }
 
@@ -96,13 +91,17 @@ function EditNews({ id }: { id: string }) {
   const focus = Number(params.get('revision')) || undefined;
   // Counts the times the form starts again (a restore, a discard, their copy taken after a conflict).
   const [generation, setGeneration] = useState(0);
+  // After a save the form starts again with the focus back on Save, where the keyboard left it.
+  const state = useLocation().state as NewsFormState | null;
+  const [afterSave, setAfterSave] = useState(() => state?.saved === true);
   const failed = (error: Error) => (
     <>
       <Alert>{errorMessage(error, 'Could not load the article. Please try again.')}</Alert>
       <Link to={paths.news.list}>Back to the news</Link>
     </>
   );
-  const restart = (article: News | null, working: Draft | null | undefined) => {
+  const restart = (article: News | null, working: Draft | null | undefined, saved = false) => {
+    setAfterSave(saved);
     if (article) queryClient.setQueryData(newsQueries.detail(id).queryKey, { ...article, aboutHtml: '' });
     if (working !== undefined) queryClient.setQueryData(newsQueries.draft(id).queryKey, working);
     setGeneration((n) => n + 1);
@@ -114,7 +113,7 @@ function EditNews({ id }: { id: string }) {
         <LoadFirst query={draft} title="Edit News" loading="Loading the article" logAs="Loading the article's draft failed" failed={failed}>
           {(working) => (
             <>
-              <NewsForm key={generation} article={article} draft={working} heading="Edit News" onRestart={restart} />
+              <NewsForm key={generation} article={article} draft={working} heading="Edit News" onRestart={restart} afterSave={afterSave} />
               {/* Outside the form, which starts again after a restore: the panel stays as it was. */}
               <HistoryPanel
                 source={newsHistory(id)}
@@ -131,29 +130,38 @@ function EditNews({ id }: { id: string }) {
   );
 }
 
+/** What the save after Publish… or Unpublish does to the article's state; null: the form's Save. */
+type Change = { status: 'published'; publishAt: string | null } | { status: 'draft'; publishAt: null } | null;
+
 function NewsForm({
   article: live,
   draft = null,
   heading,
   onRestart,
+  afterSave = false,
 }: {
+  /** The form starts again after its own save: Save takes the focus. */
+  afterSave?: boolean;
   article?: News;
   /** The article's working copy (edit form only). */
   draft?: Draft | null;
   heading: string;
   /** The form starts again from this live copy (null: as cached) and working copy (undefined: as cached). */
-  onRestart?: (article: News | null, draft: Draft | null | undefined) => void;
+  onRestart?: (article: News | null, draft: Draft | null | undefined, saved?: boolean) => void;
 }) {
   // The form opens on the working copy when there is one to go on from (see draftToOpen).
   const [opened] = useState(() => (live ? draftToOpen(draft, live) : null));
   const article = live && opened ? withDraft(live, opened.draft) : live;
   const navigate = useNavigate();
+  // Cancel goes back to the list's page or search the form came from.
   const location = useLocation();
+  const returnTo = returnSearch(location.state as NewsFormState | null);
   const create = useCreateNews();
   const update = useUpdateNews();
   const notify = useNotify();
-
-  const returnTo = returnSearch(location.state as NewsFormState | null);
+  // What the save on its way was asked for: Publish… or Unpublish (a state change), Preview (a tab to open once saved).
+  const change = useRef<Change>(null);
+  const previewTab = useRef<Window | null>(null);
   const [file, setFile] = useState<File | null>(null);
   // "Remove photo": the stored photo goes with the next save (Cancel keeps it).
   const [removing, setRemoving] = useState(false);
@@ -189,11 +197,12 @@ function NewsForm({
   });
   const sent = useRef<NewsValues>(EMPTY);
 
-  const { bind, formError, saving, guard, form, values } = useForm<NewsValues, News | Draft>({
+  const { bind, formError, saving, guard, form, values, dirty } = useForm<NewsValues, News | Draft>({
     initial: article ? valuesOf(article) : EMPTY,
     // One save: the chosen photo is stored first (POST /api/photos), then the article is sent once, naming it.
-    save: async (values): Promise<News | Draft> => {
+    save: async (typed): Promise<News | Draft> => {
       setPhotoError(undefined);
+      const values = change.current ? { ...typed, status: change.current.status, publishAt: change.current.publishAt ?? '' } : typed;
       sent.current = values;
       try {
         const photo = await photoToSave();
@@ -206,6 +215,9 @@ function NewsForm({
           update.mutateAsync({ id: itemId(article), input, ifMatch }),
         );
       } catch (error) {
+        change.current = null;
+        previewTab.current?.close();
+        previewTab.current = null;
         const refusal = error instanceof ApiError ? error.fieldErrors.photo?.msg : undefined;
         if (refusal) {
           // Refused on upload or on save (e.g. stored too long ago): the next save stores the file again.
@@ -216,17 +228,39 @@ function NewsForm({
         throw error;
       }
     },
-    // Save draft keeps the form open; the other saves go on to the list.
+    // Every save keeps the form open (issue #38): a new article's goes on to its edit form.
     stay: () => sent.current,
     onSaved: (reply) => {
+      const asked = change.current;
+      change.current = null;
+      const tab = previewTab.current;
+      previewTab.current = null;
       if (isDraft(reply)) {
         notify({ message: 'Draft saved' });
+        if (tab && article) tab.location.href = paths.siteArticle(article.slug);
         return;
       }
+      if (tab) tab.location.href = paths.siteArticle(reply.slug);
+      const state = publicStateOf(reply);
+      notify({
+        message:
+          asked?.status === 'published'
+            ? state === 'scheduled'
+              ? `News scheduled for ${formatSiteTime(reply.publishAt!)}`
+              : 'News published'
+            : asked?.status === 'draft'
+              ? 'News unpublished: it is a draft again'
+              : drafts.lastMode() === 'publish'
+                ? 'Changes published'
+                : article
+                  ? 'News updated'
+                  : 'News created',
+      });
       guard.release();
-      notify({ message: drafts.lastMode() === 'publish' ? 'Changes published' : article ? 'News updated' : 'News created' });
-      // A new article is the newest: the first page shows it. An edit goes back where it came from.
-      navigate(article ? paths.news.list + returnTo : paths.news.list);
+      // A new article goes on to its own edit form; an edit starts again from what was saved.
+      if (!article)
+        navigate(paths.news.edit(itemId(reply)), { replace: true, state: { ...(location.state as NewsFormState | null), saved: true } });
+      else onRestart?.(reply, null, true);
     },
     fallback: 'Could not save. Please try again.',
     logAs: 'Saving the article failed',
@@ -246,9 +280,45 @@ function NewsForm({
     onReload: (current) => (isDraft(current) ? onRestart?.(null, current) : onRestart?.(current, undefined)),
     onDiscarded: () => onRestart?.(null, null),
   });
+  /** Sends the form as its Save does, after Publish… or Unpublish say what the save changes. */
+  const submitWith = (next: Change) => {
+    const element = form.ref.current;
+    if (!element || saving) return;
+    change.current = next;
+    element.requestSubmit();
+  };
+
+  /**
+   * Preview: the article's real page in a new tab, as a signed-in administrator sees it (marked).
+   * Unsaved changes are saved first: a draft's as its Save does, a published article's into its
+   * draft (Save draft). The tab opens at once (a tab opened after the save would be blocked).
+   */
+  const preview = () => {
+    if (saving) return;
+    if (live && !dirty) {
+      window.open(paths.siteArticle(live.slug), '_blank', 'noopener');
+      return;
+    }
+    const tab = window.open('', '_blank');
+    // The tab is the site's, not the panel's: it gets no hold on this window.
+    if (tab) tab.opener = null;
+    previewTab.current = tab;
+    if (live?.status === 'published') drafts.submitAs('draft', form.ref.current);
+    else submitWith(null);
+  };
+
+  useEffect(() => {
+    if (afterSave) form.ref.current?.querySelector<HTMLElement>('[type="submit"]')?.focus();
+    // Once, as the form starts again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const state = live ? publicStateOf(live) : 'draft';
   return (
     <section className="screen">
       <PageHeader title={heading} />
+      {live && <PublicationStatus item={live} href={paths.siteArticle(live.slug)} />}
+      {!live && <p className="publication-status">Draft: not on the site until you publish it</p>}
       {opened && <DraftBanner draft={opened.draft} restored={opened.restored} onDiscard={drafts.askDiscard} />}
       {article && <ArticleVisitors slug={article.slug} />}
       <form {...form} className="form">
@@ -262,6 +332,7 @@ function NewsForm({
           removing={removing}
           onRemoving={setRemoving}
           current={article?.photo ? photoUrl(article.photo) : null}
+          currentSrcSet={article?.photo && article.photoWidth ? photoSrcset(article.photo, article.photoWidth) : undefined}
           error={photoError}
           onError={setPhotoError}
           progress={progress}
@@ -273,19 +344,25 @@ function NewsForm({
           {...bind('photoAlt')}
         />
         <TextField label="Title" hint="Up to 200 characters." {...bind('title')} />
-        <TextField
+        <AddressField
           label="Web address (left blank: made for you)"
           hint="Lower-case letters a–z, digits and single hyphens between words; up to 80 characters."
+          base={siteAddress(paths.siteArticle(''))}
           {...bind('slug')}
         />
-        <SelectField label="Status" {...bind('status')}>
-          <option value="published">Published</option>
-          <option value="draft">Draft</option>
-        </SelectField>
-        <TextField label="Publish at (blank: at once)" type="datetime-local" {...bind('publishAt')} />
         <TextAreaField label="Description" hint="Up to 1,000 characters." rows={3} {...bind('description')} />
         <AboutField about={values.about} bound={bind('about')} />
-        <FormActions submit={heading} busy={saving} cancelTo={paths.news.list} onCancel={guard.release}>
+        <FormActions submit={heading} busy={saving} cancelTo={paths.news.list + returnTo} onCancel={guard.release}>
+          <button type="button" className="button" onClick={preview}>
+            Preview<span className="visually-hidden"> (opens in a new tab)</span>
+          </button>
+          {state === 'draft' ? (
+            <PublishControl busy={saving} onPublish={(publishAt) => submitWith({ status: 'published', publishAt })} />
+          ) : (
+            <button type="button" className="button" onClick={() => submitWith({ status: 'draft', publishAt: null })}>
+              Unpublish
+            </button>
+          )}
           {drafts.buttons}
         </FormActions>
         {live && drafts.status}
@@ -298,7 +375,7 @@ function NewsForm({
 }
 
 /** About with Write / Preview tabs: the preview is the server's rendering (the public page's rules). */
-function AboutField({ about, bound }: { about: string; bound: Omit<Parameters<typeof TextAreaField>[0], 'label'> }) {
+function AboutField({ about, bound }: { about: string; bound: ReturnType<ReturnType<typeof useForm<NewsValues, News | Draft>>['bind']> }) {
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [preview, setPreview] = useState<{ html?: string; error?: string } | null>(null);
   const show = async (next: 'write' | 'preview') => {
@@ -322,7 +399,7 @@ function AboutField({ about, bound }: { about: string; bound: Omit<Parameters<ty
         </button>
       </div>
       <div role="tabpanel" hidden={tab !== 'write'}>
-        <TextAreaField label="About" hint="Markdown, up to 20,000 characters." rows={10} {...bound} />
+        <MarkdownField label="About" hint="Markdown, up to 20,000 characters." rows={10} {...bound} />
       </div>
       {tab === 'preview' && (
         <div role="tabpanel" aria-label="Preview" className="about-field__preview" aria-busy={preview === null}>

@@ -6,6 +6,7 @@ import { BulkBar } from '../../../components/BulkBar';
 import { CardList, ListNotice } from '../../../components/CardList';
 import { ItemActions } from '../../../components/ItemActions';
 import { PageHeader } from '../../../components/PageHeader';
+import { publicStateOf, ViewOnSite } from '../../../components/PublishControl';
 import { SearchBox } from '../../../components/SearchBox';
 import { Pagination } from '../../../components/Pagination';
 import { Spinner } from '../../../components/Spinner';
@@ -127,6 +128,11 @@ export function NewsListScreen() {
                 <ArticleState item={item} />
                 {item.photo !== null && !item.photoAlt && ' · Photo has no alternative text'}
               </p>
+              {publicStateOf(item) === 'published' && (
+                <p className="news-card__more">
+                  <ViewOnSite href={paths.siteArticle(item.slug)} name={item.title} />
+                </p>
+              )}
               <ItemActions
                 name={item.title}
                 editTo={paths.news.edit(itemId(item))}
@@ -151,11 +157,12 @@ export function NewsListScreen() {
 function ArticleState({ item }: { item: News }) {
   // The time the card was first shown: a scheduled article turns published on the list's next load.
   const [now] = useState(() => Date.now());
-  if (item.status === 'draft') return <>Draft</>;
-  if (item.publishAt && new Date(item.publishAt).getTime() > now)
+  const state = publicStateOf(item, now);
+  if (state === 'draft') return <>Draft</>;
+  if (state === 'scheduled')
     return (
       <>
-        Scheduled for <time dateTime={item.publishAt}>{formatDateTime(item.publishAt)}</time>
+        Scheduled for <time dateTime={item.publishAt!}>{formatDateTime(item.publishAt!)}</time>
       </>
     );
   return <>Published</>;
