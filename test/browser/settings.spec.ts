@@ -27,7 +27,7 @@ async function readThroughApi(page: Page): Promise<Settings> {
 
 const toasts = (page: Page) => page.getByRole('status', { name: 'Notifications' });
 const sideMenu = (page: Page) => page.getByRole('complementary', { name: 'Side menu' });
-const maintenanceSwitch = (page: Page) => page.getByRole('switch', { name: 'Maintenance mode' });
+const siteRegion = (page: Page) => page.getByRole('region', { name: 'Website' });
 
 test.beforeEach(async ({ page }) => {
   await saveThroughApi(page, { maintenance: true, companyName: 'Settings Test Ltd', tagline: 'Before', email: '', phone: '' });
@@ -45,8 +45,7 @@ test('opens Settings from the side menu, saves the tagline and phone, and a relo
   await expect(page).toHaveTitle('Settings · Admin Panel');
   await expect(page.getByLabel('Company name')).toHaveValue('Settings Test Ltd');
   await expect(page.getByLabel('Tagline')).toHaveValue('Before');
-  await expect(maintenanceSwitch(page)).toBeChecked();
-  await expect(page.getByText('On: visitors see the maintenance page. Off: the public website is open')).toBeVisible();
+  await expect(siteRegion(page).getByText('Hidden (maintenance page)')).toBeVisible();
   await expectNoA11yViolations(page);
 
   const tagline = unique('Pipes fixed fast ');
@@ -65,7 +64,7 @@ test('opens Settings from the side menu, saves the tagline and phone, and a relo
   await page.reload();
   await expect(page.getByLabel('Tagline')).toHaveValue(tagline);
   await expect(page.getByLabel('Phone')).toHaveValue('+1 (555) 010-0199');
-  await expect(maintenanceSwitch(page)).toBeChecked();
+  await expect(siteRegion(page).getByText('Hidden (maintenance page)')).toBeVisible();
   expect(await readThroughApi(page)).toMatchObject({ tagline, phone: '+1 (555) 010-0199', maintenance: true });
 
   // The Activity screen names the change and the fields, never their values.
@@ -103,29 +102,54 @@ test('shows the server’s message under Email for a bad address, keeps the keyb
   expect((await readThroughApi(page)).email).toBe('hello@example.com');
 });
 
-test('the maintenance switch toggles with Space, and saving it sticks, off and back on', async ({ page }) => {
-  await page.goto('/admin/settings');
-  const toggle = maintenanceSwitch(page);
-  await expect(toggle).toBeChecked();
-  await toggle.focus();
-  await page.keyboard.press('Space');
-  await expect(toggle).not.toBeChecked();
-  await page.getByRole('button', { name: 'Save settings' }).click();
-  await expect(toasts(page)).toContainText('Settings saved');
-  await page.reload();
-  await expect(maintenanceSwitch(page)).not.toBeChecked();
-  expect((await readThroughApi(page)).maintenance).toBe(false);
+// Issue 38: going live from Settings, at once after a confirmation (no Save further down), by keyboard.
+for (const [label, viewport, colorScheme] of [
+  ['1280 px, light', { width: 1280, height: 860 }, 'light'],
+  ['390 px, dark', { width: 390, height: 844 }, 'dark'],
+] as const) {
+  test(`at ${label} Settings puts the site live and hides it again at once, each after a confirmation, by keyboard`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    await page.setViewportSize(viewport);
+    await page.goto('/admin/settings');
+    const site = siteRegion(page);
+    await expect(site.getByText('Hidden (maintenance page)')).toBeVisible();
+    await expect(site.getByText('Visitors see only the maintenance page.')).toBeVisible();
+    await expectNoA11yViolations(page);
 
-  await maintenanceSwitch(page).focus();
-  await page.keyboard.press('Space');
-  await expect(maintenanceSwitch(page)).toBeChecked();
-  // Enter in the form saves it too.
-  await page.getByLabel('Company name').press('Enter');
-  await expect(toasts(page).getByText('Settings saved')).toHaveCount(1);
-  await page.reload();
-  await expect(maintenanceSwitch(page)).toBeChecked();
-  expect((await readThroughApi(page)).maintenance).toBe(true);
-});
+    // A half-typed tagline is not sent with the site's state, and stays in the form.
+    await page.getByLabel('Tagline').fill('Typed, not saved');
+    await site.getByRole('button', { name: 'Put the site live' }).focus();
+    await page.keyboard.press('Enter');
+    const ask = page.getByRole('dialog', { name: 'Put the site live?' });
+    await expect(ask).toContainText('Visitors will see the website at once');
+    await expectNoA11yViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(ask).toHaveCount(0);
+    expect((await readThroughApi(page)).maintenance).toBe(true);
+
+    await site.getByRole('button', { name: 'Put the site live' }).click();
+    // The confirming button has the focus: Enter confirms.
+    await expect(ask.getByRole('button', { name: 'Put live' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(toasts(page)).toContainText('The site is live.');
+    await expect(site.getByText('Live', { exact: true })).toBeVisible();
+    await expect(site.getByText('Visitors see the website.')).toBeVisible();
+    expect(await readThroughApi(page)).toMatchObject({ maintenance: false, tagline: 'Before' });
+    await expect(page.getByLabel('Tagline')).toHaveValue('Typed, not saved');
+    await expectNoA11yViolations(page);
+
+    // The form's Save afterwards is no conflict with the change just made.
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(toasts(page)).toContainText('Settings saved');
+    expect(await readThroughApi(page)).toMatchObject({ maintenance: false, tagline: 'Typed, not saved' });
+
+    await site.getByRole('button', { name: 'Hide the site' }).click();
+    await page.getByRole('dialog', { name: 'Hide the site?' }).getByRole('button', { name: 'Hide', exact: true }).click();
+    await expect(site.getByText('Hidden (maintenance page)')).toBeVisible();
+    expect((await readThroughApi(page)).maintenance).toBe(true);
+    if (viewport.width < 400) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+  });
+}
 
 test('the side menu’s Preview site opens the public site at / in a new tab', async ({ page }) => {
   await page.goto('/admin/settings');
@@ -167,11 +191,12 @@ test('at 360 px the screen fits without sideways scrolling and works through the
 });
 
 // Issue 38: going live from the dashboard, at once after a confirmation; the state said in words.
-for (const [label, viewport] of [
-  ['1280 px', { width: 1280, height: 860 }],
-  ['390 px', { width: 390, height: 844 }],
+for (const [label, viewport, colorScheme] of [
+  ['1280 px, dark', { width: 1280, height: 860 }, 'dark'],
+  ['390 px, light', { width: 390, height: 844 }, 'light'],
 ] as const) {
   test(`at ${label} the dashboard puts the site live and hides it again, each after a confirmation`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
     await page.setViewportSize(viewport);
     await page.goto('/admin');
     const site = page.getByRole('region', { name: 'Site' });
