@@ -138,6 +138,7 @@ function SettingsForm({ initial, onRestart }: { initial: SiteSettings; onRestart
             value={values.accentColor}
             onChange={(value) => setValue('accentColor', value)}
             error={fieldErrors.accentColor?.msg}
+            companyName={values.companyName}
           />
         </fieldset>
         {formError && <Alert>{formError}</Alert>}
