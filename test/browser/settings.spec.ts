@@ -127,10 +127,8 @@ for (const [label, viewport, colorScheme] of [
     await expect(ask).toHaveCount(0);
     expect((await readThroughApi(page)).maintenance).toBe(true);
 
-    await site.getByRole('button', { name: 'Put the site live' }).click();
-    // The confirming button has the focus: Enter confirms.
-    await expect(ask.getByRole('button', { name: 'Put live' })).toBeFocused();
-    await page.keyboard.press('Enter');
+    await site.getByRole('button', { name: 'Put the site live' }).press('Enter');
+    await ask.getByRole('button', { name: 'Put live' }).press('Enter');
     await expect(toasts(page)).toContainText('The site is live.');
     await expect(site.getByText('Live', { exact: true })).toBeVisible();
     await expect(site.getByText('Visitors see the website.')).toBeVisible();
