@@ -28,7 +28,7 @@ export function AccentField({
   const shade = whole && !readableAccent(colour) ? nearestReadableShade(colour) : null;
   const describedBy = [error && `${id}-error`, shade && `${id}-advice`, `${id}-hint`].filter(Boolean).join(' ');
 
-  const useShade = (next: string) => {
+  const applyShade = (next: string) => {
     onChange(next);
     // The button goes once the colour reads well: the keyboard stays on the field.
     input.current?.focus();
@@ -75,7 +75,7 @@ export function AccentField({
                 {colour} is too light: links in it, and white text on it, would be hard to read. The nearest shade that reads well is{' '}
                 {shade}.
               </p>
-              <button type="button" className="button button--small" onClick={() => useShade(shade)}>
+              <button type="button" className="button button--small" onClick={() => applyShade(shade)}>
                 Use {shade}
               </button>
             </div>
