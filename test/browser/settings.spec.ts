@@ -156,6 +156,45 @@ test('going live from Settings leaves a half-typed change in the form, unsent, a
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
+test('the side menu’s Preview site opens the public site at / in a new tab', async ({ page }) => {
+  await page.goto('/admin/settings');
+  const preview = sideMenu(page).getByRole('link', { name: 'Preview site' });
+  await expect(preview).toBeVisible();
+  await expect(preview).toHaveAttribute('href', '/');
+  await expect(preview).toHaveAttribute('target', '_blank');
+  await expect(preview).toHaveAttribute('rel', /\bnoopener\b/);
+  await expect(preview).toHaveAccessibleDescription('Opens in a new tab');
+
+  const [tab] = await Promise.all([page.waitForEvent('popup'), preview.click()]);
+  await tab.waitForLoadState();
+  expect(new URL(tab.url()).pathname).toBe('/');
+  // The admin screen stays where it was.
+  await expect(page).toHaveURL(/\/admin\/settings$/);
+  await tab.close();
+});
+
+test('at 360 px the screen fits without sideways scrolling and works through the Menu button', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/admin/service');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const menu = sideMenu(page);
+  await expect(menu.getByRole('link', { name: 'Preview site' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Preview site' })).toHaveAttribute('target', '_blank');
+  await menu.getByRole('link', { name: 'Settings' }).click();
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expect(page.getByLabel('Company name')).toHaveValue('Settings Test Ltd');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expectNoA11yViolations(page);
+
+  const phone = '+44 20 7946 0958';
+  await page.getByLabel('Phone').fill(phone);
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(toasts(page)).toContainText('Settings saved');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  expect((await readThroughApi(page)).phone).toBe(phone);
+});
+
 // Issue 38: going live from the dashboard, at once after a confirmation; the state said in words.
 for (const [label, viewport, colorScheme] of [
   ['1280 px, dark', { width: 1280, height: 860 }, 'dark'],
