@@ -76,7 +76,7 @@ function Email({ address }: { address: string }) {
   );
 }
 
-/** "11/25/2026, 04:04 AM", which may wrap after the date but never inside the time. */
+/** "11/25/2026, 04:04 AM", which may wrap after the date but never inside the date or the time. */
 function DateTime({ iso }: { iso: string }) {
   const shown = formatDateTime(iso);
   const at = shown.lastIndexOf(', ');
@@ -87,7 +87,7 @@ function DateTime({ iso }: { iso: string }) {
         date
       ) : (
         <>
-          {date}, <span className="contact-table__nowrap">{time}</span>
+          <span className="contact-table__nowrap">{date},</span> <span className="contact-table__nowrap">{time}</span>
         </>
       )}
     </time>
