@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readableTextOn } from '../common/colour';
 import { CLIENT_DIST } from '../config/paths';
 import { sitePagePolicy } from '../http/security-headers';
 import { BEACON_HASH } from '../http/visitor-beacon';
@@ -26,12 +27,39 @@ export const SITE_CSP = sitePagePolicy([SITE_CSS]);
 const COUNTED_SITE_CSP = sitePagePolicy([SITE_CSS], [BEACON_HASH]);
 
 /**
- * A page's own stylesheet for the company's accent colour (Settings; '' for none): the brand areas
- * (the home page's hero, the footer) take it, their text white (the setting is refused when
- * white text on it falls under 4.5:1). Inlined after the site's stylesheet, so it wins.
+ * A page's own stylesheet for the company's accent colour (Settings; '' for none): one colour for
+ * the whole site (issue 38), in place of the default navy, amber and blue. It is the brand areas'
+ * background (the home page's banner, the footer), the links, the buttons and the highlights
+ * (current page, card and quote borders), with the text on it computed (`readableTextOn`: white
+ * on every accent the setting allows). The setting keeps the accent readable as text on the white
+ * page; on the dark theme's page the links take a tint of it (60% white: every channel at least
+ * 60%, so at least 5.7:1 on the darkest surfaces). Inlined after the site's stylesheet, so it wins.
  */
 export function accentCss(accentColor: string): string {
-  return accentColor === '' ? '' : `:root{--brand:${accentColor};--brand-muted:#ffffff}`;
+  if (accentColor === '') return '';
+  const accent = accentColor;
+  const text = readableTextOn(accent);
+  const tint = `color-mix(in srgb,${accent} 40%,#ffffff)`;
+  const tokens = {
+    '--brand': accent,
+    '--brand-ink': `light-dark(${accent},${tint})`,
+    '--brand-text': text,
+    '--brand-muted': text,
+    '--brand-highlight': text,
+    '--accent': accent,
+    '--accent-hover': `color-mix(in srgb,${accent} 80%,#000000)`,
+    '--on-accent': text,
+    '--hero-action': text,
+    '--hero-action-hover': `color-mix(in srgb,${text} 85%,${accent})`,
+    '--on-hero-action': accent,
+    '--primary': `light-dark(${accent},${tint})`,
+    '--primary-dark': `light-dark(color-mix(in srgb,${accent} 80%,#000000),color-mix(in srgb,${accent} 25%,#ffffff))`,
+    '--on-primary': `light-dark(${text},#0b1a33)`,
+    '--nav-current-bg': `light-dark(color-mix(in srgb,${accent} 8%,#ffffff),color-mix(in srgb,${accent} 30%,#0f1520))`,
+  };
+  return `:root{${Object.entries(tokens)
+    .map(([name, value]) => `${name}:${value}`)
+    .join(';')}}`;
 }
 
 let lastPolicy = { accentColor: '', counting: false, policy: SITE_CSP };

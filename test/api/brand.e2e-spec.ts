@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_DIST } from '../../server/config/paths';
 import { PhotoSweep } from '../../server/news/photos/photo-sweep.service';
-import { contrastWithWhite } from '../../server/settings/dto/accent-colour';
+import { contrastWithWhite } from '../../server/common/colour';
 import { createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
 import { canvas, image } from '../support/images.mjs';
 import { newsKit } from '../support/news-kit';
@@ -128,10 +128,20 @@ describe('the brand', () => {
       const res = await admin.patch('/api/settings').send({ accentColor: '#7A1F5C' });
       expect(res.status).toBe(200);
       expect(res.body.accentColor).toBe('#7a1f5c');
-      const css = ':root{--brand:#7a1f5c;--brand-muted:#ffffff}';
       for (const path of ['/', '/news', '/no/such/page']) {
         const page = await visitor(path);
-        expect(page.text).toContain(`<style>${css}</style>`);
+        const css = /<style>(:root\{--brand:#7a1f5c;[^<]*)<\/style>/.exec(page.text)?.[1] ?? '';
+        // One colour for the brand areas, the links, the buttons and the highlights, white text on
+        // it (computed), and a tint of it for links on the dark theme's page.
+        for (const token of [
+          '--brand:#7a1f5c;',
+          '--brand-text:#ffffff;',
+          '--accent:#7a1f5c;',
+          '--on-accent:#ffffff;',
+          '--primary:light-dark(#7a1f5c,color-mix(in srgb,#7a1f5c 40%,#ffffff));',
+          '--on-hero-action:#7a1f5c;',
+        ])
+          expect(css).toContain(token);
         const sources = styleSources(page.headers['content-security-policy']);
         expect(sources).toContain(hashOf(css));
         // The site's stylesheet, and nothing else.
@@ -140,21 +150,20 @@ describe('the brand', () => {
       }
     });
 
-    it('refuses a colour under which white text falls below 4.5:1, with a field error, and keeps the one saved', async () => {
+    it('refuses a colour under which white text falls below 4.5:1, with a field error in plain words, and keeps the one saved', async () => {
       expect(contrastWithWhite('#767676')).toBeGreaterThanOrEqual(4.5);
       expect(contrastWithWhite('#777777')).toBeLessThan(4.5);
       const saved = (await admin.patch('/api/settings').send({ accentColor: '#767676' })).body.accentColor;
       expect(saved).toBe('#767676');
-      for (const [colour, shown] of [
-        ['#777777', '4.4:1'],
-        ['#f2b134', '1.8:1'],
-        ['#ffffff', '1:1'],
-      ]) {
+      // In plain words, not contrast ratios (issue 38).
+      for (const colour of ['#777777', '#f2b134', '#ffffff']) {
         const res = await admin.patch('/api/settings').send({ accentColor: colour });
         expect(res.status).toBe(400);
         expect(res.body).toEqual({
           error: {
-            accentColor: { msg: `White text on ${colour} has a contrast of only ${shown}; choose a darker accent colour (at least 4.5:1)` },
+            accentColor: {
+              msg: `${colour} is too light: links in this colour, and white text on it, would be hard to read. Choose a darker shade.`,
+            },
           },
         });
       }

@@ -91,7 +91,7 @@ const BAD_VALUES: Record<keyof Omit<Settings, 'updatedAt' | 'logo' | 'version'>,
     [
       'too light for white text',
       '#f2b134',
-      'White text on #f2b134 has a contrast of only 1.8:1; choose a darker accent colour (at least 4.5:1)',
+      '#f2b134 is too light: links in this colour, and white text on it, would be hard to read. Choose a darker shade.',
     ],
   ],
 };

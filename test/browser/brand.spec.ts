@@ -53,18 +53,37 @@ test('an administrator sets a logo and an accent colour in Settings, and the pub
   await page.goto('/admin/settings');
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
 
-  // A colour white text cannot be read on is refused under its field.
+  // A colour too light to read: the screen says so in words and offers the nearest shade that reads
+  // well, before any Save; the server refuses it the same way.
   const accent = page.getByLabel('Accent colour', { exact: true });
   await accent.fill('#f2b134');
+  const preview = page.getByRole('figure');
+  await expect(preview).toContainText('Preview: the website in #f2b134');
+  await expect(page.getByText('#f2b134 is too light: links in it, and white text on it, would be hard to read.')).toBeVisible();
   await page.getByRole('button', { name: 'Save settings' }).click();
-  await expect(page.getByText('White text on #f2b134 has a contrast of only 1.8:1')).toBeVisible();
+  await expect(page.getByText('#f2b134 is too light: links in this colour, and white text on it, would be hard to read.')).toBeVisible();
   await expect(accent).toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('button', { name: 'Use #a06c0a' }).click();
+  await expect(accent).toHaveValue('#a06c0a');
+  await expect(accent).toBeFocused();
+  await expect(page.getByRole('button', { name: /^Use #/ })).toHaveCount(0);
+  await expect(preview).toContainText('Preview: the website in #a06c0a');
+  await expect(preview.locator('.accent-preview__button')).toHaveCSS('background-color', 'rgb(160, 108, 10)');
 
+  // The live preview follows what is typed.
   await accent.fill(ACCENT);
-  const maintenance = page.getByRole('switch', { name: 'Maintenance mode' });
-  if (await maintenance.isChecked()) await maintenance.click();
+  await expect(preview).toContainText(`Preview: the website in ${ACCENT}`);
+  await expect(preview.locator('.accent-preview__banner')).toHaveCSS('background-color', ACCENT_RGB);
+  await expect(preview.locator('.accent-preview__link')).toHaveCSS('color', ACCENT_RGB);
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('Settings saved')).toBeVisible();
+  // Put live at once from the same screen (issue 38), so a visitor sees the brand.
+  const site = page.getByRole('region', { name: 'Website' });
+  if ((await site.getByText('Hidden (maintenance page)').count()) === 1) {
+    await site.getByRole('button', { name: 'Put the site live' }).click();
+    await page.getByRole('dialog', { name: 'Put the site live?' }).getByRole('button', { name: 'Put live' }).click();
+    await expect(site.getByText('Live', { exact: true })).toBeVisible();
+  }
 
   const logo = await sharp({ create: { width: 120, height: 120, channels: 4, background: { r: 200, g: 30, b: 90, alpha: 1 } } })
     .png()
@@ -87,8 +106,17 @@ test('an administrator sets a logo and an accent colour in Settings, and the pub
     await expect(home.locator('.site-header .brand img')).toHaveAttribute('src', logoPath);
     await expect(home.locator('link[rel="icon"]')).toHaveAttribute('href', logoPath);
     expect(await home.locator('.site-header .brand img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(256);
+    // One colour everywhere (issue 38): the banner and footer, the banner's button (inverted: white,
+    // the accent as its text), links and the current page in the menu; white text on it.
     await expect(home.locator('.hero')).toHaveCSS('background-color', ACCENT_RGB);
+    await expect(home.locator('.hero')).toHaveCSS('color', 'rgb(255, 255, 255)');
     await expect(home.locator('.site-footer')).toHaveCSS('background-color', ACCENT_RGB);
+    await expect(home.locator('.hero .button-accent')).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+    await expect(home.locator('.hero .button-accent')).toHaveCSS('color', ACCENT_RGB);
+    await expect(home.locator('.nav a[aria-current]')).toHaveCSS('box-shadow', new RegExp(ACCENT_RGB.replace(/[()]/g, '\\$&')));
+    await home.goto('/contact');
+    await expect(home.locator('button.button-primary')).toHaveCSS('background-color', ACCENT_RGB);
+    await expect(home.locator('button.button-primary')).toHaveCSS('color', 'rgb(255, 255, 255)');
     // The accent's stylesheet and the JSON-LD pass the page's policy: nothing refused.
     expect(await home.locator('script[type="application/ld+json"]').count()).toBe(1);
     expect(violations).toEqual([]);
@@ -155,15 +183,35 @@ test.describe('as a visitor', () => {
     expect(await drawn(9)).toBe(true);
   });
 
-  test('the branded home page, news list and article have no accessibility violations at 1280 and 390 px', async ({ page }) => {
-    for (const path of ['/', '/news', `/news/${article.slug}`]) {
-      for (const width of [1280, 390]) {
+  // One test per page, each at 1280 px in one theme and 390 px in the other.
+  for (const [name, path, firstScheme] of [
+    ['home page', () => '/', 'light'],
+    ['news list', () => '/news', 'dark'],
+    ['article', () => `/news/${article.slug}`, 'light'],
+  ] as const) {
+    test(`the branded ${name} has no accessibility violations at 1280 and 390 px, light and dark`, async ({ page }) => {
+      const secondScheme = firstScheme === 'light' ? 'dark' : 'light';
+      for (const [width, colorScheme] of [
+        [1280, firstScheme],
+        [390, secondScheme],
+      ] as const) {
+        await page.emulateMedia({ colorScheme });
         await page.setViewportSize({ width, height: width === 390 ? 844 : 860 });
-        await page.goto(path);
+        await page.goto(path());
         await expectNoA11yViolations(page);
         const sideways = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
-        expect(sideways, `${path} at ${width} px`).toBe(false);
+        expect(sideways, `${path()} at ${width} px`).toBe(false);
       }
-    }
+    });
+  }
+
+  test('on the dark page a link takes a light tint of the accent, never the dark accent itself', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(`/news/${article.slug}`);
+    const link = page.locator('main a').first();
+    await expect(link).toBeVisible();
+    await expect(link).not.toHaveCSS('color', ACCENT_RGB);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(link).toHaveCSS('color', ACCENT_RGB);
   });
 });

@@ -272,11 +272,17 @@ test.describe('an administrator opens the site from the admin panel', () => {
 
       const switchInSettings = async (on: boolean) => {
         await page.getByRole('complementary', { name: 'Side menu' }).getByRole('link', { name: 'Settings' }).click();
-        const maintenance = page.getByRole('switch', { name: 'Maintenance mode' });
-        await expect(maintenance).toBeEnabled();
-        if ((await maintenance.isChecked()) !== on) await maintenance.click();
-        await page.getByRole('button', { name: 'Save settings' }).click();
-        await expect(page.getByRole('status', { name: 'Notifications' })).toContainText('Settings saved');
+        // The site's state changes at once, after a confirmation (issue 38).
+        const site = page.getByRole('region', { name: 'Website' });
+        await expect(site.getByRole('button', { name: /^(Put the site live|Hide the site)$/ })).toBeVisible();
+        if ((await site.getByText('Hidden (maintenance page)').count()) === (on ? 0 : 1)) {
+          await site.getByRole('button', { name: on ? 'Hide the site' : 'Put the site live' }).click();
+          await page
+            .getByRole('dialog')
+            .getByRole('button', { name: on ? 'Hide' : 'Put live', exact: true })
+            .click();
+          await expect(page.getByRole('status', { name: 'Notifications' })).toContainText(on ? 'The site is hidden' : 'The site is live.');
+        }
       };
 
       await switchInSettings(false);

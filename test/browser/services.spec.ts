@@ -61,17 +61,16 @@ function visibleText(locator: Locator) {
   );
 }
 
-/** The date as the app shows every date ("01/05/2026, 02:50:38 PM"), in the browser's own time zone. */
+/** The date as the app shows every date but the news list's ("01/05/2026, 02:50 PM"), in the browser's own locale and time zone. */
 function shownDate(page: Page, iso: string) {
   return page.evaluate(
     (value) =>
-      new Date(value).toLocaleString('en-US', {
+      new Date(value).toLocaleString(undefined, {
         year: 'numeric',
         month: '2-digit',
         day: '2-digit',
         hour: '2-digit',
         minute: '2-digit',
-        second: '2-digit',
       }),
     iso,
   );

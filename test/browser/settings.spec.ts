@@ -27,7 +27,7 @@ async function readThroughApi(page: Page): Promise<Settings> {
 
 const toasts = (page: Page) => page.getByRole('status', { name: 'Notifications' });
 const sideMenu = (page: Page) => page.getByRole('complementary', { name: 'Side menu' });
-const maintenanceSwitch = (page: Page) => page.getByRole('switch', { name: 'Maintenance mode' });
+const siteRegion = (page: Page) => page.getByRole('region', { name: 'Website' });
 
 test.beforeEach(async ({ page }) => {
   await saveThroughApi(page, { maintenance: true, companyName: 'Settings Test Ltd', tagline: 'Before', email: '', phone: '' });
@@ -45,8 +45,7 @@ test('opens Settings from the side menu, saves the tagline and phone, and a relo
   await expect(page).toHaveTitle('Settings · Admin Panel');
   await expect(page.getByLabel('Company name')).toHaveValue('Settings Test Ltd');
   await expect(page.getByLabel('Tagline')).toHaveValue('Before');
-  await expect(maintenanceSwitch(page)).toBeChecked();
-  await expect(page.getByText('On: visitors see the maintenance page. Off: the public website is open')).toBeVisible();
+  await expect(siteRegion(page).getByText('Hidden (maintenance page)')).toBeVisible();
   await expectNoA11yViolations(page);
 
   const tagline = unique('Pipes fixed fast ');
@@ -65,7 +64,7 @@ test('opens Settings from the side menu, saves the tagline and phone, and a relo
   await page.reload();
   await expect(page.getByLabel('Tagline')).toHaveValue(tagline);
   await expect(page.getByLabel('Phone')).toHaveValue('+1 (555) 010-0199');
-  await expect(maintenanceSwitch(page)).toBeChecked();
+  await expect(siteRegion(page).getByText('Hidden (maintenance page)')).toBeVisible();
   expect(await readThroughApi(page)).toMatchObject({ tagline, phone: '+1 (555) 010-0199', maintenance: true });
 
   // The Activity screen names the change and the fields, never their values.
@@ -103,28 +102,58 @@ test('shows the server’s message under Email for a bad address, keeps the keyb
   expect((await readThroughApi(page)).email).toBe('hello@example.com');
 });
 
-test('the maintenance switch toggles with Space, and saving it sticks, off and back on', async ({ page }) => {
+// Issue 38: going live from Settings, at once after a confirmation (no Save further down), by keyboard.
+for (const [label, viewport, colorScheme] of [
+  ['1280 px, light', { width: 1280, height: 860 }, 'light'],
+  ['390 px, dark', { width: 390, height: 844 }, 'dark'],
+] as const) {
+  test(`at ${label} Settings puts the site live and hides it again at once, each after a confirmation, by keyboard`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    await page.setViewportSize(viewport);
+    await page.goto('/admin/settings');
+    const site = siteRegion(page);
+    await expect(site.getByText('Hidden (maintenance page)')).toBeVisible();
+    await expect(site.getByText('Visitors see only the maintenance page.')).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    await site.getByRole('button', { name: 'Put the site live' }).press('Enter');
+    const ask = page.getByRole('dialog', { name: 'Put the site live?' });
+    await expect(ask).toContainText('Visitors will see the website at once');
+    await expectNoA11yViolations(page);
+    // Escape changes nothing.
+    await page.keyboard.press('Escape');
+    await expect(ask).toHaveCount(0);
+    expect((await readThroughApi(page)).maintenance).toBe(true);
+
+    await site.getByRole('button', { name: 'Put the site live' }).press('Enter');
+    await ask.getByRole('button', { name: 'Put live' }).press('Enter');
+    await expect(toasts(page)).toContainText('The site is live.');
+    await expect(site.getByText('Live', { exact: true })).toBeVisible();
+    await expect(site.getByText('Visitors see the website.')).toBeVisible();
+    expect((await readThroughApi(page)).maintenance).toBe(false);
+
+    await site.getByRole('button', { name: 'Hide the site' }).press('Enter');
+    await page.getByRole('dialog', { name: 'Hide the site?' }).getByRole('button', { name: 'Hide', exact: true }).press('Enter');
+    await expect(site.getByText('Hidden (maintenance page)')).toBeVisible();
+    expect((await readThroughApi(page)).maintenance).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+  });
+}
+
+test('going live from Settings leaves a half-typed change in the form, unsent, and the Save after it is no conflict', async ({ page }) => {
   await page.goto('/admin/settings');
-  const toggle = maintenanceSwitch(page);
-  await expect(toggle).toBeChecked();
-  await toggle.focus();
-  await page.keyboard.press('Space');
-  await expect(toggle).not.toBeChecked();
+  const site = siteRegion(page);
+  await page.getByLabel('Tagline').fill('Typed, not saved');
+  await site.getByRole('button', { name: 'Put the site live' }).click();
+  await page.getByRole('dialog', { name: 'Put the site live?' }).getByRole('button', { name: 'Put live' }).click();
+  await expect(site.getByText('Live', { exact: true })).toBeVisible();
+  expect(await readThroughApi(page)).toMatchObject({ maintenance: false, tagline: 'Before' });
+  await expect(page.getByLabel('Tagline')).toHaveValue('Typed, not saved');
+
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(toasts(page)).toContainText('Settings saved');
-  await page.reload();
-  await expect(maintenanceSwitch(page)).not.toBeChecked();
-  expect((await readThroughApi(page)).maintenance).toBe(false);
-
-  await maintenanceSwitch(page).focus();
-  await page.keyboard.press('Space');
-  await expect(maintenanceSwitch(page)).toBeChecked();
-  // Enter in the form saves it too.
-  await page.getByLabel('Company name').press('Enter');
-  await expect(toasts(page).getByText('Settings saved')).toHaveCount(1);
-  await page.reload();
-  await expect(maintenanceSwitch(page)).toBeChecked();
-  expect((await readThroughApi(page)).maintenance).toBe(true);
+  expect(await readThroughApi(page)).toMatchObject({ maintenance: false, tagline: 'Typed, not saved' });
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
 test('the side menu’s Preview site opens the public site at / in a new tab', async ({ page }) => {
@@ -167,11 +196,12 @@ test('at 360 px the screen fits without sideways scrolling and works through the
 });
 
 // Issue 38: going live from the dashboard, at once after a confirmation; the state said in words.
-for (const [label, viewport] of [
-  ['1280 px', { width: 1280, height: 860 }],
-  ['390 px', { width: 390, height: 844 }],
+for (const [label, viewport, colorScheme] of [
+  ['1280 px, dark', { width: 1280, height: 860 }, 'dark'],
+  ['390 px, light', { width: 390, height: 844 }, 'light'],
 ] as const) {
   test(`at ${label} the dashboard puts the site live and hides it again, each after a confirmation`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
     await page.setViewportSize(viewport);
     await page.goto('/admin');
     const site = page.getByRole('region', { name: 'Site' });

@@ -83,6 +83,8 @@ test('Delete forever asks first, then the item is gone for good', async ({ page 
   await card.getByRole('button', { name: `Delete forever ${service.title}` }).click();
   await dialog.getByRole('button', { name: 'Delete forever' }).click();
   await expect(card).toHaveCount(0);
+  // It says so, as Restore does (issue 38).
+  await expect(page.getByRole('status', { name: 'Notifications' })).toContainText(`Service “${service.title}” deleted forever`);
   expect((await api.post(`/api/trash/services/${service.id}/restore`)).status()).toBe(404);
 });
 

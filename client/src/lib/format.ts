@@ -1,8 +1,23 @@
 /**
- * The app's one date format: en-US date and time with 2-digit hour, minute and second, as the spec
- * shows news dates ("11/22/2026, 04:50:38 PM"). Every screen shows dates through this.
+ * The app's date format: the date and the time to the minute, in the browser's own locale
+ * ("11/22/2026, 04:50 PM" in en-US, "22/11/2026, 16:50" in en-GB). Seconds are noise to an office
+ * manager (issue 38). Every screen shows dates through this, but the news list (formatNewsDateTime).
  */
 export function formatDateTime(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
+/**
+ * The news list's creation date and time, as the source document fixes it: en-US with 2-digit
+ * hour, minute and second ("11/22/2026, 04:50:38 PM"), whatever the browser's locale.
+ */
+export function formatNewsDateTime(iso: string): string {
   return new Date(iso).toLocaleString('en-US', {
     year: 'numeric',
     month: '2-digit',

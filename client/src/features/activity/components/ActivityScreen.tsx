@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { Pagination } from '../../../components/Pagination';
 import { describeActivity, FIELD_NAMES } from '../../../lib/activity-text';
 import { KIND_NAMES } from '../../../lib/content-kinds';
+import { addressName } from '../../../lib/address-name';
 import { formatDateTime } from '../../../lib/format';
 import { withPage } from '../../../lib/pages';
 import { usePageParam } from '../../../lib/search-params';
@@ -101,7 +102,7 @@ export function ActivityScreen() {
             <RevisionLink entry={entry} />
             <p className="card__meta">
               <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-              {entry.address && <> · from {entry.address}</>}
+              {entry.address && <> · from {addressName(entry.address)}</>}
             </p>
           </>
         )}

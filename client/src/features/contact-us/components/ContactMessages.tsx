@@ -76,16 +76,18 @@ function Email({ address }: { address: string }) {
   );
 }
 
-/** "11/25/2026, 04:04:01 AM", which may wrap after the date but never inside the time. */
+/** "11/25/2026, 04:04 AM", which may wrap after the date but never inside the date or the time. */
 function DateTime({ iso }: { iso: string }) {
-  const [date, time] = formatDateTime(iso).split(', ');
+  const shown = formatDateTime(iso);
+  const at = shown.lastIndexOf(', ');
+  const [date, time] = at < 0 ? [shown, undefined] : [shown.slice(0, at), shown.slice(at + 2)];
   return (
     <time dateTime={iso}>
       {time === undefined ? (
         date
       ) : (
         <>
-          {date}, <span className="contact-table__nowrap">{time}</span>
+          <span className="contact-table__nowrap">{date},</span> <span className="contact-table__nowrap">{time}</span>
         </>
       )}
     </time>

@@ -15,7 +15,7 @@ import { useListDelete } from '../../../components/useListDelete';
 import { useSelection } from '../../../components/useSelection';
 import { DraftMark } from '../../../components/WorkingCopy';
 import { itemId } from '../../../lib/api';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatNewsDateTime } from '../../../lib/format';
 import { usePageParam, useSearchParamText } from '../../../lib/search-params';
 import { useLoggedError } from '../../../lib/use-logged-error';
 import { deleteNews, newsQueries, type News, restoreNews, deleteNewsBatch, restoreNewsBatch } from '../api/news';
@@ -123,7 +123,7 @@ export function NewsListScreen() {
                 </Link>
               </p>
               <p className="card__meta">
-                <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+                <time dateTime={item.createdAt}>{formatNewsDateTime(item.createdAt)}</time>
                 {' · '}
                 <ArticleState item={item} />
                 {item.photo !== null && !item.photoAlt && ' · Photo has no alternative text'}

@@ -83,9 +83,10 @@ function workingServer() {
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
 describe('SettingsScreen', () => {
-  it('fills the form from the server: the maintenance switch and the company details', async () => {
+  it("fills the form from the server: the site's state and the company details", async () => {
     renderScreen(workingServer());
-    expect(((await screen.findByRole('switch', { name: 'Maintenance mode' })) as HTMLInputElement).checked).toBe(true);
+    expect(await screen.findByText('Hidden (maintenance page)')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Put the site live' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
     expect(field('Company name').value).toBe('Acme Plumbing');
     expect(field('Tagline').value).toBe('We fix leaks');
@@ -93,9 +94,7 @@ describe('SettingsScreen', () => {
     expect(field('Email').value).toBe('hello@acme.example');
     expect(field('Phone')).toHaveProperty('type', 'tel');
     expect(field('Phone').value).toBe('+44 20 7946 0958');
-    // The help under the switch says what on and off mean, and the switch points to it.
-    const help = screen.getByText(/On: visitors see the maintenance page\. Off: the public website is open/);
-    expect(screen.getByRole('switch').getAttribute('aria-describedby')).toContain(help.id);
+    expect(screen.getByText('Visitors see only the maintenance page.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Save settings' })).toBeTruthy();
   });
 
@@ -105,10 +104,10 @@ describe('SettingsScreen', () => {
     renderScreen(() => (fail ? json(500, { error: 'Something went wrong' }) : json(200, SAVED)));
     expect(screen.getByText('Loading the settings')).toBeTruthy();
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Sorry, the settings could not be loaded.');
-    expect(screen.queryByRole('switch')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Put the site live' })).toBeNull();
     fail = false;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
-    expect(((await screen.findByRole('switch', { name: 'Maintenance mode' })) as HTMLInputElement).checked).toBe(true);
+    expect(await screen.findByRole('button', { name: 'Put the site live' })).toBeTruthy();
   });
 
   it("shows the server's message under each field it refused, focuses the first, and keeps what was typed", async () => {
@@ -123,7 +122,7 @@ describe('SettingsScreen', () => {
         : json(200, SAVED),
     );
     const user = userEvent.setup();
-    await screen.findByRole('switch');
+    await screen.findByLabelText('Company name');
     await user.clear(field('Email'));
     await user.type(field('Email'), 'not-an-email');
     await user.clear(field('Phone'));
@@ -148,7 +147,7 @@ describe('SettingsScreen', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderScreen(({ method }) => (method === 'PATCH' ? json(500, { error: 'Something went wrong' }) : json(200, SAVED)));
     const user = userEvent.setup();
-    await screen.findByRole('switch');
+    await screen.findByLabelText('Company name');
     await user.type(field('Tagline'), '!');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Something went wrong');
@@ -161,7 +160,7 @@ describe('SettingsScreen', () => {
       call.method === 'PATCH' ? new Promise<Response>((resolve) => (release = () => resolve(server(call)))) : server(call),
     );
     const user = userEvent.setup();
-    await screen.findByRole('switch');
+    await screen.findByLabelText('Company name');
     await user.clear(field('Tagline'));
     await user.type(field('Tagline'), '  Leaks fixed fast  ');
     await user.clear(field('Phone'));
@@ -191,7 +190,7 @@ describe('SettingsScreen', () => {
       call.method === 'PATCH' ? new Promise<Response>((resolve) => (release = () => resolve(server(call)))) : server(call),
     );
     const user = userEvent.setup();
-    await screen.findByRole('switch');
+    await screen.findByLabelText('Company name');
     await user.clear(field('Tagline'));
     await user.type(field('Tagline'), 'First ');
     await user.clear(field('Phone'));
@@ -204,18 +203,5 @@ describe('SettingsScreen', () => {
     expect(await screen.findByText('Settings saved')).toBeTruthy();
     expect(field('Tagline').value).toBe('First and second');
     expect(field('Phone').value).toBe('555 0100');
-  });
-
-  it('turns maintenance off with the keyboard (Space) and saves the switch alone', async () => {
-    const calls = renderScreen(workingServer());
-    const user = userEvent.setup();
-    const toggle = await screen.findByRole('switch', { name: 'Maintenance mode' });
-    toggle.focus();
-    await user.keyboard(' ');
-    expect((toggle as HTMLInputElement).checked).toBe(false);
-    await user.click(screen.getByRole('button', { name: 'Save settings' }));
-    expect(await screen.findByText('Settings saved')).toBeTruthy();
-    expect(calls.filter((call) => call.method === 'PATCH')).toEqual([{ method: 'PATCH', body: { maintenance: false } }]);
-    expect((screen.getByRole('switch', { name: 'Maintenance mode' }) as HTMLInputElement).checked).toBe(false);
   });
 });

@@ -7,8 +7,8 @@ import { useVersionedSave } from '../../../components/ConflictDialog';
 import { SelectField, TextField } from '../../../components/Field';
 import { FormActions } from '../../../components/FormActions';
 import { HistoryPanel } from '../../../components/HistoryPanel';
-import { Switch } from '../../../components/Switch';
 import { PageHeader } from '../../../components/PageHeader';
+import { SiteState } from '../../../components/SiteState';
 import { useNotify } from '../../../components/Toaster';
 import { LoadFirst, useForm } from '../../../components/useForm';
 import { versionOf } from '../../../lib/revisions';
@@ -28,16 +28,18 @@ import { MailSettings } from './MailSettings';
 import '../../../components/Field.css';
 import './SettingsScreen.css';
 
-/** The settings a form edits: all but the time of the last change. */
-function inputOf(settings: SiteSettings): SettingsInput {
-  const { maintenance, companyName, tagline, email, phone, accentColor, privacyPage, legalNoticePage } = settings;
-  return { maintenance, companyName, tagline, email, phone, accentColor, privacyPage, legalNoticePage };
+/** The settings the form edits: the maintenance setting is changed at once, by the site's state above the form. */
+type FormInput = Omit<SettingsInput, 'maintenance'>;
+
+function inputOf(settings: SiteSettings): FormInput {
+  const { companyName, tagline, email, phone, accentColor, privacyPage, legalNoticePage } = settings;
+  return { companyName, tagline, email, phone, accentColor, privacyPage, legalNoticePage };
 }
 
 /** The pages the law asks for, as the form's selects hold them: a page id, or '' for none. */
-type FormValues = Omit<SettingsInput, 'privacyPage' | 'legalNoticePage'> & { privacyPage: string; legalNoticePage: string };
+type FormValues = Omit<FormInput, 'privacyPage' | 'legalNoticePage'> & { privacyPage: string; legalNoticePage: string };
 
-function formValuesOf(input: SettingsInput): FormValues {
+function formValuesOf(input: FormInput): FormValues {
   return { ...input, privacyPage: input.privacyPage ?? '', legalNoticePage: input.legalNoticePage ?? '' };
 }
 
@@ -53,7 +55,12 @@ function sent<T extends Partial<FormValues>>(
   };
 }
 
-/** /admin/settings: the maintenance switch, the company's details and brand shown on the public website, and mail. */
+/** Every setting a revision holds, to compare a conflicting copy with. */
+function snapshotOf(settings: SiteSettings): SettingsInput {
+  return { ...inputOf(settings), maintenance: settings.maintenance };
+}
+
+/** /admin/settings: the site's state (Live or Hidden), the company's details and brand shown on the public website, and mail. */
 export function SettingsScreen() {
   const query = useQuery(settingsQueries.current());
   const queryClient = useQueryClient();
@@ -105,23 +112,26 @@ function SettingsForm({ initial, onRestart }: { initial: SiteSettings; onRestart
     version: versionOf(initial),
     what: 'the settings',
     fields: SETTINGS_FIELDS,
-    snapshotOf: inputOf,
+    snapshotOf,
   });
   const { values, setValue, bind, fieldErrors, formError, saving, guard, form } = useForm<FormValues, SiteSettings>({
     initial: formValuesOf(inputOf(initial)),
     // Only what changed, with the version the form was loaded at: a change by someone else since is a 409, never undone in silence.
     save: (values, changes) =>
-      versioned.send((ifMatch) => update.mutateAsync({ changes: sent(changes), ifMatch }), sent(values), onRestart),
+      versioned.send(
+        (ifMatch) => update.mutateAsync({ changes: sent(changes), ifMatch }),
+        { ...sent(values), maintenance: initial.maintenance },
+        onRestart,
+      ),
     stay: (settings) => formValuesOf(inputOf(settings)),
     onSaved: () => notify({ message: 'Settings saved' }),
     fallback: 'Sorry, the settings could not be saved. Please try again.',
     logAs: 'Saving the settings failed',
   });
-  const { maintenance } = values;
-
-  const maintenanceError = fieldErrors.maintenance?.msg;
-  const switchHelp = `${id}-maintenance-help`;
-  const switchError = `${id}-maintenance-error`;
+  // The site's state is saved alone and at once, through the same versioned save: the form's next
+  // Save then sends the version it produced, and a colleague's change since is asked about.
+  const changeSiteState = (maintenance: boolean) =>
+    versioned.send((ifMatch) => update.mutateAsync({ changes: { maintenance }, ifMatch }), { ...values, maintenance }, onRestart);
 
   return (
     <section className="screen">
@@ -130,31 +140,13 @@ function SettingsForm({ initial, onRestart }: { initial: SiteSettings; onRestart
           Navigation
         </Link>
       </PageHeader>
+      <section className="panel settings__site" aria-labelledby={`${id}-site`}>
+        <h2 id={`${id}-site`} className="panel__title">
+          Website
+        </h2>
+        <SiteState maintenance={initial.maintenance} change={changeSiteState} />
+      </section>
       <form {...form} className="form settings" aria-label="Settings">
-        <div className="field settings__switch-field">
-          <div className="settings__switch-row">
-            <Switch
-              label="Maintenance mode"
-              name="maintenance"
-              checked={maintenance}
-              onChange={(event) => setValue('maintenance', event.target.checked)}
-              aria-invalid={maintenanceError ? true : undefined}
-              aria-describedby={maintenanceError ? `${switchHelp} ${switchError}` : switchHelp}
-            />
-            {/* The switch says it to assistive technology itself; this is for the eye. */}
-            <span className="settings__switch-state" aria-hidden="true">
-              {maintenance ? 'On' : 'Off'}
-            </span>
-          </div>
-          <p className="form__hint settings__switch-help" id={switchHelp}>
-            On: visitors see the maintenance page. Off: the public website is open to everyone.
-          </p>
-          {maintenanceError && (
-            <p className="field__error" id={switchError}>
-              {maintenanceError}
-            </p>
-          )}
-        </div>
         <fieldset className="settings__details">
           <legend>Company details</legend>
           <p className="form__hint">Shown on the public website. An empty tagline, email or phone is left out.</p>
@@ -175,6 +167,7 @@ function SettingsForm({ initial, onRestart }: { initial: SiteSettings; onRestart
             value={values.accentColor}
             onChange={(value) => setValue('accentColor', value)}
             error={fieldErrors.accentColor?.msg}
+            companyName={values.companyName}
           />
         </fieldset>
         <LegalPages bind={bind} />

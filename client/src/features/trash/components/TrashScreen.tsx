@@ -137,7 +137,11 @@ export function TrashScreen() {
   const confirmPurge = () => {
     if (!pending) return;
     purge.mutate(pending, {
-      onSuccess: () => setPending(null),
+      onSuccess: (_reply, item) => {
+        setPending(null);
+        // The screen stays mounted (the card is gone): its own callbacks run, and say where the item went.
+        notify({ message: `${KIND_NAMES[item.kind].one} “${item.label}” deleted forever` });
+      },
       onError: (failure) => {
         console.error('Delete forever failed', failure);
         setPending(null);
