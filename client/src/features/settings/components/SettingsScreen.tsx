@@ -131,7 +131,7 @@ function SettingsForm({ initial, onRestart }: { initial: SiteSettings; onRestart
   // The site's state is saved alone and at once, through the same versioned save: the form's next
   // Save then sends the version it produced, and a colleague's change since is asked about.
   const changeSiteState = (maintenance: boolean) =>
-    versioned.send((ifMatch) => update.mutateAsync({ changes: { maintenance }, ifMatch }), { ...values, maintenance }, onRestart);
+    versioned.send((ifMatch) => update.mutateAsync({ changes: { maintenance }, ifMatch }), { ...sent(values), maintenance }, onRestart);
 
   return (
     <section className="screen">
