@@ -31,6 +31,7 @@ import { MailSettings1764160100000 } from './migrations/1764160100000-MailSettin
 import { EmailChange1764160200000 } from './migrations/1764160200000-EmailChange';
 import { ActivityRevision1764169500000 } from './migrations/1764169500000-ActivityRevision';
 import { Pages1764170000000 } from './migrations/1764170000000-Pages';
+import { PagePublishedEvents1764170100000 } from './migrations/1764170100000-PagePublishedEvents';
 import { Page } from '../pages/page.entity';
 import { Service } from '../services/service.entity';
 import { SecondFactor1763771300000 } from './migrations/1763771300000-SecondFactor';
@@ -86,6 +87,7 @@ export const migrations = [
   EmailChange1764160200000,
   ActivityRevision1764169500000,
   Pages1764170000000,
+  PagePublishedEvents1764170100000,
 ];
 
 /**
