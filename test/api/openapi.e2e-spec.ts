@@ -253,6 +253,7 @@ describe('GET /api/openapi.json', () => {
       'POST /api/admins/login/passkey/options',
       'POST /api/admins/login/second-factor',
       'POST /api/admins/logout',
+      'POST /api/admins/me/email/confirm',
       'POST /api/admins/password-reset',
       'POST /api/admins/password-reset/confirm',
       'POST /api/admins/register',
