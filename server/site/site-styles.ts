@@ -26,6 +26,9 @@ export const SITE_CSP = sitePagePolicy([SITE_CSS]);
 /** The same with the visitor-count beacon allowed by its hash (ANALYTICS=on). */
 const COUNTED_SITE_CSP = sitePagePolicy([SITE_CSS], [BEACON_HASH]);
 
+/** A whole `#rrggbb` colour, as the setting stores it (lower case). */
+const ACCENT_PATTERN = /^#[0-9a-f]{6}$/;
+
 /**
  * A page's own stylesheet for the company's accent colour (Settings; '' for none): one colour for
  * the whole site (issue 38), in place of the default navy, amber and blue. It is the brand areas'
@@ -36,7 +39,8 @@ const COUNTED_SITE_CSP = sitePagePolicy([SITE_CSS], [BEACON_HASH]);
  * 60%, so at least 5.7:1 on the darkest surfaces). Inlined after the site's stylesheet, so it wins.
  */
 export function accentCss(accentColor: string): string {
-  if (accentColor === '') return '';
+  // The setting is '' or `#rrggbb` (validated); anything else keeps the default colours.
+  if (!ACCENT_PATTERN.test(accentColor)) return '';
   const accent = accentColor;
   const text = readableTextOn(accent);
   const tint = `color-mix(in srgb,${accent} 40%,#ffffff)`;
