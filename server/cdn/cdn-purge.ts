@@ -47,9 +47,11 @@ export function mergePurges(purges: readonly Purge[]): Purge {
   };
 }
 
-/** What a path purge needs to know of the site: every public article's slug, and how many pages each paged list has. */
+/** What a path purge needs to know of the site: every public article's and page's slug, and how many pages each paged list has. */
 export interface PublicSite {
   slugs: string[];
+  /** The company's pages (issue #37), at /<slug>; none when left out. */
+  pageSlugs?: string[];
   pages: Record<string, number>;
 }
 
@@ -62,12 +64,14 @@ export function needsSite(paths: readonly string[]): boolean {
  * The addresses a path purge clears in a cache that takes no wildcard (nginx's cache_purge 2.3,
  * Cloudflare's purge by file): each page of a paged list (`?page=1` up to one past its last, which
  * a removal has just emptied), and for `/*` every public page: the fixed ones, the lists, every
- * article. (A not-found page of an address no item has is left to its CDN_MAX_AGE.)
+ * article and page. (A not-found page of an address no item has is left to its CDN_MAX_AGE.)
  */
 export function expandPaths(paths: readonly string[], site: PublicSite): string[] {
   const all = paths.includes(EVERY_PUBLIC_PAGE);
   const fixed = (Object.values(SITE_PATHS) as unknown[]).filter((path): path is string => typeof path === 'string');
-  const base = all ? [...fixed, ...site.slugs.map((slug) => SITE_PATHS.article(slug))] : paths;
+  const base = all
+    ? [...fixed, ...site.slugs.map((slug) => SITE_PATHS.article(slug)), ...(site.pageSlugs ?? []).map((slug) => SITE_PATHS.page(slug))]
+    : paths;
   const addresses = base.flatMap((path) =>
     PAGED_LISTS.includes(path) ? [path, ...Array.from({ length: (site.pages[path] ?? 1) + 1 }, (_, i) => `${path}?page=${i + 1}`)] : [path],
   );

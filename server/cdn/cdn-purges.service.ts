@@ -70,9 +70,15 @@ export class CdnPurges {
     const [{ services }] = await this.dataSource.query<{ services: number }[]>(
       `SELECT count(*)::int AS services FROM ${contentKind('services').table} WHERE deleted_at IS NULL`,
     );
+    // The company's pages a visitor sees (issue #37), each at /<slug>.
+    const ownPages = await this.dataSource.query<{ slug: string }[]>(
+      `SELECT slug FROM ${contentKind('pages').table}
+        WHERE deleted_at IS NULL AND status = 'published' AND (publish_at IS NULL OR publish_at <= now())`,
+    );
     const pages = (count: number) => Math.max(1, Math.ceil(count / this.config.pageSize));
     return expandPaths(paths, {
       slugs: articles.map((article) => article.slug),
+      pageSlugs: ownPages.map((page) => page.slug),
       pages: { [SITE_PATHS.news]: pages(articles.length), [SITE_PATHS.services]: pages(services) },
     });
   }

@@ -113,6 +113,13 @@ function describe(counts: Record<string, number>): string {
   return `${counts.services} services, ${counts.news} news articles, ${counts.contact_messages} contact messages`;
 }
 
+/** The demo's page of its own (issue #37). */
+const ABOUT_US = {
+  title: 'About us',
+  description: 'Who we are, how we started and how we work.',
+  body: '## Who we are\n\nA small team that has looked after local businesses since 2009.\n\n## How we work\n\n- We answer every message within a working day.\n- We quote before we start, and we keep to it.',
+};
+
 class NotEmpty extends Error {}
 
 async function insertAll(manager: EntityManager, photos: string[]): Promise<void> {
@@ -132,6 +139,11 @@ async function insertAll(manager: EntityManager, photos: string[]): Promise<void
       [article.title, slugOf(article.title), article.description, article.about, photos[i], at],
     );
   }
+  // One of the company's own pages (issue #37), at /about-us; the menus stay today's links until an admin adds it.
+  await manager.query(
+    `INSERT INTO pages (id, title, slug, description, body, created_at, updated_at) VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $5)`,
+    [ABOUT_US.title, slugOf(ABOUT_US.title), ABOUT_US.description, ABOUT_US.body, ago(24 * 45)],
+  );
   const messages = insertContactMessages(30, { secondsApart: 17 * 3600 });
   await manager.query(messages.sql, messages.parameters);
 }

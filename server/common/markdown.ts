@@ -31,17 +31,21 @@ const PAGE_LEVEL = 2;
  * gaps (a screen reader's list of headings; Lighthouse and axe check the order).
  */
 markdown.core.ruler.push('outline_headings', (state) => {
-  let previous = PAGE_LEVEL;
+  const under = (state.env as { under?: number } | undefined)?.under ?? PAGE_LEVEL;
+  let previous = under;
   state.tokens.forEach((token, index) => {
     if (token.type !== 'heading_open') return;
-    const level = Math.min(6, Number(token.tag.slice(1)) + PAGE_LEVEL, previous + 1);
+    const level = Math.min(6, Number(token.tag.slice(1)) + under, previous + 1);
     token.tag = `h${level}`;
     state.tokens[index + 2].tag = token.tag; // heading_open, its inline content, heading_close
     previous = level;
   });
 });
 
-/** An article's About text as HTML, safe to place in a page as it is. */
-export function renderMarkdown(text: string): string {
-  return markdown.render(text);
+/**
+ * An article's About text as HTML, safe to place in a page as it is. `under`: the level of the
+ * heading it sits under (an article's About h2; a page's body sits right under its h1, so `#` is an h2).
+ */
+export function renderMarkdown(text: string, under = PAGE_LEVEL): string {
+  return markdown.render(text, { under });
 }

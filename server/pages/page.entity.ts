@@ -1,6 +1,9 @@
 import { ConflictOn } from '../common/api-error';
 import { Column, CreateDateColumn, DeleteDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
+/** The level of the heading a page's body sits under (its h1: the body's `#` is an h2), for renderMarkdown here and on the site. */
+export const BODY_UNDER = 1;
+
 export const PAGE_STATUSES = ['draft', 'published'] as const;
 export type PageStatus = (typeof PAGE_STATUSES)[number];
 

@@ -13,6 +13,7 @@ import { CreatePageDto } from './dto/create-page.dto';
 import { PageDetailDto, PageDto, PagePreviewDto, PreviewPageDto } from './dto/page.dto';
 import { UpdatePageDto } from './dto/update-page.dto';
 import { PagesService } from './pages.service';
+import { BODY_UNDER } from './page.entity';
 
 const SLUG_ERRORS = 'A field failed validation, or the address (slug) is one the site or the app uses itself';
 
@@ -37,7 +38,7 @@ export class PagesController {
   async findOne(@Param('id') id: string, @Res({ passthrough: true }) res: Response): Promise<PageDetailDto> {
     const page = await this.pages.findOne(id);
     res.setHeader('ETag', etagOf(page.version));
-    return { ...page, bodyHtml: renderMarkdown(page.body) };
+    return { ...page, bodyHtml: renderMarkdown(page.body, BODY_UNDER) };
   }
 
   /** The page form's Preview tab: the body rendered by the public page's rules; nothing is saved. */
@@ -46,7 +47,7 @@ export class PagesController {
   @ApiOkResponse({ type: PagePreviewDto })
   @ApiFieldErrors()
   preview(@Body() dto: PreviewPageDto): PagePreviewDto {
-    return { html: renderMarkdown(dto.body) };
+    return { html: renderMarkdown(dto.body, BODY_UNDER) };
   }
 
   @Post()

@@ -138,7 +138,7 @@ export class PagesService implements ItemEditor {
     if (!snapshot) return null;
     const photo = (snapshot.photo as string | null | undefined) ?? null;
     const text = (field: 'title' | 'description' | 'body') =>
-      typeof snapshot[field] === 'string' ? (snapshot[field] as string) : page[field];
+      typeof snapshot[field] === 'string' ? snapshot[field] : page[field];
     return {
       ...page,
       title: text('title'),

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createElement } from 'react';
 import { isUuid } from '../common/by-id-or-404';
+import { isDatabaseUnavailable } from '../database/database-health';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { memoryFile } from '../http/static-assets';
 import { NewsService } from '../news/news.service';
@@ -64,10 +65,18 @@ export class SitePages {
   /** The view with its menus: only items a visitor may follow (a page that is a draft, scheduled, in the trash or gone is left out). */
   async withMenusView(view: SiteView): Promise<SiteView> {
     const { privacyPage, legalNoticePage } = view.settings;
-    const [navigation, law] = await Promise.all([
-      this.settings.navigation(),
-      this.pages.links([privacyPage, legalNoticePage].filter((id): id is string => id !== null)),
-    ]);
+    let navigation: Awaited<ReturnType<SettingsService['navigation']>>;
+    let law: Awaited<ReturnType<PagesService['links']>>;
+    try {
+      [navigation, law] = await Promise.all([
+        this.settings.navigation(),
+        this.pages.links([privacyPage, legalNoticePage].filter((id): id is string => id !== null)),
+      ]);
+    } catch (error) {
+      // Without the database a page that needs none (the 404 page) still shows, with today's links.
+      if (isDatabaseUnavailable(error)) return view;
+      throw error;
+    }
     const sections: Record<string, string> = {
       home: SITE_PATHS.home,
       services: SITE_PATHS.services,

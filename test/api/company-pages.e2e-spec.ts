@@ -5,6 +5,7 @@ import { CLIENT_DIST } from '../../server/config/paths';
 import { PageCache } from '../../server/site/page-cache.service';
 import { RESERVED_SEGMENTS } from '../../server/site/site-routes';
 import { createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
+import { image } from '../support/images.mjs';
 import { unique } from '../support/unique.mjs';
 
 type Agent = Awaited<ReturnType<typeof loggedInAgent>>['agent'];
@@ -143,6 +144,23 @@ describe('pages (the company’s own: About us, a privacy policy…)', () => {
       );
     });
 
+    it('takes a photo stored by POST /api/photos, with its alternative text, and shows it on the page and its cards', async () => {
+      const stored = await admin.post('/api/photos').attach('photo', await image('jpeg', 1200, 675), 'team.jpg');
+      expect(stored.status).toBe(201);
+      const page = await create({ title: unique('With photo '), photo: stored.body.photo, photoAlt: 'The team at work' });
+      expect(page).toMatchObject({ photo: stored.body.photo, photoWidth: 1200, photoHeight: 675, photoAlt: 'The team at work' });
+      const html = (await visit(`/${page.slug}`)).text;
+      expect(html).toContain(`src="${stored.body.photo}"`);
+      expect(html).toContain('alt="The team at work"');
+      expect(html).toContain(`<meta property="og:image" content="http://${HOST}${stored.body.photo}"/>`);
+      // One photo, one owner: another page (or an article) naming it is refused.
+      const again = await admin.post('/api/pages').send({ title: 'T', description: 'D', body: 'B', photo: stored.body.photo });
+      expect(again.status).toBe(400);
+      expect(Object.keys(again.body.error)).toEqual(['photo']);
+      const removed = await admin.patch(`/api/pages/${page.id}`).send({ photo: null });
+      expect(removed.body).toMatchObject({ photo: null, photoWidth: null });
+    });
+
     it('counts the pages on the dashboard', async () => {
       await create({ title: unique('Counted ') });
       const res = await admin.get('/api/dashboard');
@@ -152,6 +170,14 @@ describe('pages (the company’s own: About us, a privacy policy…)', () => {
   });
 
   describe('the public site', () => {
+    it("outlines the body's headings under the page's h1: # is an h2, with no gaps", async () => {
+      const page = await create({ title: unique('Outline '), body: '# Who we are\n\nText\n\n### How we work\n\nMore' });
+      const html = (await visit(`/${page.slug}`)).text;
+      expect(html).toContain('<h2>Who we are</h2>');
+      expect(html).toContain('<h3>How we work</h3>');
+      expect((await admin.post('/api/pages/preview').send({ body: '## Hello' })).body).toEqual({ html: '<h2>Hello</h2>\n' });
+    });
+
     it('serves a published page at /<slug> with its tags, its WebPage and BreadcrumbList', async () => {
       const page = await create({ title: unique('Our team '), description: 'The people behind it' });
       const res = await visit(`/${page.slug}`);

@@ -54,7 +54,7 @@ describe('navigation and the law’s pages', () => {
     return res.body as Page;
   }
 
-  const put = (navigation: unknown) => admin.put('/api/settings/navigation').send(navigation);
+  const put = (navigation: object) => admin.put('/api/settings/navigation').send(navigation);
 
   it("starts with today's links, so an existing site looks the same", async () => {
     const res = await admin.get('/api/settings/navigation');

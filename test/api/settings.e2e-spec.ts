@@ -9,11 +9,33 @@ type Settings = components['schemas']['SiteSettings'];
 type Entry = components['schemas']['ActivityEntry'];
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const KEYS = ['accentColor', 'companyName', 'email', 'logo', 'maintenance', 'phone', 'tagline', 'updatedAt', 'version'];
+const KEYS = [
+  'accentColor',
+  'companyName',
+  'email',
+  'legalNoticePage',
+  'logo',
+  'maintenance',
+  'phone',
+  'privacyPage',
+  'tagline',
+  'updatedAt',
+  'version',
+];
 
 /** Each field's bad values, with the message it answers with. */
 /** (The logo has routes of its own: brand.e2e-spec.ts.) */
 const BAD_VALUES: Record<keyof Omit<Settings, 'updatedAt' | 'logo' | 'version'>, [string, unknown, string][]> = {
+  // The law's pages (issue #37): a page id or null (navigation.e2e-spec.ts sets them).
+  privacyPage: [
+    ['a number', 1, 'Privacy page must be the id of a page'],
+    ['no UUID', 'privacy', 'Privacy page must be the id of a page'],
+    ['an unknown page', '00000000-0000-4000-8000-000000000000', 'Page not found'],
+  ],
+  legalNoticePage: [
+    ['a boolean', true, 'Legal notice page must be the id of a page'],
+    ['an unknown page', '00000000-0000-4000-8000-000000000000', 'Page not found'],
+  ],
   maintenance: [
     ['null', null, 'Maintenance must be true or false'],
     ['the text "true"', 'true', 'Maintenance must be true or false'],
@@ -202,7 +224,14 @@ describe('settings API', () => {
         accentColor: '#5b2a86',
       };
       const saved = await patch(values);
-      expect(saved).toEqual({ ...values, logo: null, updatedAt: expect.stringMatching(ISO), version: expect.any(Number) });
+      expect(saved).toEqual({
+        ...values,
+        logo: null,
+        privacyPage: null,
+        legalNoticePage: null,
+        updatedAt: expect.stringMatching(ISO),
+        version: expect.any(Number),
+      });
       await patch({ maintenance: true });
     });
 

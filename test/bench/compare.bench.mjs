@@ -1,7 +1,7 @@
 // `npm run bench compare`: the app against a bare node:http + pg server (bare-server.mjs) running
 // the same SQL on the same database, at 100,000 and at 1,000,000 news rows. Each read runs on both,
 // interleaved second by second, with autocannon (10 connections, two passes); the maintenance page
-// and the public pages (/news, one article) run against the same bytes sent bare. The table gives
+// and the public pages (/news, one article, one of the company's pages) run against the same bytes sent bare. The table gives
 // req/s, the worst one-second p99 and the app/bare ratio per pass, then a 50-connection pass on
 // the app counts errors and timeouts.
 import autocannon from 'autocannon';
@@ -31,6 +31,7 @@ const TARGETS = {
   'maintenance page': VISITOR_TARGET,
   'public news list': VISITOR_TARGET,
   'public article': VISITOR_TARGET,
+  'public page': VISITOR_TARGET,
 };
 
 function loadFor(duration, url, headers, connections = 10) {
@@ -91,6 +92,21 @@ try {
   for (const size of SIZES) {
     await seedTo(bench.db, size);
     const { rows: one } = await bench.db.query('SELECT id, slug FROM news ORDER BY created_at DESC LIMIT 1 OFFSET 5000');
+    // One of the company's pages (issue #37), at the top level; made once, kept for the next size.
+    const { rows: pages } = await bench.db.query(`SELECT slug FROM pages WHERE slug = 'about-us-bench' AND deleted_at IS NULL`);
+    if (pages.length === 0) {
+      const res = await bench.request('/api/pages', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          title: 'About us',
+          slug: 'about-us-bench',
+          description: 'Who we are and how we work.',
+          body: '## Who we are\n\nA small company with **big** plans.\n\n- Founded in 2001\n- Twelve people',
+        }),
+      });
+      if (!res.ok) throw new Error(`POST /api/pages: ${res.status}`);
+    }
     const allReads = [
       ['list page 1', '/api/news?page=1'],
       ['list page 1,000', '/api/news?page=1000'],
@@ -102,6 +118,7 @@ try {
       // server sending the same bytes.
       ['public news list', '/news', { maintenance: false }],
       ['public article', `/news/${one[0].slug}`, { maintenance: false }],
+      ['public page', '/about-us-bench', { maintenance: false }],
     ];
     const reads = allReads.filter(([label]) => ONLY.length === 0 || ONLY.some((part) => label.includes(part)));
     /** The site's switch as a read needs it, and the headers it is read with (visitors have no cookie). */

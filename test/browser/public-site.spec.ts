@@ -20,6 +20,9 @@ const COMPANY = 'Harbour Lane Studio';
 let admin: APIRequestContext;
 let article: { id: string; slug: string; title: string; description: string };
 let service: { title: string };
+/** The company's own pages (issue #37): one with a photo, and the privacy policy the contact form links. */
+let about: { slug: string; title: string };
+let privacy: { id: string; slug: string; title: string };
 
 async function setMaintenance(on: boolean): Promise<void> {
   const res = await admin.patch('/api/settings', { data: { maintenance: on } });
@@ -50,9 +53,31 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     multipart: { photo: { name: 'office.jpg', mimeType: 'image/jpeg', buffer: photo } },
   });
   expect(upload.status()).toBe(200);
+  const stored = await admin.post('/api/photos', {
+    multipart: { photo: { name: 'team.jpg', mimeType: 'image/jpeg', buffer: await image('jpeg', 1200, 675) } },
+  });
+  expect(stored.status()).toBe(201);
+  const aboutPage = await admin.post('/api/pages', {
+    data: {
+      title: unique('About us '),
+      description: 'Who we are and how we work.',
+      body: '# Who we are\n\nA small studio.\n\n## How we work\n\n- We listen first.\n- We [write to you](/contact) within a day.',
+      photo: ((await stored.json()) as { photo: string }).photo,
+      photoAlt: 'The studio at work',
+    },
+  });
+  expect(aboutPage.status()).toBe(201);
+  about = (await aboutPage.json()) as typeof about;
+  const privacyPage = await admin.post('/api/pages', {
+    data: { title: unique('Privacy policy '), description: 'What we do with your data.', body: 'We keep your message for a year.' },
+  });
+  expect(privacyPage.status()).toBe(201);
+  privacy = (await privacyPage.json()) as typeof privacy;
+  expect((await admin.patch('/api/settings', { data: { privacyPage: privacy.id } })).status()).toBe(200);
 });
 
 test.afterAll(async () => {
+  expect((await admin.patch('/api/settings', { data: { privacyPage: null } })).status()).toBe(200);
   // Every other browser test expects the maintenance page, as a new site shows it.
   await setMaintenance(true);
   await admin.dispose();
@@ -148,7 +173,7 @@ test.describe('the public site', () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    const pages = ['/', '/services', '/news', `/news/${article.slug}`, '/contact', '/contact/thanks', '/no/such/page'];
+    const pages = ['/', '/services', '/news', `/news/${article.slug}`, `/${about.slug}`, '/contact', '/contact/thanks', '/no/such/page'];
     // The site follows the visitor's system (issue 24): its stylesheet alone, no script.
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
@@ -164,6 +189,23 @@ test.describe('the public site', () => {
         }
       }
     }
+  });
+
+  test('a visitor reaches the privacy policy from beside the contact form’s Send button, and from the footer, with the keyboard', async ({
+    page,
+  }) => {
+    await page.goto('/contact');
+    const form = page.getByRole('form', { name: 'Send a message' });
+    const link = page.getByRole('link', { name: 'How we use your data' });
+    await expect(link).toBeVisible();
+    // Beside the button: on the same line at 1280 px.
+    const [button, beside] = [await form.getByRole('button', { name: 'Send message' }).boundingBox(), await link.boundingBox()];
+    expect(Math.abs(button!.y + button!.height / 2 - (beside!.y + beside!.height / 2))).toBeLessThan(4);
+    await tabTo(page, link, 40);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/${privacy.slug}$`));
+    await expect(page.getByRole('heading', { level: 1, name: privacy.title })).toBeVisible();
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: privacy.title })).toHaveAttribute('href', `/${privacy.slug}`);
   });
 
   test('the 404 page says so, with the navigation and a way home', async ({ page }) => {

@@ -19,6 +19,12 @@ describe('purgeOf', () => {
   });
 });
 
+it('purges every page for a public page of the company’s, whose title and address the menus on every page may show (issue #37)', () => {
+  const purge = purgeOf([{ kind: 'pages', id: 'p1', oldPaths: ['/about', '/sitemap.xml', '/*'], newPaths: [], change: 'deleted' }]);
+  expect(purge).toEqual({ tags: ['site', 'pages', 'page-p1'], paths: ['/about', '/sitemap.xml', '/*'] });
+  expect(purgeOf([{ kind: 'pages', id: 'd', oldPaths: [], newPaths: [], change: 'updated' }])).toBeNull();
+});
+
 describe('expandPaths', () => {
   const site = { slugs: ['one', 'two'], pages: { '/news': 2, '/services': 1 } };
 
@@ -41,6 +47,7 @@ describe('expandPaths', () => {
       ]),
     );
     expect(all).not.toContain('/*');
+    expect(expandPaths(['/*'], { ...site, pageSlugs: ['about-us'] })).toContain('/about-us');
   });
 });
 

@@ -1,5 +1,5 @@
 import { renderMarkdown } from '../../common/markdown';
-import type { Page } from '../../pages/page.entity';
+import { BODY_UNDER, type Page } from '../../pages/page.entity';
 import { SITE_PATHS } from '../site-paths';
 import { webPage } from '../structured-data';
 import { Layout, type SiteView } from './layout';
@@ -46,7 +46,7 @@ export function ContentPage({ site, page, workingCopy = false }: { site: SiteVie
           </div>
         )}
         {/* renderMarkdown writes no raw HTML from the text and no unsafe link: see server/common/markdown.ts. */}
-        <div className="markdown" dangerouslySetInnerHTML={{ __html: renderMarkdown(page.body) }} />
+        <div className="markdown" dangerouslySetInnerHTML={{ __html: renderMarkdown(page.body, BODY_UNDER) }} />
       </article>
     </Layout>
   );
