@@ -151,3 +151,35 @@ test('a link to a draft page is flagged in the editor and left out of the site',
   await page.goto('/');
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Careers' })).toHaveCount(0);
 });
+
+test('the pages screens and Navigation have no accessibility violations and no sideways scrolling at 1280 and 390 px, light and dark', async ({
+  page,
+}) => {
+  // Sixteen axe runs: more than the default 30 s under load.
+  test.setTimeout(180_000);
+  const created = await admin.post('/api/pages', { data: { title: 'Our team', description: 'Who we are.', body: 'We are five.' } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const screens: [string, string][] = [
+    ['/admin/pages', 'Pages'],
+    ['/admin/pages/create', 'Create Page'],
+    [`/admin/pages/edit/${id}`, 'Edit Page'],
+    ['/admin/settings/navigation', 'Navigation'],
+  ];
+  for (const [size, colorScheme] of [
+    [{ width: 1280, height: 860 }, 'light'],
+    [{ width: 390, height: 844 }, 'light'],
+    [{ width: 1280, height: 860 }, 'dark'],
+    [{ width: 390, height: 844 }, 'dark'],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.emulateMedia({ colorScheme });
+    for (const [path, heading] of screens) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+      await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(size.width);
+      await expectNoA11yViolations(page);
+    }
+  }
+});
