@@ -28,6 +28,7 @@ import { Revisions1763773600000 } from './migrations/1763773600000-Revisions';
 import { Analytics1764150000000 } from './migrations/1764150000000-Analytics';
 import { ContactSearch1764160000000 } from './migrations/1764160000000-ContactSearch';
 import { Pages1764170000000 } from './migrations/1764170000000-Pages';
+import { PagePublishedEvents1764170100000 } from './migrations/1764170100000-PagePublishedEvents';
 import { Page } from '../pages/page.entity';
 import { Service } from '../services/service.entity';
 import { SecondFactor1763771300000 } from './migrations/1763771300000-SecondFactor';
@@ -80,6 +81,7 @@ export const migrations = [
   Analytics1764150000000,
   ContactSearch1764160000000,
   Pages1764170000000,
+  PagePublishedEvents1764170100000,
 ];
 
 /**

@@ -1,15 +1,18 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { publicPaths } from '../content/content-kinds';
+import { contentKind, publicPaths } from '../content/content-kinds';
 import { ContentEvents } from '../content/events/content-events.service';
 
 /** How often each replica looks for articles that have fallen due: within this (and a delivery) of its time. */
 const EVERY_MS = 1000;
-/** Articles one round announces at most; more wait for the next round. */
+/** Items of a kind one round announces at most; more wait for the next round. */
 const BATCH = 100;
+/** The kinds with a `publishAt` whose table has `published_event_at` and its trigger (NewsPublishedEvents, PagePublishedEvents). */
+const SCHEDULED = ['news', 'pages'] as const;
+type ScheduledKind = (typeof SCHEDULED)[number];
 
 /**
- * Raises `published` for an article whose `publishAt` has come, on one replica, within about a
+ * Raises `published` for an article (or a page, issue #37) whose `publishAt` has come, on one replica, within about a
  * second of its time. Every replica looks every EVERY_MS, and the one whose UPDATE claims the
  * row (published_event_at, kept by a trigger: see the NewsPublishedEvents migration) raises the
  * event in the same transaction; FOR UPDATE SKIP LOCKED lets the others pass over a row being
@@ -42,29 +45,37 @@ export class PublishSchedule implements OnApplicationBootstrap, OnModuleDestroy 
     await this.running;
   }
 
-  /** Announces what has fallen due; answers how many articles. */
+  /** Announces what has fallen due; answers how many articles and pages. */
   async announceDue(): Promise<number> {
+    let announced = 0;
+    for (const kind of SCHEDULED) announced += await this.announceDueOf(kind);
+    return announced;
+  }
+
+  /** The items of one kind (its table) that have fallen due, claimed and announced in one transaction. */
+  private async announceDueOf(kind: ScheduledKind): Promise<number> {
+    const { table } = contentKind(kind);
     const [{ due }] = await this.dataSource.query<{ due: boolean }[]>(
-      `SELECT EXISTS (SELECT 1 FROM news WHERE published_event_at IS NULL AND publish_at <= now()) AS due`,
+      `SELECT EXISTS (SELECT 1 FROM ${table} WHERE published_event_at IS NULL AND publish_at <= now()) AS due`,
     );
     if (!due) return 0;
     return this.dataSource.transaction(async (manager) => {
       // For an UPDATE, TypeORM's query() answers [rows, affected count].
       const [rows]: [{ id: string; slug: string }[], number] = await manager.query(
-        `UPDATE news SET published_event_at = now()
-          WHERE id IN (SELECT id FROM news WHERE published_event_at IS NULL AND publish_at <= now()
+        `UPDATE ${table} SET published_event_at = now()
+          WHERE id IN (SELECT id FROM ${table} WHERE published_event_at IS NULL AND publish_at <= now()
                         ORDER BY publish_at LIMIT $1 FOR UPDATE SKIP LOCKED)
           RETURNING id, slug`,
         [BATCH],
       );
-      // Only published articles in no trash wait (the trigger's rule): each is visible now.
+      // Only published items in no trash wait (the trigger's rule): each is visible now.
       await this.events.raise(
         manager,
         ...rows.map((row) => ({
-          kind: 'news' as const,
+          kind,
           id: row.id,
           oldPaths: [],
-          newPaths: publicPaths('news', { slug: row.slug, status: 'published', publishAt: null }),
+          newPaths: publicPaths(kind, { slug: row.slug, status: 'published', publishAt: null }),
           change: 'published' as const,
         })),
       );

@@ -137,8 +137,7 @@ export class PagesService implements ItemEditor {
     const snapshot = await this.revisions.draftSnapshot('pages', page.id);
     if (!snapshot) return null;
     const photo = (snapshot.photo as string | null | undefined) ?? null;
-    const text = (field: 'title' | 'description' | 'body') =>
-      typeof snapshot[field] === 'string' ? snapshot[field] : page[field];
+    const text = (field: 'title' | 'description' | 'body') => (typeof snapshot[field] === 'string' ? snapshot[field] : page[field]);
     return {
       ...page,
       title: text('title'),

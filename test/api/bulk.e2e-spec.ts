@@ -255,7 +255,7 @@ describe('bulk actions', () => {
       [
         { items: [{ kind: 'admins', id: '6f1c3a52-8a4e-4b1e-9f5d-2a0c7e9b1d34' }] },
         'items.0.kind',
-        'Kind must be services, news or contactus',
+        'Kind must be services, news, pages or contactus',
       ],
       [{ items: [{ kind: 'news', id: 'nope' }] }, 'items.0.id', 'Id must be a UUID'],
     ])('answers 400 for %j', async (body, field, msg) => {

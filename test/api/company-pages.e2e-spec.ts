@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CLIENT_DIST } from '../../server/config/paths';
+import { ContentEvents, type ContentChange } from '../../server/content/events/content-events.service';
+import { PublishSchedule } from '../../server/news/publish-schedule.job';
 import { PageCache } from '../../server/site/page-cache.service';
 import { RESERVED_SEGMENTS } from '../../server/site/site-routes';
 import { createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
@@ -211,6 +213,25 @@ describe('pages (the company’s own: About us, a privacy policy…)', () => {
       }
       expect((await admin.patch(`/api/pages/${draft.id}`).send({ status: 'published' })).status).toBe(200);
       expect((await visit(`/${draft.slug}`)).status).toBe(200);
+    });
+
+    it('announces a scheduled page when it falls due (its published event refreshes every page), once', async () => {
+      const page = await create({ title: unique('Scheduled '), publishAt: new Date(Date.now() + 3600_000).toISOString() });
+      const heard: ContentChange[] = [];
+      t.app.get(ContentEvents).subscribe((changes) => heard.push(...changes.filter((change) => change.id === page.id)));
+      // Its time comes (written past the trigger, which would count an edit to the past as announced).
+      await t.dataSource.query(`ALTER TABLE pages DISABLE TRIGGER pages_published_event_at`);
+      try {
+        await t.dataSource.query(`UPDATE pages SET publish_at = now() - interval '1 second' WHERE id = $1`, [page.id]);
+      } finally {
+        await t.dataSource.query(`ALTER TABLE pages ENABLE TRIGGER pages_published_event_at`);
+      }
+      await t.app.get(PublishSchedule).announceDue();
+      await t.app.get(PublishSchedule).announceDue();
+      expect(heard).toEqual([
+        { kind: 'pages', id: page.id, oldPaths: [], newPaths: [`/${page.slug}`, '/sitemap.xml', '/*'], change: 'published' },
+      ]);
+      expect((await visit(`/${page.slug}`)).status).toBe(200);
     });
 
     it('answers an unknown address with the 404 page, and /api itself still with the JSON 404', async () => {

@@ -71,6 +71,13 @@ async function populate(t: TestApp): Promise<string> {
   expect((await agent.patch(`/api/news/${news[0]}`).send({ about: 'About, revised' })).status).toBe(200);
   expect((await agent.patch(`/api/news/${news[0]}/revisions/1`).send({ pinned: true, label: 'First words' })).status).toBe(200);
   expect((await agent.put(`/api/news/${news[2]}/draft`).send({ title: 'Not yet live', checkpoint: true })).status).toBe(200);
+  // A page of the company's own (issue #37), renamed (an earlier address), in the header menu and the privacy policy.
+  const page = await agent.post('/api/pages').send({ title: 'Privacy policy', description: 'Our rules', body: 'We keep **little**.' });
+  expect(page.status).toBe(201);
+  expect((await agent.patch(`/api/pages/${page.body.id}`).send({ slug: 'privacy' })).status).toBe(200);
+  const menus = { header: [{ label: 'Privacy', target: { kind: 'page', id: page.body.id } }], footer: [] };
+  expect((await agent.put('/api/settings/navigation').send(menus)).status).toBe(200);
+  expect((await agent.patch('/api/settings').send({ privacyPage: page.body.id })).status).toBe(200);
   const messages: string[] = [];
   for (const name of ['Alan', 'Barbara']) {
     const res = await t
@@ -217,6 +224,12 @@ describe('site archive: npm run site:export / site:import', () => {
     expect(rows.activity.length).toBeGreaterThan(5);
     expect(rows.revisions.some((row) => JSON.parse(row).pinned === true && JSON.parse(row).label === 'First words')).toBe(true);
     expect(rows.drafts.map((row) => JSON.parse(row).snapshot.title)).toEqual(['Not yet live']);
+    // Pages and the menus (issue #37): the page, its earlier address, and the settings naming it.
+    expect(rows.pages.map((row) => JSON.parse(row).slug)).toEqual(['privacy']);
+    expect(rows.page_old_slugs.map((row) => JSON.parse(row).slug)).toEqual(['privacy-policy']);
+    const settings = JSON.parse(rows.site_settings[0]);
+    expect(settings.privacy_page).toBe(JSON.parse(rows.pages[0]).id);
+    expect(settings.navigation.header).toEqual([{ label: 'Privacy', target: { kind: 'page', id: settings.privacy_page } }]);
     expect(Object.keys(photos)).toHaveLength(3);
     expect(progress.at(-1)).toMatchObject({ photos: 3 });
     expect(progress.some((p) => p.rows > 0)).toBe(true);

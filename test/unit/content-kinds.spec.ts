@@ -25,9 +25,9 @@ const article = (
 });
 
 describe('the content kinds', () => {
-  it('are services, news, contact messages and the settings, all but the settings in the trash', () => {
-    expect(CONTENT_KINDS).toEqual(['services', 'news', 'contactus', 'settings']);
-    expect(TRASH_KINDS).toEqual(['services', 'news', 'contactus']);
+  it("are services, news, the company's pages, contact messages and the settings, all but the settings in the trash", () => {
+    expect(CONTENT_KINDS).toEqual(['services', 'news', 'pages', 'contactus', 'settings']);
+    expect(TRASH_KINDS).toEqual(['services', 'news', 'pages', 'contactus']);
     expect(TRASH_KINDS.every(isTrashKind)).toBe(true);
     expect(isTrashKind('settings')).toBe(false);
     expect(isTrashKind('everything')).toBe(false);
@@ -46,7 +46,7 @@ describe('the content kinds', () => {
   });
 
   it('gives every kind in the trash a label column', () => {
-    expect(TRASH_KINDS.map((kind) => trashKind(kind).label)).toEqual(['title', 'title', 'name']);
+    expect(TRASH_KINDS.map((kind) => trashKind(kind).label)).toEqual(['title', 'title', 'title', 'name']);
   });
 });
 
@@ -103,7 +103,7 @@ describe('publicPaths', () => {
 
 describe('kindList', () => {
   it('lists kinds as a validation message says them', () => {
-    expect(kindList(TRASH_KINDS)).toBe('services, news or contactus');
+    expect(kindList(TRASH_KINDS)).toBe('services, news, pages or contactus');
     expect(kindList(['news', 'settings'])).toBe('news or settings');
     expect(kindList(['news'])).toBe('news');
   });

@@ -33,7 +33,15 @@ function services() {
     ['/', '/news/feed.xml', '/contact', '/contact/thanks', '/sitemap.xml', '/robots.txt'].map((p) => [p, page(p)]),
   );
   const site = {
-    pages: { fixed, list: vi.fn((path: string, n: number) => page(`${path}?${n}`)), article: vi.fn((id: string) => page(id)) },
+    pages: {
+      fixed,
+      list: vi.fn((path: string, n: number) => page(`${path}?${n}`)),
+      article: vi.fn((id: string) => page(id)),
+      // The menus (issue #37): the view as SitePages completes it.
+      withMenusView: vi.fn((view: object) =>
+        Promise.resolve({ ...view, menus: { header: [], footer: [], privacy: null, legalNotice: null } }),
+      ),
+    },
     contactForm: { post: vi.fn(() => Promise.resolve()) },
   };
   return { site, services: site as unknown as SiteServices };
@@ -82,13 +90,16 @@ describe('the public site’s route table', () => {
     expect(route('/services').get(s, request('/services'))?.key).toBe('/services?1');
   });
 
-  it('hands the contact form’s post to ContactForm', async () => {
+  it('hands the contact form’s post to ContactForm, its view with the menus (its answers are pages too)', async () => {
     const { site, services: s } = services();
     const req = request('/contact');
     const res = {} as Response;
-    const visit = {} as Visit;
+    const visit = { view: { preview: false }, version: 1, cdnMaxAge: null } as unknown as Visit;
     await route('/contact').post!(s, req, res, visit);
-    expect(site.contactForm.post).toHaveBeenCalledWith(req, res, visit);
+    expect(site.contactForm.post).toHaveBeenCalledWith(req, res, {
+      ...visit,
+      view: { preview: false, menus: { header: [], footer: [], privacy: null, legalNotice: null } },
+    });
   });
 
   it('answers a list page that is no page with not found, never a 400', () => {
