@@ -72,6 +72,8 @@ for (const { width, height, title } of [
   test(`at ${width} px: create "${title}", add it to the header menu with the keyboard, see it on the site, move it up, remove it`, async ({
     page,
   }) => {
+    // A long walk through three screens and the site, with axe on each: more than the default 30 s under load.
+    test.setTimeout(120_000);
     await page.setViewportSize({ width, height });
 
     // Create the page, published.
@@ -115,7 +117,7 @@ for (const { width, height, title } of [
 
     // Move it up one place, by keyboard.
     await page.goto('/admin/settings/navigation');
-    const move = header.getByRole('button', { name: `Move up: ${title}`, exact: true });
+    const move = header.getByRole('button', { name: `Move up ${title}`, exact: true });
     await tabTo(page, move);
     await page.keyboard.press('Enter');
     await expect(move).toBeFocused();
@@ -124,9 +126,9 @@ for (const { width, height, title } of [
 
     // Remove it, by keyboard.
     await page.goto('/admin/settings/navigation');
-    await tabTo(page, header.getByRole('button', { name: `Remove: ${title}`, exact: true }));
+    await tabTo(page, header.getByRole('button', { name: `Remove ${title}`, exact: true }));
     await page.keyboard.press('Enter');
-    await expect(header.getByRole('button', { name: `Remove: ${title}`, exact: true })).toHaveCount(0);
+    await expect(header.getByRole('button', { name: `Remove ${title}`, exact: true })).toHaveCount(0);
     await saveWithKeys(page);
     expect(await siteHeaderLinks(page)).toEqual(links.slice(0, -1));
   });
@@ -148,4 +150,36 @@ test('a link to a draft page is flagged in the editor and left out of the site',
   await expectNoA11yViolations(page);
   await page.goto('/');
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Careers' })).toHaveCount(0);
+});
+
+test('the pages screens and Navigation have no accessibility violations and no sideways scrolling at 1280 and 390 px, light and dark', async ({
+  page,
+}) => {
+  // Sixteen axe runs: more than the default 30 s under load.
+  test.setTimeout(180_000);
+  const created = await admin.post('/api/pages', { data: { title: 'Our team', description: 'Who we are.', body: 'We are five.' } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const screens: [string, string][] = [
+    ['/admin/pages', 'Pages'],
+    ['/admin/pages/create', 'Create Page'],
+    [`/admin/pages/edit/${id}`, 'Edit Page'],
+    ['/admin/settings/navigation', 'Navigation'],
+  ];
+  for (const [size, colorScheme] of [
+    [{ width: 1280, height: 860 }, 'light'],
+    [{ width: 390, height: 844 }, 'light'],
+    [{ width: 1280, height: 860 }, 'dark'],
+    [{ width: 390, height: 844 }, 'dark'],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.emulateMedia({ colorScheme });
+    for (const [path, heading] of screens) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+      await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(size.width);
+      await expectNoA11yViolations(page);
+    }
+  }
 });

@@ -292,120 +292,121 @@ function MenuEditor({
             const missingPage =
               row.target.kind === 'page' && !pages.some((page) => row.target.kind === 'page' && page.id === row.target.id);
             return (
-              <li
-                key={row.key}
-                data-row={row.key}
-                role="group"
-                aria-label={`${names.one} ${index + 1}: ${name}`}
-                className={`navigation__item${dragged === index ? ' navigation__item--dragged' : ''}${over === index && dragged !== index ? ' navigation__item--over' : ''}`}
-                onDragOver={(event) => {
-                  if (dragged === null) return;
-                  event.preventDefault();
-                  setOver(index);
-                }}
-                onDrop={(event) => {
-                  event.preventDefault();
-                  if (dragged !== null) onDrop(dragged, index);
-                  setDragged(null);
-                  setOver(null);
-                }}
-              >
-                <span
-                  className="navigation__handle"
-                  draggable
-                  title="Drag to move"
-                  aria-hidden="true"
-                  onDragStart={(event) => {
-                    event.dataTransfer.effectAllowed = 'move';
-                    event.dataTransfer.setData('text/plain', String(index));
-                    const item = event.currentTarget.closest('li');
-                    if (item) event.dataTransfer.setDragImage(item, 16, 16);
-                    setDragged(index);
+              <li key={row.key}>
+                <div
+                  data-row={row.key}
+                  role="group"
+                  aria-label={`${names.one} ${index + 1}: ${name}`}
+                  className={`navigation__item${dragged === index ? ' navigation__item--dragged' : ''}${over === index && dragged !== index ? ' navigation__item--over' : ''}`}
+                  onDragOver={(event) => {
+                    if (dragged === null) return;
+                    event.preventDefault();
+                    setOver(index);
                   }}
-                  onDragEnd={() => {
+                  onDrop={(event) => {
+                    event.preventDefault();
+                    if (dragged !== null) onDrop(dragged, index);
                     setDragged(null);
                     setOver(null);
                   }}
                 >
-                  ⠿
-                </span>
-                <div className="navigation__fields">
-                  <TextField
-                    label="Label"
-                    data-control="label"
-                    value={row.label}
-                    maxLength={60}
-                    onChange={(event) => onEdit(row.key, { label: event.target.value })}
-                    error={problem('label')}
-                  />
-                  <SelectField
-                    label="Links to"
-                    value={targetChoice(row.target)}
-                    onChange={(event) => onEdit(row.key, { target: targetOf(event.target.value, row.target) })}
-                    error={problem('target') ?? problem('target.id') ?? problem('target.kind')}
+                  <span
+                    className="navigation__handle"
+                    draggable
+                    title="Drag to move"
+                    aria-hidden="true"
+                    onDragStart={(event) => {
+                      event.dataTransfer.effectAllowed = 'move';
+                      event.dataTransfer.setData('text/plain', String(index));
+                      const item = event.currentTarget.closest('li');
+                      if (item) event.dataTransfer.setDragImage(item, 16, 16);
+                      setDragged(index);
+                    }}
+                    onDragEnd={() => {
+                      setDragged(null);
+                      setOver(null);
+                    }}
                   >
-                    {SITE_TARGETS.map((target) => (
-                      <option key={target.kind} value={target.kind}>
-                        {target.name}
-                      </option>
-                    ))}
-                    {pages.length > 0 && (
-                      <optgroup label="Pages">
-                        {pages.map((page) => (
-                          <option key={page.id} value={`page:${page.id}`}>
-                            {page.title}
-                          </option>
-                        ))}
-                      </optgroup>
-                    )}
-                    {missingPage && <option value={targetChoice(row.target)}>A page in the trash or deleted</option>}
-                    <option value="url">An https:// address</option>
-                  </SelectField>
-                  {row.target.kind === 'url' && (
+                    ⠿
+                  </span>
+                  <div className="navigation__fields">
                     <TextField
-                      label="Address"
-                      type="url"
-                      inputMode="url"
-                      hint="https:// addresses only."
-                      value={row.target.url}
-                      onChange={(event) => onEdit(row.key, { target: { kind: 'url', url: event.target.value } })}
-                      error={problem('target.url')}
+                      label="Label"
+                      data-control="label"
+                      value={row.label}
+                      maxLength={60}
+                      onChange={(event) => onEdit(row.key, { label: event.target.value })}
+                      error={problem('label')}
                     />
-                  )}
-                  {warning && (
-                    <p className="navigation__warning">
-                      <span aria-hidden="true">⚠ </span>
-                      {warning}
-                    </p>
-                  )}
-                </div>
-                <div className="navigation__actions">
-                  <button
-                    type="button"
-                    className="button button--small"
-                    data-control="up"
-                    disabled={index === 0}
-                    onClick={() => onMove(row.key, -1, 'up')}
-                  >
-                    Move up<span className="visually-hidden">: {name}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--small"
-                    data-control="down"
-                    disabled={index === rows.length - 1}
-                    onClick={() => onMove(row.key, 1, 'down')}
-                  >
-                    Move down<span className="visually-hidden">: {name}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--small button--danger-outline"
-                    data-control="remove"
-                    onClick={() => onRemove(row.key)}
-                  >
-                    Remove<span className="visually-hidden">: {name}</span>
-                  </button>
+                    <SelectField
+                      label="Links to"
+                      value={targetChoice(row.target)}
+                      onChange={(event) => onEdit(row.key, { target: targetOf(event.target.value, row.target) })}
+                      error={problem('target') ?? problem('target.id') ?? problem('target.kind')}
+                    >
+                      {SITE_TARGETS.map((target) => (
+                        <option key={target.kind} value={target.kind}>
+                          {target.name}
+                        </option>
+                      ))}
+                      {pages.length > 0 && (
+                        <optgroup label="Pages">
+                          {pages.map((page) => (
+                            <option key={page.id} value={`page:${page.id}`}>
+                              {page.title}
+                            </option>
+                          ))}
+                        </optgroup>
+                      )}
+                      {missingPage && <option value={targetChoice(row.target)}>A page in the trash or deleted</option>}
+                      <option value="url">An https:// address</option>
+                    </SelectField>
+                    {row.target.kind === 'url' && (
+                      <TextField
+                        label="Address"
+                        type="url"
+                        inputMode="url"
+                        hint="https:// addresses only."
+                        value={row.target.url}
+                        onChange={(event) => onEdit(row.key, { target: { kind: 'url', url: event.target.value } })}
+                        error={problem('target.url')}
+                      />
+                    )}
+                    {warning && (
+                      <p className="navigation__warning">
+                        <span aria-hidden="true">⚠ </span>
+                        {warning}
+                      </p>
+                    )}
+                  </div>
+                  <div className="navigation__actions">
+                    <button
+                      type="button"
+                      className="button button--small"
+                      data-control="up"
+                      disabled={index === 0}
+                      onClick={() => onMove(row.key, -1, 'up')}
+                    >
+                      Move up <span className="visually-hidden">{name}</span>
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--small"
+                      data-control="down"
+                      disabled={index === rows.length - 1}
+                      onClick={() => onMove(row.key, 1, 'down')}
+                    >
+                      Move down <span className="visually-hidden">{name}</span>
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--small button--danger-outline"
+                      data-control="remove"
+                      onClick={() => onRemove(row.key)}
+                    >
+                      Remove <span className="visually-hidden">{name}</span>
+                    </button>
+                  </div>
                 </div>
               </li>
             );
