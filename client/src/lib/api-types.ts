@@ -1391,11 +1391,18 @@ export interface components {
       /** @description The link's token */
       token: string;
     };
+    /**
+     * @description What they may do (the roles table in the README)
+     * @enum {string}
+     */
+    Role: 'administrator' | 'editor' | 'author';
     Admin: {
       /** Format: uuid */
       id: string;
       name: string;
       email: string;
+      /** @description What they may do (the roles table in the README) */
+      role: components['schemas']['Role'];
       /** Format: date-time */
       createdAt: string;
     };
@@ -1425,6 +1432,8 @@ export interface components {
       id: string;
       name: string;
       email: string;
+      /** @description What they may do (the roles table in the README) */
+      role: components['schemas']['Role'];
       /** Format: date-time */
       createdAt: string;
       /**
@@ -1475,8 +1484,28 @@ export interface components {
       /** @description How many sessions ended */
       ended: number;
     };
+    Permissions: {
+      'news.write': boolean;
+      'news.publish': boolean;
+      'pages.write': boolean;
+      'pages.publish': boolean;
+      'services.read': boolean;
+      'services.write': boolean;
+      'settings.read': boolean;
+      'trash.manage': boolean;
+      'trash.purge': boolean;
+      'contactus.manage': boolean;
+      'analytics.read': boolean;
+      'activity.read': boolean;
+      'settings.manage': boolean;
+      'admins.manage': boolean;
+      'dashboard.read': boolean;
+      'account.own': boolean;
+    };
     SessionReply: {
       admin: components['schemas']['Admin'] | null;
+      /** @description What the signed-in admin's role may do; left out without one */
+      can?: components['schemas']['Permissions'];
     };
     Credentials: {
       email: string;
@@ -3107,7 +3136,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The logged-in admin, or null */
+      /** @description The logged-in admin, or null, and what their role may do */
       200: {
         headers: {
           [name: string]: unknown;
