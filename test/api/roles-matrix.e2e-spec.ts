@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Controller, Get, Module } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminsService } from '../../server/admins/admins.service';
@@ -155,6 +156,36 @@ describe.each(DATABASES)('the roles matrix on $name', ({ open }) => {
       expect(wrong).toEqual([]);
     },
   );
+});
+
+// A route someone added without declaring its rule: the sweep above must name it, and the guard refuse it.
+@Controller('undeclared-probe')
+class UndeclaredController {
+  @Get()
+  probe() {
+    return { ok: true };
+  }
+}
+@Module({ controllers: [UndeclaredController] })
+class UndeclaredModule {}
+
+describe('a route without a rule', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, { imports: [UndeclaredModule], connection: await openDatabase({ dataDir: null }) });
+  }, APP_TEST_TIMEOUT);
+  afterAll(() => t?.close());
+
+  it('is named by the sweep, and refused to every role, administrators included', async () => {
+    expect(declaredRoutes(t).undeclared).toEqual(['GET /api/undeclared-probe']);
+    const account = newAdmin();
+    await t.app.get(AdminsService).create(account);
+    const agent = t.agent();
+    await agent.post('/api/admins/login').send({ email: account.email, password: account.password }).expect(200);
+    const res = await agent.get('/api/undeclared-probe');
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: "You don't have access to this." });
+  });
 });
 
 /** One request of the matrix: a JSON body on a write (the guard's answer does not depend on it; a handler's 400 is not a 403). */
