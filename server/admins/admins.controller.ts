@@ -1,3 +1,4 @@
+import { Allow } from '../roles/allow.decorator';
 import {
   Body,
   Controller,
@@ -32,7 +33,7 @@ import { PreferencesDto } from './dto/mail-replies.dto';
 import { RequiresRecentConfirmation } from '../common/recent-confirmation';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { RegisterAdminDto } from './dto/register-admin.dto';
-import { UpdatePreferencesDto } from './dto/mail-links.dto';
+import { UpdateAdminDto, UpdatePreferencesDto } from './dto/mail-links.dto';
 import { RegistrationGuard } from './registration.guard';
 import { ChangeEmailDto, ConfirmEmailChangeDto, EmailChangeRequestedReply, UpdateAccountDto } from './dto/account.dto';
 import { EmailChangeService } from './email-change.service';
@@ -72,6 +73,7 @@ export class AdminsController {
    */
   @Public()
   @ActsForSignedIn()
+  @Allow('admins.manage')
   @UseGuards(RegistrationGuard)
   @Post('register')
   @HttpCode(HttpStatus.CREATED)
@@ -86,10 +88,13 @@ export class AdminsController {
     const onlyIfFirst = this.config.registration === 'first-admin' && !req.isAuthenticated();
     const admin = signedInAdmin(req);
     const by = admin ? { admin, address: req.ip ?? null } : undefined;
-    const created = await this.adminsService.create(dto, { onlyIfFirst, by, address: req.ip ?? null });
+    // A visitor's registration under REGISTRATION=open takes REGISTRATION_ROLE; an administrator adds an administrator.
+    const role = admin ? 'administrator' : this.config.registrationRole;
+    const created = await this.adminsService.create(dto, { onlyIfFirst, by, address: req.ip ?? null, role });
     return { admin: toPublicAdmin(created) };
   }
 
+  @Allow('admins.manage')
   @Get()
   @ApiPage(AdminRowDto)
   list(@Query('page', PagePipe) page: number) {
@@ -97,6 +102,7 @@ export class AdminsController {
   }
 
   /** The caller's own password. Their other sessions end (and their passkeys, if asked); this one stays. */
+  @Allow('account.own')
   @Post('me/password')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: OkReply, description: 'Changed; every other session of this admin ended' })
@@ -121,6 +127,7 @@ export class AdminsController {
   }
 
   /** Your account: your own name, changed at once. */
+  @Allow('account.own')
   @Patch('me')
   @ApiOkResponse({ type: AdminReply })
   @ApiFieldErrors()
@@ -132,6 +139,7 @@ export class AdminsController {
    * Your account: a new email. A link goes to the new address; the email changes only when it is
    * opened (POST me/email/confirm). Asks for a recent confirmation of who you are first.
    */
+  @Allow('account.own')
   @RequiresRecentConfirmation()
   @Post('me/email')
   @HttpCode(HttpStatus.ACCEPTED)
@@ -154,12 +162,14 @@ export class AdminsController {
   }
 
   /** Your account: "Email me new contact messages", whether mail is on, and a new email waiting for its link. */
+  @Allow('account.own')
   @Get('me/preferences')
   @ApiOkResponse({ type: PreferencesDto })
   preferences(@CurrentAdmin() admin: SignedInAdmin) {
     return this.adminsService.preferences(admin.id);
   }
 
+  @Allow('account.own')
   @Patch('me/preferences')
   @ApiOkResponse({ type: PreferencesDto })
   @ApiFieldErrors()
@@ -173,6 +183,7 @@ export class AdminsController {
    * The caller's own current session is kept: signing out is the logout's.
    */
   @RequiresRecentConfirmation()
+  @Allow('admins.manage')
   @Post(':id/sessions/end')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: AdminSessionsEndedReply, description: 'Every session of that admin ended, on every replica' })
@@ -181,10 +192,22 @@ export class AdminsController {
     return this.adminsService.endSessionsOf(id, by, req.sessionID);
   }
 
+  /** An administrator changes an admin's role: from their next request, without signing them out. */
+  @Allow('admins.manage')
+  @Patch(':id')
+  @ApiOkResponse({ type: AdminRowDto })
+  @ApiFieldErrors()
+  @ApiErrorText(HttpStatus.NOT_FOUND, 'Admin not found')
+  @ApiConflictResponse({ type: FieldErrorsReply, description: 'The last administrator cannot be given another role (keyed role)' })
+  changeRole(@Param('id') id: string, @Body() dto: UpdateAdminDto, @CurrentActor() by: Actor) {
+    return this.adminsService.changeRole(id, dto.role, by);
+  }
+
   /**
    * Removes an admin (never the last) and ends their sessions. An admin may remove themselves:
    * then this session is destroyed too and the cookie cleared, as on logout.
    */
+  @Allow('admins.manage')
   @Delete(':id')
   @ApiOkResponse({ type: IdReply, description: 'Removed; their sessions ended' })
   @ApiErrorText(HttpStatus.NOT_FOUND, 'Admin not found')

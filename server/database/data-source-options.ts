@@ -33,6 +33,7 @@ import { ActivityRevision1764169500000 } from './migrations/1764169500000-Activi
 import { Pages1764170000000 } from './migrations/1764170000000-Pages';
 import { PagePublishedEvents1764170100000 } from './migrations/1764170100000-PagePublishedEvents';
 import { Page } from '../pages/page.entity';
+import { Roles1764170200000 } from './migrations/1764170200000-Roles';
 import { Service } from '../services/service.entity';
 import { SecondFactor1763771300000 } from './migrations/1763771300000-SecondFactor';
 import { Totp } from '../second-factor/totp.entity';
@@ -88,6 +89,7 @@ export const migrations = [
   ActivityRevision1764169500000,
   Pages1764170000000,
   PagePublishedEvents1764170100000,
+  Roles1764170200000,
 ];
 
 /**

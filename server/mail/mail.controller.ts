@@ -1,3 +1,4 @@
+import { Allow } from '../roles/allow.decorator';
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Post, Put } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiOkResponse } from '@nestjs/swagger';
 import { ApiErrorText, ApiFieldErrors } from '../common/api-docs';
@@ -22,6 +23,7 @@ export class MailController {
     private readonly mailSettings: MailSettingsService,
   ) {}
 
+  @Allow('settings.manage')
   @Get()
   @ApiOkResponse({ type: MailStatusDto })
   status(): Promise<MailStatus> {
@@ -49,6 +51,7 @@ export class MailController {
   }
 
   /** A test mail to the signed-in admin, through the outbox like every mail: 202, it is on its way. */
+  @Allow('settings.manage')
   @Post('test')
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiAcceptedResponse({ type: TestMailReply, description: 'Queued in the outbox' })

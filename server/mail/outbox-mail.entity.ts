@@ -4,7 +4,16 @@ export type OutboxStatus = 'pending' | 'sent' | 'failed';
 
 /** What a mail is for: the Settings screen names failures by it. */
 export type MailKind =
-  'contact-message' | 'password-reset' | 'invitation' | 'password-changed' | 'second-factor' | 'passkey' | 'test' | 'email-change';
+  | 'contact-message'
+  | 'password-reset'
+  | 'invitation'
+  | 'password-changed'
+  | 'second-factor'
+  | 'passkey'
+  | 'role-changed'
+  | 'review'
+  | 'test'
+  | 'email-change';
 
 /**
  * One mail to one recipient. Written in the transaction of what causes it; the sender claims it

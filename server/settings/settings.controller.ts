@@ -1,3 +1,4 @@
+import { Allow } from '../roles/allow.decorator';
 import { Body, Controller, Get, Headers, HttpCode, HttpStatus, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { ApiErrorText, ApiFieldErrors } from '../common/api-docs';
@@ -38,12 +39,14 @@ export class SettingsController {
     private readonly revisions: RevisionsService,
   ) {}
 
+  @Allow('settings.read')
   @Get()
   @ApiOkResponse({ type: SiteSettings })
   find(): Promise<SiteSettings> {
     return this.settings.find();
   }
 
+  @Allow('settings.manage')
   @Patch()
   @ApiOkResponse({ type: SiteSettings, description: 'Every setting, as saved' })
   @ApiFieldErrors('A field failed validation, or privacyPage / legalNoticePage names no page (or one in the trash)')
@@ -60,6 +63,7 @@ export class SettingsController {
    * The header and footer menus (issue #37), each item marked `available` (false: its page is a
    * draft, scheduled, in the trash or gone, and the site leaves it out) with its page's state.
    */
+  @Allow('settings.read')
   @Get('navigation')
   @ApiOkResponse({ type: NavigationReply })
   navigation(): Promise<NavigationReply> {
@@ -67,6 +71,7 @@ export class SettingsController {
   }
 
   /** Both menus, replaced in the order given; every page on the site shows the change at once. */
+  @Allow('settings.manage')
   @Put('navigation')
   @ApiOkResponse({ type: NavigationReply, description: 'The menus as saved, marked as GET marks them' })
   @ApiFieldErrors(
@@ -76,6 +81,7 @@ export class SettingsController {
     return this.settings.setNavigation(dto, by);
   }
 
+  @Allow('settings.manage')
   @Get('revisions')
   @ApiHistoryQuery()
   @ApiOkResponse({ type: RevisionPageDto, description: 'Newest first' })
@@ -83,6 +89,7 @@ export class SettingsController {
     return this.revisions.list('settings', SETTINGS_ITEM, beforeOf(before), limitOf(limit));
   }
 
+  @Allow('settings.manage')
   @Get('revisions/:seq')
   @ApiErrorText(HttpStatus.NOT_FOUND, 'Revision not found')
   @ApiOkResponse({ type: RevisionDetailDto })
@@ -90,6 +97,7 @@ export class SettingsController {
     return this.revisions.find('settings', SETTINGS_ITEM, seqOr404(seq));
   }
 
+  @Allow('settings.manage')
   @Patch('revisions/:seq')
   @ApiErrorText(HttpStatus.NOT_FOUND, 'Revision not found')
   @ApiFieldErrors()
@@ -99,6 +107,7 @@ export class SettingsController {
   }
 
   /** Makes the revision's settings live again, writing a `restored` revision naming it. */
+  @Allow('settings.manage')
   @Post('revisions/:seq/restore')
   @HttpCode(HttpStatus.OK)
   @ApiIfMatch('The version')

@@ -240,7 +240,7 @@ export interface paths {
     delete: operations['AdminsController_remove'];
     options?: never;
     head?: never;
-    patch?: never;
+    patch: operations['AdminsController_changeRole'];
     trace?: never;
   };
   '/api/admins/login': {
@@ -701,6 +701,38 @@ export interface paths {
     get?: never;
     put?: never;
     post: operations['NewsHistoryController_publish'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/news/{id}/submit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['NewsReviewController_submit'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/news/{id}/return': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['NewsReviewController_sendBack'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1580,6 +1612,8 @@ export interface components {
       /** Format: date-time */
       expiresAt: string;
     };
+    /** @enum {string} */
+    Role: 'administrator' | 'editor' | 'author';
     Inviter: {
       /** Format: uuid */
       id: string | null;
@@ -1589,6 +1623,7 @@ export interface components {
       /** Format: uuid */
       id: string;
       email: string;
+      role: components['schemas']['Role'];
       invitedBy: components['schemas']['Inviter'];
       /** Format: date-time */
       createdAt: string;
@@ -1603,6 +1638,8 @@ export interface components {
     CreateInvitationDto: {
       /** Format: email */
       email: string;
+      /** @description The role the invited person gets (left out: administrator) */
+      role?: components['schemas']['Role'];
       /**
        * @description mail: the link goes by mail (mail must be on); link: the reply carries it, to hand over (no mail needed)
        * @default mail
@@ -1626,6 +1663,8 @@ export interface components {
       id: string;
       name: string;
       email: string;
+      /** @description What they may do (the roles table in the README) */
+      role: components['schemas']['Role'];
       /** Format: date-time */
       createdAt: string;
     };
@@ -1655,6 +1694,8 @@ export interface components {
       id: string;
       name: string;
       email: string;
+      /** @description What they may do (the roles table in the README) */
+      role: components['schemas']['Role'];
       /** Format: date-time */
       createdAt: string;
       /**
@@ -1734,8 +1775,31 @@ export interface components {
       /** @description How many sessions ended */
       ended: number;
     };
+    UpdateAdminDto: {
+      role: components['schemas']['Role'];
+    };
+    Permissions: {
+      'news.write': boolean;
+      'news.publish': boolean;
+      'pages.write': boolean;
+      'pages.publish': boolean;
+      'services.read': boolean;
+      'services.write': boolean;
+      'settings.read': boolean;
+      'trash.manage': boolean;
+      'trash.purge': boolean;
+      'contactus.manage': boolean;
+      'analytics.read': boolean;
+      'activity.read': boolean;
+      'settings.manage': boolean;
+      'admins.manage': boolean;
+      'dashboard.read': boolean;
+      'account.own': boolean;
+    };
     SessionReply: {
       admin: components['schemas']['Admin'] | null;
+      /** @description What the signed-in admin's role may do; left out without one */
+      can?: components['schemas']['Permissions'];
     };
     Credentials: {
       email: string;
@@ -1978,6 +2042,18 @@ export interface components {
       version: number;
       /** @description It has a working copy (unpublished changes) that visitors do not see */
       hasDraft: boolean;
+      /**
+       * Format: uuid
+       * @description The admin who created it; null for one from before roles
+       */
+      createdBy: string | null;
+      /**
+       * @description Submitted for review (waiting for an editor), or returned with `reviewNote`; null otherwise
+       * @enum {string|null}
+       */
+      review: 'submitted' | 'returned' | null;
+      /** @description The note it was sent back with */
+      reviewNote: string | null;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -2031,6 +2107,18 @@ export interface components {
       version: number;
       /** @description It has a working copy (unpublished changes) that visitors do not see */
       hasDraft: boolean;
+      /**
+       * Format: uuid
+       * @description The admin who created it; null for one from before roles
+       */
+      createdBy: string | null;
+      /**
+       * @description Submitted for review (waiting for an editor), or returned with `reviewNote`; null otherwise
+       * @enum {string|null}
+       */
+      review: 'submitted' | 'returned' | null;
+      /** @description The note it was sent back with */
+      reviewNote: string | null;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -2140,6 +2228,10 @@ export interface components {
       publishAt?: (string | '') | null;
       /** @description The explicit Save draft: also writes a `saved` revision */
       checkpoint?: boolean;
+    };
+    ReturnForReview: {
+      /** @description What to change, for the author */
+      note: string;
     };
     Page: {
       /** Format: uuid */
@@ -2388,12 +2480,17 @@ export interface components {
       | 'second-factor-reset'
       | 'passkey-add'
       | 'passkey-remove'
+      | 'role-administrator'
+      | 'role-editor'
+      | 'role-author'
       | 'create'
       | 'edit'
       | 'delete'
       | 'restore'
       | 'purge'
-      | 'restore-revision';
+      | 'restore-revision'
+      | 'submit'
+      | 'return';
     ActivityEntry: {
       /** Format: uuid */
       id: string;
@@ -2610,6 +2707,8 @@ export interface components {
       pages: components['schemas']['BoundedCount'];
       /** @description Items of every kind in the trash */
       trash: components['schemas']['BoundedCount'];
+      /** @description Waiting for review: items authors submitted that no editor has published or sent back yet */
+      review: components['schemas']['BoundedCount'];
     };
     Dashboard: {
       unread: components['schemas']['DashboardUnread'];
@@ -2947,13 +3046,13 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description A POST, PATCH or DELETE from a foreign origin; or, on an admin route with REQUIRE_SECOND_FACTOR=true, an admin who has not set up a second factor yet */
+    /** @description A POST, PATCH or DELETE from a foreign origin; on an admin route, a role without the route's permission (`x-permission`, server/roles/permissions.ts), or a rule of the role the service checks (an author's change to what they did not create or to a published item, keyed by the field); or, with REQUIRE_SECOND_FACTOR=true, an admin who has not set up a second factor yet */
     Forbidden: {
       headers: {
         [name: string]: unknown;
       };
       content: {
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['Error'] | components['schemas']['FieldErrors'];
       };
     };
     /** @description Names nothing: an unknown id, or one that is not a UUID */
@@ -3160,13 +3259,13 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
-      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again */
+      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again; or a role without the route's permission */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['FieldErrors'];
+          'application/json': components['schemas']['FieldErrors'] | components['schemas']['Error'];
         };
       };
       /** @description Admin not found */
@@ -3532,7 +3631,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The logged-in admin, or null */
+      /** @description The logged-in admin, or null, and what their role may do */
       200: {
         headers: {
           [name: string]: unknown;
@@ -3615,13 +3714,13 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
-      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again */
+      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again; or a role without the route's permission */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['FieldErrors'];
+          'application/json': components['schemas']['FieldErrors'] | components['schemas']['Error'];
         };
       };
       /** @description Another administrator's address, or mail is off (keyed email) */
@@ -3771,13 +3870,13 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again */
+      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again; or a role without the route's permission */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['FieldErrors'];
+          'application/json': components['schemas']['FieldErrors'] | components['schemas']['Error'];
         };
       };
       /** @description Admin not found */
@@ -3835,6 +3934,65 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  AdminsController_changeRole: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateAdminDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminRow'];
+        };
+      };
+      /** @description A field failed validation */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Admin not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The last administrator cannot be given another role (keyed role) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
         };
       };
       413: components['responses']['TooLarge'];
@@ -3961,13 +4119,13 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again */
+      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again; or a role without the route's permission */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['FieldErrors'];
+          'application/json': components['schemas']['FieldErrors'] | components['schemas']['Error'];
         };
       };
       413: components['responses']['TooLarge'];
@@ -3999,13 +4157,13 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again */
+      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again; or a role without the route's permission */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['FieldErrors'];
+          'application/json': components['schemas']['FieldErrors'] | components['schemas']['Error'];
         };
       };
       /** @description Session not found */
@@ -5715,6 +5873,114 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['StaleVersion'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  NewsReviewController_submit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Its `review` is `submitted` */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['News'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description News not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description It is published and has no draft: nothing to review (keyed id) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  NewsReviewController_sendBack: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReturnForReview'];
+      };
+    };
+    responses: {
+      /** @description Its `review` is `returned`, with `reviewNote` */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['News'];
+        };
+      };
+      /** @description A field failed validation */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description News not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description It is not waiting for review (keyed id) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
         };
       };
       413: components['responses']['TooLarge'];
@@ -7619,13 +7885,13 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again */
+      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again; or a role without the route's permission */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['FieldErrors'];
+          'application/json': components['schemas']['FieldErrors'] | components['schemas']['Error'];
         };
       };
       /** @description Authenticator codes are already on */
@@ -7732,13 +7998,13 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
-      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again */
+      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again; or a role without the route's permission */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['FieldErrors'];
+          'application/json': components['schemas']['FieldErrors'] | components['schemas']['Error'];
         };
       };
       /** @description No setup is waiting to be confirmed */
@@ -7867,13 +8133,13 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
-      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again */
+      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again; or a role without the route's permission */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['FieldErrors'];
+          'application/json': components['schemas']['FieldErrors'] | components['schemas']['Error'];
         };
       };
       /** @description This passkey is already registered */
@@ -7910,13 +8176,13 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again */
+      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again; or a role without the route's permission */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['FieldErrors'];
+          'application/json': components['schemas']['FieldErrors'] | components['schemas']['Error'];
         };
       };
       413: components['responses']['TooLarge'];
@@ -7948,13 +8214,13 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again */
+      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again; or a role without the route's permission */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['FieldErrors'];
+          'application/json': components['schemas']['FieldErrors'] | components['schemas']['Error'];
         };
       };
       /** @description Passkey not found */

@@ -1,5 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ROLES, type Role } from '../../roles/permissions';
+
+export const ROLE_MESSAGE = 'Role must be administrator, editor or author';
 import { ChangePasswordDto } from './change-password.dto';
 import { RegisterAdminDto } from './register-admin.dto';
 
@@ -23,6 +26,11 @@ export type Delivery = (typeof DELIVERIES)[number];
 
 /** POST /api/admins/invitations. */
 export class CreateInvitationDto extends PickType(RegisterAdminDto, ['email'] as const) {
+  @ApiPropertyOptional({ enum: ROLES, enumName: 'Role', description: 'The role the invited person gets (left out: administrator)' })
+  @IsOptional()
+  @IsIn(ROLES, { message: ROLE_MESSAGE })
+  role?: Role;
+
   @ApiPropertyOptional({
     enum: DELIVERIES,
     default: 'mail',
@@ -43,6 +51,13 @@ export class IssuePasswordResetDto {
   @IsIn(DELIVERIES, { message: 'Delivery must be mail or link' })
   @IsOptional()
   delivery?: Delivery;
+}
+
+/** PATCH /api/admins/:id: an administrator changes an admin's role. */
+export class UpdateAdminDto {
+  @ApiProperty({ enum: ROLES, enumName: 'Role' })
+  @IsIn(ROLES, { message: ROLE_MESSAGE })
+  role: Role;
 }
 
 /** POST /api/admins/invitations/accept: the invited person's name and password, as registration takes them. */

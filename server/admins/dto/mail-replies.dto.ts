@@ -43,6 +43,9 @@ export class InvitationDto {
   @ApiProperty()
   email: string;
 
+  @ApiProperty({ enum: ['administrator', 'editor', 'author'], enumName: 'Role' })
+  role: string;
+
   @ApiProperty()
   invitedBy: InviterDto;
 
