@@ -31,7 +31,7 @@ export function MarkdownField({
   };
   return (
     <div className="markdown-field">
-      <div role="tablist" aria-label={`Write or preview the ${label.toLowerCase()}`} className="markdown-field__tabs">
+      <div role="tablist" aria-label="Write or preview" className="markdown-field__tabs">
         <button type="button" role="tab" aria-selected={tab === 'write'} onClick={() => void show('write')}>
           Write
         </button>
@@ -45,7 +45,7 @@ export function MarkdownField({
       {tab === 'preview' && (
         <div
           role="tabpanel"
-          aria-label={`Preview of the ${label.toLowerCase()}`}
+          aria-label="Preview"
           className="markdown-field__preview"
           aria-busy={preview === null}
         >
