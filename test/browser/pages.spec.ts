@@ -192,7 +192,7 @@ for (const { width, height, scheme } of [
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Page' })).toBeVisible();
     await expect(page.getByText('Draft: not on the site yet')).toBeVisible();
     expect(await (await apiOf(page).get(`/api/pages/${id}`)).json()).toMatchObject({ status: 'draft', slug });
-    const visitor = await browser.newContext();
+    const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     expect((await visitor.request.get(`${origin}/${slug}`)).status()).toBe(404);
 
     // Publish now.
