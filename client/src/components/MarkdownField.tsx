@@ -43,12 +43,7 @@ export function MarkdownField({
         <MarkdownText label={label} hint={hint} rows={rows} {...bound} />
       </div>
       {tab === 'preview' && (
-        <div
-          role="tabpanel"
-          aria-label="Preview"
-          className="markdown-field__preview"
-          aria-busy={preview === null}
-        >
+        <div role="tabpanel" aria-label="Preview" className="markdown-field__preview" aria-busy={preview === null}>
           {preview === null && <p>Loading the preview</p>}
           {preview?.error && <Alert>{preview.error}</Alert>}
           {/* The server's rendering: raw HTML escaped, only http(s) and mailto links (server/common/markdown.ts). */}
