@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
@@ -6,7 +6,6 @@ import { ContentEvents, type ContentChange } from '../content/events/content-eve
 import type { Actor } from '../common/actor.decorator';
 import { snapshotOf } from '../content/content-kinds';
 import { RevisionsService, SETTINGS_ITEM, type RevisionReason } from '../revisions/revisions.service';
-import { HttpStatus } from '@nestjs/common';
 import { ApiError } from '../common/api-error';
 import { wordsFallBack } from '../site/site-paths';
 import {

@@ -963,6 +963,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/settings/languages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['LanguagesController_languages'];
+    put: operations['LanguagesController_setLanguages'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/settings/translations/{lang}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['LanguagesController_translation'];
+    put: operations['LanguagesController_setTranslation'];
+    post?: never;
+    delete: operations['LanguagesController_removeTranslation'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/settings/mail': {
     parameters: {
       query?: never;
@@ -2026,6 +2058,71 @@ export interface components {
       item: components['schemas']['SiteSettings'];
       /** @description Always null: the settings have no working copy */
       draft: null;
+    };
+    SiteLanguage: {
+      /**
+       * @description A BCP 47 language code (language, optional script and region): the prefix of its addresses
+       * @example de
+       */
+      code: string;
+      /**
+       * @description Its name, as the language switcher shows it
+       * @example Deutsch
+       */
+      name: string;
+      /**
+       * @description Left to right or right to left
+       * @enum {string}
+       */
+      dir: 'ltr' | 'rtl';
+      /** @description Off: its pages are not served and not linked */
+      enabled: boolean;
+      /** @description The default language: today's addresses, without a prefix; exactly one */
+      default: boolean;
+      /** @description True: the site's fixed words (menus, buttons) are shown in English, having no catalog of this language's own */
+      fallback: boolean;
+    };
+    SiteLanguages: {
+      /** @description The default language first */
+      languages: components['schemas']['SiteLanguage'][];
+    };
+    SiteLanguageInput: {
+      /**
+       * @description A BCP 47 language code (language, optional script and region): the prefix of its addresses
+       * @example de
+       */
+      code: string;
+      /**
+       * @description Its name, as the language switcher shows it
+       * @example Deutsch
+       */
+      name: string;
+      /**
+       * @description Left to right or right to left
+       * @enum {string}
+       */
+      dir: 'ltr' | 'rtl';
+      /** @description Off: its pages are not served and not linked */
+      enabled: boolean;
+      /** @description The default language: today's addresses, without a prefix; exactly one */
+      default: boolean;
+    };
+    SiteLanguagesInput: {
+      languages: components['schemas']['SiteLanguageInput'][];
+    };
+    SiteTranslation: {
+      /** @example de */
+      lang: string;
+      /** @description Empty while untranslated: the pages show the default name */
+      companyName: string;
+      /** @description Empty while untranslated */
+      tagline: string;
+      /** @description The default-language name or tagline has changed since this translation was saved */
+      outdated: boolean;
+    };
+    SiteTranslationInput: {
+      companyName: string;
+      tagline: string;
     };
     /** @description This replica's last word from the SMTP server. */
     MailConnection: {
@@ -5906,6 +6003,190 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['StaleVersion'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  LanguagesController_languages: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SiteLanguages'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  LanguagesController_setLanguages: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SiteLanguagesInput'];
+      };
+    };
+    responses: {
+      /** @description The languages as saved, the default first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SiteLanguages'];
+        };
+      };
+      /** @description A field failed validation */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  LanguagesController_translation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        lang: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Empty texts while untranslated */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SiteTranslation'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Language not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  LanguagesController_setTranslation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        lang: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SiteTranslationInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SiteTranslation'];
+        };
+      };
+      /** @description A field failed validation */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Language not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  LanguagesController_removeTranslation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        lang: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed: the language's pages show the default name and tagline */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Language not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       413: components['responses']['TooLarge'];
