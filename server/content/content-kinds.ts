@@ -54,6 +54,13 @@ interface KindDefinition<Entity extends ObjectLiteral> {
   revisable: readonly (keyof Entity & string)[];
   /** Whether an item may have a working copy (PUT …/draft) that the public never sees. */
   drafts: boolean;
+  /**
+   * The text fields a translation of an item has (issue #41: `/api/{kind}/:id/translations`); the
+   * rest (photos, dates) are shared by every language. Empty: the kind is not translated.
+   */
+  translatable: readonly (keyof Entity & string)[];
+  /** The translatable field that is an address (`/de/news/<slug>`), unique per language; null: none. */
+  translatedSlug: (keyof Entity & string) | null;
 }
 
 /** A kind's definition, its columns checked against its entity's fields and its trashability kept as a type. */
@@ -88,6 +95,8 @@ const KINDS = {
     files: [],
     revisable: ['title', 'about'],
     drafts: true,
+    translatable: ['title', 'about'],
+    translatedSlug: null,
     // The home page shows the newest services.
     publicPaths: (row) => (inTrash(row) ? [] : [SITE_PATHS.services, SITE_PATHS.home]),
     cacheTags: () => [CACHE_TAGS.services],
@@ -102,6 +111,8 @@ const KINDS = {
     files: ['photo'],
     revisable: ['title', 'slug', 'description', 'about', 'photo', 'photoAlt', 'status', 'publishAt'],
     drafts: true,
+    translatable: ['title', 'slug', 'description', 'about', 'photoAlt'],
+    translatedSlug: 'slug',
     // The home page shows the newest articles; the feed and the sitemap list them.
     publicPaths: (row, now) =>
       isPublicArticle(row, now)
@@ -120,6 +131,8 @@ const KINDS = {
     files: [],
     revisable: [],
     drafts: false,
+    translatable: [],
+    translatedSlug: null,
     // Visitors' messages are read in the office only.
     publicPaths: () => [],
     cacheTags: () => [],
@@ -135,6 +148,9 @@ const KINDS = {
     // The logo has its own upload (server/news/logo.controller.ts) and is not part of a revision.
     revisable: ['maintenance', 'companyName', 'tagline', 'email', 'phone', 'accentColor'],
     drafts: false,
+    // The company's name and tagline are translated on the settings' row (/api/settings/translations/:lang).
+    translatable: [],
+    translatedSlug: null,
     // The company's name, logo, colours and the maintenance switch are on every page.
     publicPaths: () => [EVERY_PUBLIC_PAGE],
     cacheTags: () => [CACHE_TAGS.site],
@@ -223,4 +239,22 @@ export function snapshotFiles(name: ContentKind, snapshot: Snapshot): string[] {
 export function changedFields(name: ContentKind, before: Snapshot | null, after: Snapshot): string[] {
   const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
   return DEFINITIONS[name].revisable.filter((field) => !before || !same(before[field], after[field]));
+}
+
+/** The kinds whose items have translations (issue #41), each under `/api/{kind}/:id/translations`. */
+export type TranslationKind = 'services' | 'news';
+export const TRANSLATION_KINDS = CONTENT_KINDS.filter((name) => DEFINITIONS[name].translatable.length > 0) as readonly TranslationKind[];
+
+/** A kind's translatable fields and its address field (null: none). */
+export function translatable(name: TranslationKind): { fields: readonly string[]; slug: string | null } {
+  return { fields: DEFINITIONS[name].translatable, slug: DEFINITIONS[name].translatedSlug };
+}
+
+/**
+ * The default-language text a translation is made from: the translatable fields but the address
+ * (a new address alone leaves the translation's text as current as it was).
+ */
+export function translationSource(name: TranslationKind, row: ObjectLiteral): Snapshot {
+  const { fields, slug } = translatable(name);
+  return Object.fromEntries(fields.filter((field) => field !== slug).map((field) => [field, (row[field] as unknown) ?? null]));
 }

@@ -435,6 +435,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/services/{id}/translations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ServiceTranslationsController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/services/{id}/translations/{lang}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: operations['ServiceTranslationsController_save'];
+    post?: never;
+    delete: operations['ServiceTranslationsController_remove'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/news': {
     parameters: {
       query?: never;
@@ -654,6 +686,38 @@ export interface paths {
     put?: never;
     post: operations['NewsHistoryController_publish'];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/news/{id}/translations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['NewsTranslationsController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/news/{id}/translations/{lang}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: operations['NewsTranslationsController_save'];
+    post?: never;
+    delete: operations['NewsTranslationsController_remove'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1721,6 +1785,41 @@ export interface components {
       /** @description The explicit Save draft: also writes a `saved` revision */
       checkpoint?: boolean;
     };
+    ServiceTranslation: {
+      title: string;
+      about: string;
+      /**
+       * @description The language code
+       * @example de
+       */
+      lang: string;
+      /** @enum {string} */
+      status: 'draft' | 'published';
+      /**
+       * Format: date-time
+       * @description When it goes public; null: at once
+       */
+      publishAt: string | null;
+      /** @description The default-language text has changed since this translation was saved: it needs a look */
+      outdated: boolean;
+      /** @description The item's version (its ETag) whose text this translation was made from */
+      sourceVersion: number;
+      /** @description Moves on by one with every save of the translation */
+      version: number;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    ServiceTranslationInput: {
+      title: string;
+      about: string;
+      /**
+       * @description Left out: published
+       * @enum {string}
+       */
+      status?: 'draft' | 'published';
+      /** @description When the published translation goes public; left out, null or empty: at once */
+      publishAt?: (string | '') | null;
+    };
     News: {
       /** Format: uuid */
       id: string;
@@ -1903,6 +2002,51 @@ export interface components {
       publishAt?: (string | '') | null;
       /** @description The explicit Save draft: also writes a `saved` revision */
       checkpoint?: boolean;
+    };
+    NewsTranslation: {
+      title: string;
+      description: string;
+      about: string;
+      /** @description The address: /news/<slug> on the public site */
+      slug: string;
+      /** @description The photo's alternative text */
+      photoAlt: string | null;
+      /**
+       * @description The language code
+       * @example de
+       */
+      lang: string;
+      /** @enum {string} */
+      status: 'draft' | 'published';
+      /**
+       * Format: date-time
+       * @description When it goes public; null: at once
+       */
+      publishAt: string | null;
+      /** @description The default-language text has changed since this translation was saved: it needs a look */
+      outdated: boolean;
+      /** @description The item's version (its ETag) whose text this translation was made from */
+      sourceVersion: number;
+      /** @description Moves on by one with every save of the translation */
+      version: number;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    NewsTranslationInput: {
+      title: string;
+      description: string;
+      about: string;
+      /** @description Left out, null or empty: made from the title */
+      slug?: string | null;
+      /** @description The photo's alternative text */
+      photoAlt?: string | null;
+      /**
+       * @description Left out: published
+       * @enum {string}
+       */
+      status?: 'draft' | 'published';
+      /** @description When the published translation goes public; left out, null or empty: at once */
+      publishAt?: (string | '') | null;
     };
     CreateContactMessageDto: {
       name: string;
@@ -4107,6 +4251,140 @@ export interface operations {
       503: components['responses']['Unavailable'];
     };
   };
+  ServiceTranslationsController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Its translations, in the order of the site's languages */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ServiceTranslation'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Service not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  ServiceTranslationsController_save: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+        lang: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ServiceTranslationInput'];
+      };
+    };
+    responses: {
+      /** @description The translation as saved: not outdated */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ServiceTranslation'];
+        };
+      };
+      /** @description A field failed validation */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Service not found, or Language not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Another item has this address in this language: `{ error: { slug: { msg } } }` */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  ServiceTranslationsController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+        lang: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed: its address in that language is not found from now on */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Service not found, Language not found, or (DELETE) Translation not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
   NewsController_list: {
     parameters: {
       query?: {
@@ -5090,6 +5368,140 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['StaleVersion'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  NewsTranslationsController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Its translations, in the order of the site's languages */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NewsTranslation'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description News not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  NewsTranslationsController_save: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+        lang: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NewsTranslationInput'];
+      };
+    };
+    responses: {
+      /** @description The translation as saved: not outdated */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NewsTranslation'];
+        };
+      };
+      /** @description A field failed validation */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description News not found, or Language not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Another item has this address in this language: `{ error: { slug: { msg } } }` */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  NewsTranslationsController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+        lang: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed: its address in that language is not found from now on */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description News not found, Language not found, or (DELETE) Translation not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       413: components['responses']['TooLarge'];
