@@ -28,6 +28,8 @@ export const CACHE_TAGS = {
   services: 'services',
   news: 'news',
   article: (id: string) => `news-${id}`,
+  /** Every page of a language other than the default (issue #41). */
+  language: (code: string) => `lang-${code}`,
 } as const;
 
 /**
