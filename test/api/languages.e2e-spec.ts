@@ -138,4 +138,34 @@ describe('languages API', () => {
       expect((await agent.get('/api/settings/translations/de')).body.companyName).toBe('');
     });
   });
+
+  describe('on the public site', () => {
+    beforeAll(async () => {
+      expect((await agent.patch('/api/settings').send({ maintenance: false })).status).toBe(200);
+    });
+
+    it('is as it was with one language: no prefix, no hreflang, no switcher', async () => {
+      expect((await put([ENGLISH, { ...GERMAN, enabled: false }])).status).toBe(200);
+      const home = await t.http().get('/');
+      expect(home.text.startsWith('<!DOCTYPE html><html lang="en">')).toBe(true);
+      expect(home.text).not.toContain('hrefLang');
+      expect(home.text).not.toContain('class="languages"');
+      expect(home.text).not.toContain('og:locale');
+      expect((await t.http().get('/de/')).status).toBe(404);
+    });
+
+    it('lays a right-to-left language out right to left, its words in English for want of a catalog', async () => {
+      expect((await put([ENGLISH, ARABIC])).status).toBe(200);
+      const home = await t.http().get('/ar/');
+      expect(home.status).toBe(200);
+      expect(home.text.startsWith('<!DOCTYPE html><html lang="ar" dir="rtl">')).toBe(true);
+      expect(home.headers['content-language']).toBe('ar');
+      expect(home.text).toContain('Skip to content');
+      expect(home.text).toContain('href="/" hrefLang="en" lang="en" dir="ltr">English</a>');
+      expect(home.text).toContain('border-inline-start');
+      const english = await t.http().get('/');
+      expect(english.text.startsWith('<!DOCTYPE html><html lang="en" dir="ltr">')).toBe(true);
+      expect(english.text).toContain(`href="/ar/" hrefLang="ar" lang="ar" dir="rtl">${ARABIC.name}</a>`);
+    });
+  });
 });
