@@ -202,8 +202,12 @@ describe('the public site in three languages', () => {
     expect((await fr(articles.both.id, { title: 'Les deux langues', description: 'En français', about: 'Tout' })).status).toBe(200);
     expect((await de(articles.german.id, { title: 'Nur Deutsch', description: 'Auf Deutsch', about: 'Alles' })).status).toBe(200);
     // French is a draft while German is published.
-    expect((await fr(articles.german.id, { title: 'Brouillon', description: 'Pas encore', about: 'Rien', status: 'draft' })).status).toBe(200);
-    expect((await de(articles.same.id, { title: 'Gleiche Adresse', slug: articles.same.slug, description: 'd', about: 'a' })).status).toBe(200);
+    expect((await fr(articles.german.id, { title: 'Brouillon', description: 'Pas encore', about: 'Rien', status: 'draft' })).status).toBe(
+      200,
+    );
+    expect((await de(articles.same.id, { title: 'Gleiche Adresse', slug: articles.same.slug, description: 'd', about: 'a' })).status).toBe(
+      200,
+    );
     const service = await agent.post('/api/services').send({ title: unique('Repairs '), about: 'We repair things' });
     await agent.put(`/api/services/${service.body.id}/translations/de`).send({ title: 'Reparaturen', about: 'Wir reparieren' });
   });
