@@ -41,7 +41,10 @@ export function translationsController(kind: TranslationKind, input: Type, reply
       @Body() body: unknown,
       @CurrentActor() by: Actor,
     ): Promise<TranslationReply> {
-      // Checked here: a class made by a function carries no parameter type for the global pipe to read.
+      // The item and the language first (their 404s before the body's 400, as every route's path is
+      // judged before its body); the body is checked here: a class made by a function carries no
+      // parameter type for the global pipe to read.
+      await this.translations.exists(kind, id.toLowerCase(), lang);
       const dto = (await validateBody(body, input)) as TranslationStateDto & Snapshot;
       return this.translations.save(kind, id.toLowerCase(), lang, dto, by);
     }

@@ -111,6 +111,12 @@ export class TranslationsService {
     };
   }
 
+  /** The 404 of an item that is not there, or of a language the site does not have. */
+  async exists(kind: TranslationKind, id: string, lang: string): Promise<void> {
+    await this.item(this.dataSource.manager, kind, id);
+    await this.language(lang);
+  }
+
   /** The item's translations into the site's languages (one taken out of the settings is not listed), in their order. */
   async list(kind: TranslationKind, id: string): Promise<TranslationReply[]> {
     const item = await this.item(this.dataSource.manager, kind, id);
