@@ -1,0 +1,51 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Put } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse } from '@nestjs/swagger';
+import { ApiErrorText, ApiFieldErrors } from '../common/api-docs';
+import { CurrentActor, type Actor } from '../common/actor.decorator';
+import { LanguagesDto, LanguagesReply, SiteTranslationDto, SiteTranslationReply } from './dto/languages.dto';
+import { SettingsService } from './settings.service';
+
+/**
+ * The site's languages (issue #41) and the company's name and tagline in each: Settings →
+ * Languages. The content's own translations are under each kind (`/api/news/:id/translations`).
+ */
+@Controller('settings')
+export class LanguagesController {
+  constructor(private readonly settings: SettingsService) {}
+
+  @Get('languages')
+  @ApiOkResponse({ type: LanguagesReply })
+  languages(): Promise<LanguagesReply> {
+    return this.settings.languages();
+  }
+
+  @Put('languages')
+  @ApiOkResponse({ type: LanguagesReply, description: 'The languages as saved, the default first' })
+  @ApiFieldErrors()
+  setLanguages(@Body() dto: LanguagesDto, @CurrentActor() by: Actor): Promise<LanguagesReply> {
+    return this.settings.setLanguages(dto.languages, by);
+  }
+
+  @Get('translations/:lang')
+  @ApiOkResponse({ type: SiteTranslationReply, description: 'Empty texts while untranslated' })
+  @ApiErrorText(HttpStatus.NOT_FOUND, 'Language not found')
+  translation(@Param('lang') lang: string): Promise<SiteTranslationReply> {
+    return this.settings.translation(lang);
+  }
+
+  @Put('translations/:lang')
+  @ApiOkResponse({ type: SiteTranslationReply })
+  @ApiFieldErrors()
+  @ApiErrorText(HttpStatus.NOT_FOUND, 'Language not found')
+  setTranslation(@Param('lang') lang: string, @Body() dto: SiteTranslationDto, @CurrentActor() by: Actor): Promise<SiteTranslationReply> {
+    return this.settings.setTranslation(lang, dto, by);
+  }
+
+  @Delete('translations/:lang')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiNoContentResponse({ description: "Removed: the language's pages show the default name and tagline" })
+  @ApiErrorText(HttpStatus.NOT_FOUND, 'Language not found')
+  removeTranslation(@Param('lang') lang: string, @CurrentActor() by: Actor): Promise<void> {
+    return this.settings.removeTranslation(lang, by);
+  }
+}
