@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Put } from 
 import { ApiNoContentResponse, ApiOkResponse } from '@nestjs/swagger';
 import { ApiErrorText, ApiFieldErrors } from '../common/api-docs';
 import { CurrentActor, type Actor } from '../common/actor.decorator';
+import { Allow } from '../roles/allow.decorator';
 import { LanguagesDto, LanguagesReply, SiteTranslationDto, SiteTranslationReply } from './dto/languages.dto';
 import { SettingsService } from './settings.service';
 
@@ -13,12 +14,14 @@ import { SettingsService } from './settings.service';
 export class LanguagesController {
   constructor(private readonly settings: SettingsService) {}
 
+  @Allow('settings.read')
   @Get('languages')
   @ApiOkResponse({ type: LanguagesReply })
   languages(): Promise<LanguagesReply> {
     return this.settings.languages();
   }
 
+  @Allow('settings.manage')
   @Put('languages')
   @ApiOkResponse({ type: LanguagesReply, description: 'The languages as saved, the default first' })
   @ApiFieldErrors()
@@ -26,6 +29,7 @@ export class LanguagesController {
     return this.settings.setLanguages(dto.languages, by);
   }
 
+  @Allow('settings.read')
   @Get('translations/:lang')
   @ApiOkResponse({ type: SiteTranslationReply, description: 'Empty texts while untranslated' })
   @ApiErrorText(HttpStatus.NOT_FOUND, 'Language not found')
@@ -33,6 +37,7 @@ export class LanguagesController {
     return this.settings.translation(lang);
   }
 
+  @Allow('settings.manage')
   @Put('translations/:lang')
   @ApiOkResponse({ type: SiteTranslationReply })
   @ApiFieldErrors()
@@ -41,6 +46,7 @@ export class LanguagesController {
     return this.settings.setTranslation(lang, dto, by);
   }
 
+  @Allow('settings.manage')
   @Delete('translations/:lang')
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiNoContentResponse({ description: "Removed: the language's pages show the default name and tagline" })

@@ -1,9 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Put, type Type } from '@nestjs/common';
 import { ApiBody, ApiConflictResponse, ApiNoContentResponse, ApiOkResponse } from '@nestjs/swagger';
+import { ApiError } from '../common/api-error';
 import { ApiErrorText, ApiFieldErrors } from '../common/api-docs';
 import { CurrentActor, type Actor } from '../common/actor.decorator';
 import { validateBody } from '../common/validation';
 import { contentKind, type Snapshot, type TranslationKind } from '../content/content-kinds';
+import { Allow } from '../roles/allow.decorator';
+import { editRefusal, KIND_RULES, PUBLISHED_BY_EDITORS, may, roleOf } from '../roles/permissions';
 import type { TranslationStateDto } from './dto/translation.dto';
 import { TranslationsService, type TranslationReply } from './translations.service';
 
@@ -16,11 +19,27 @@ import { TranslationsService, type TranslationReply } from './translations.servi
 export function translationsController(kind: TranslationKind, input: Type, reply: Type): Type {
   const { resource } = contentKind(kind);
   const notFoundText = `${resource} not found, Language not found, or (DELETE) Translation not found`;
+  // Reading and writing a translation is writing the item (issue #39: news.write, services.write).
+  const rules = KIND_RULES[kind];
+
+  /**
+   * The rules a guard cannot see (issue #39), as for the item itself: who may not publish the kind
+   * (an author, for news) never sets a translation live (a PUT without a status publishes it) and
+   * never changes or removes a published one.
+   */
+  async function refuseUnlessMay(translations: TranslationsService, by: Actor, id: string, lang: string, change: object | null) {
+    if (may(roleOf(by), rules.publish)) return;
+    const refusal = change && editRefusal(roleOf(by), rules, by.admin.id, null, change);
+    if (refusal) throw ApiError.field(refusal.field, refusal.msg, HttpStatus.FORBIDDEN);
+    const current = (await translations.list(kind, id)).find((translation) => translation.lang.toLowerCase() === lang.toLowerCase());
+    if (current?.status === 'published') throw ApiError.field('status', PUBLISHED_BY_EDITORS, HttpStatus.FORBIDDEN);
+  }
 
   @Controller(kind)
   class TranslationsController {
     constructor(readonly translations: TranslationsService) {}
 
+    @Allow(rules.write)
     @Get(':id/translations')
     @ApiErrorText(HttpStatus.NOT_FOUND, `${resource} not found`)
     @ApiOkResponse({ type: reply, isArray: true, description: "Its translations, in the order of the site's languages" })
@@ -29,6 +48,7 @@ export function translationsController(kind: TranslationKind, input: Type, reply
     }
 
     /** Creates or replaces the translation into `lang` (a language of the site other than the default). */
+    @Allow(rules.write)
     @Put(':id/translations/:lang')
     @ApiBody({ type: input })
     @ApiOkResponse({ type: reply, description: 'The translation as saved: not outdated' })
@@ -46,14 +66,18 @@ export function translationsController(kind: TranslationKind, input: Type, reply
       // parameter type for the global pipe to read.
       await this.translations.exists(kind, id.toLowerCase(), lang);
       const dto = (await validateBody(body, input)) as TranslationStateDto & Snapshot;
+      await refuseUnlessMay(this.translations, by, id.toLowerCase(), lang, { status: dto.status ?? 'published', publishAt: dto.publishAt });
       return this.translations.save(kind, id.toLowerCase(), lang, dto, by);
     }
 
+    @Allow(rules.write)
     @Delete(':id/translations/:lang')
     @HttpCode(HttpStatus.NO_CONTENT)
     @ApiNoContentResponse({ description: 'Removed: its address in that language is not found from now on' })
     @ApiErrorText(HttpStatus.NOT_FOUND, notFoundText)
-    remove(@Param('id') id: string, @Param('lang') lang: string, @CurrentActor() by: Actor): Promise<void> {
+    async remove(@Param('id') id: string, @Param('lang') lang: string, @CurrentActor() by: Actor): Promise<void> {
+      await this.translations.exists(kind, id.toLowerCase(), lang);
+      await refuseUnlessMay(this.translations, by, id.toLowerCase(), lang, null);
       return this.translations.remove(kind, id.toLowerCase(), lang, by);
     }
   }
