@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Put } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiNoContentResponse, ApiOkResponse } from '@nestjs/swagger';
 import { ApiErrorText, ApiFieldErrors } from '../common/api-docs';
 import { CurrentActor, type Actor } from '../common/actor.decorator';
 import { Allow } from '../roles/allow.decorator';
@@ -25,6 +25,7 @@ export class LanguagesController {
   @Put('languages')
   @ApiOkResponse({ type: LanguagesReply, description: 'The languages as saved, the default first' })
   @ApiFieldErrors()
+  @ApiConflictResponse({ description: "A page's address is a language's code: `{ error: { 'languages.<i>.code': { msg } } }`" })
   setLanguages(@Body() dto: LanguagesDto, @CurrentActor() by: Actor): Promise<LanguagesReply> {
     return this.settings.setLanguages(dto.languages, by);
   }

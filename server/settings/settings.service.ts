@@ -237,10 +237,24 @@ export class SettingsService {
    */
   async setLanguages(dtos: LanguageDto[], by: Actor): Promise<LanguagesReply> {
     const languages = checkedLanguages(dtos);
+    await this.checkPageAddresses(languages);
     const row = await this.changeRow(by, ['languages'], (before) =>
       JSON.stringify(defaultFirst(before.languages)) === JSON.stringify(languages) ? null : { languages: JSON.stringify(languages) },
     );
     return languagesReply(versioned(row).languages);
+  }
+
+  /** A language's prefix (`/de/`) is no page's address (issue #37's pages at `/<slug>`, the trash's too), else a 409 on its code. */
+  private async checkPageAddresses(languages: SiteLanguage[]): Promise<void> {
+    const codes = languages.map((language) => (language.default ? null : language.code.toLowerCase()));
+    const rows: { slug: string }[] = await this.dataSource.query(`SELECT slug FROM pages WHERE slug = ANY($1::text[])`, [
+      codes.filter((code) => code !== null),
+    ]);
+    const errors: FieldErrors = {};
+    for (const [index, code] of codes.entries())
+      if (code !== null && rows.some((row) => row.slug === code))
+        errors[`languages.${index}.code`] = { msg: 'A page has this address: change it first' };
+    if (Object.keys(errors).length > 0) throw ApiError.fields(HttpStatus.CONFLICT, errors);
   }
 
   /** A language of the site other than the default (enabled or not), or the 404. */
