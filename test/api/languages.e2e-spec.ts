@@ -168,4 +168,62 @@ describe('languages API', () => {
       expect(english.text).toContain(`href="/ar/" hrefLang="ar" lang="ar" dir="rtl">${ARABIC.name}</a>`);
     });
   });
+
+  describe("the company's pages (issue #37) in a site of two languages", () => {
+    let page: { id: string; slug: string };
+
+    beforeAll(async () => {
+      expect((await put([ENGLISH, GERMAN])).status).toBe(200);
+      const res = await agent
+        .post('/api/pages')
+        .send({ title: 'About us', slug: 'about-us', description: 'Who we are', body: 'We are small.', status: 'published' });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      page = res.body;
+      const menus = {
+        header: [
+          { label: 'News', target: { kind: 'news' } },
+          { label: 'About', target: { kind: 'page', id: page.id } },
+        ],
+        footer: [{ label: 'Contact', target: { kind: 'contact' } }],
+      };
+      expect((await agent.put('/api/settings/navigation').send(menus)).status).toBe(200);
+    });
+
+    it("shows a page at its default-language address only: another language's is not found", async () => {
+      expect((await t.http().get('/about-us')).status).toBe(200);
+      expect((await t.http().get('/de/about-us')).status).toBe(404);
+    });
+
+    it("renders the menus in every language, the sections' links in the page's language", async () => {
+      const german = await t.http().get('/de/news');
+      expect(german.status).toBe(200);
+      expect(german.text).toContain('<a href="/de/news" aria-current="page">News</a>');
+      expect(german.text).toContain('<a href="/about-us">About</a>');
+      expect(german.text).toContain('<a href="/de/contact">Contact</a>');
+      const english = await t.http().get('/news');
+      expect(english.text).toContain('<a href="/news" aria-current="page">News</a>');
+      expect(english.text).toContain('<a href="/contact">Contact</a>');
+    });
+
+    it("refuses a page's address that is a language's code, and makes another from a title", async () => {
+      const typed = await agent.post('/api/pages').send({ title: 'Deutsch', slug: 'de', description: 'D', body: 'B' });
+      expect(typed.status).toBe(400);
+      expect(typed.body).toEqual({ error: { slug: { msg: "This address is a language's prefix on the site: choose another" } } });
+      const made = await agent.post('/api/pages').send({ title: 'DE', description: 'D', body: 'B' });
+      expect(made.status).toBe(201);
+      expect(made.body.slug).toBe('de-2');
+    });
+
+    it("refuses a language whose code is a page's address (409), and changes nothing", async () => {
+      const taken = await agent.post('/api/pages').send({ title: 'Français', slug: 'fr', description: 'D', body: 'B' });
+      expect(taken.status).toBe(201);
+      const conflict = await put([ENGLISH, GERMAN, { code: 'fr', name: 'Français', dir: 'ltr', enabled: true, default: false }]);
+      expect(conflict.status).toBe(409);
+      expect(conflict.body).toEqual({ error: { 'languages.2.code': { msg: 'A page has this address: change it first' } } });
+      expect((await agent.get('/api/settings/languages')).body.languages.map((language: { code: string }) => language.code)).toEqual([
+        'en',
+        'de',
+      ]);
+    });
+  });
 });

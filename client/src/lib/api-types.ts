@@ -8241,6 +8241,13 @@ export interface operations {
       };
       401: components['responses']['NotLoggedIn'];
       403: components['responses']['Forbidden'];
+      /** @description A page's address is a language's code: `{ error: { 'languages.<i>.code': { msg } } }` */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedType'];
       500: components['responses']['ServerError'];
