@@ -258,6 +258,11 @@ export class SitePages {
             .map(({ lang, slug }) => ({ lang, path: SITE_PATHS.article(slug!) })),
         ],
       })),
+      // The company's pages are in the default language only (issue #37's pages are not translated yet).
+      ...pages.map((page) => ({
+        lastModified: page.updatedAt,
+        alternates: [{ lang: view.languages[0].code, path: SITE_PATHS.page(page.slug) }],
+      })),
     ];
     const absolute = ({ lang, path }: Alternate) =>
       pathIn(

@@ -192,6 +192,9 @@ describe('languages API', () => {
     it("shows a page at its default-language address only: another language's is not found", async () => {
       expect((await t.http().get('/about-us')).status).toBe(200);
       expect((await t.http().get('/de/about-us')).status).toBe(404);
+      const sitemap = (await t.http().get('/sitemap.xml')).text;
+      expect(sitemap).toContain('<loc>http://localhost:3000/about-us</loc>');
+      expect(sitemap).not.toContain('/de/about-us');
     });
 
     it("renders the menus in every language, the sections' links in the page's language", async () => {
