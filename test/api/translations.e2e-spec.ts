@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
-import { NOT_LOGGED_IN } from '../support/admin-helpers';
+import { newAdmin, NOT_LOGGED_IN } from '../support/admin-helpers';
+import { AdminsService } from '../../server/admins/admins.service';
+import { AUTHOR_PUBLISH, PUBLISHED_BY_EDITORS } from '../../server/roles/permissions';
 import { unique } from '../support/unique.mjs';
 
 type Agent = Awaited<ReturnType<typeof loggedInAgent>>['agent'];
@@ -142,6 +144,38 @@ describe('translations API', () => {
       expect(res.body).toEqual({ error: 'Language not found' });
     }
     expect((await agent.delete(`/api/news/${id}/translations/de`)).body).toEqual({ error: 'Translation not found' });
+  });
+
+  it('lets an author translate their own article as a draft only, never publish, change or remove a published translation', async () => {
+    const account = newAdmin();
+    await t.app.get(AdminsService).create(account, { role: 'author' });
+    const author = t.agent();
+    expect((await author.post('/api/admins/login').send({ email: account.email, password: account.password })).status).toBe(200);
+    const created = await author.post('/api/news').send({ title: unique('Author '), description: 'D', about: 'A' });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const text = { title: 'Entwurf', description: 'D', about: 'A' };
+    const draft = await author.put(`/api/news/${id}/translations/de`).send({ ...text, status: 'draft' });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(200);
+    expect(draft.body.status).toBe('draft');
+    // A PUT without a status publishes: an editor's step.
+    for (const body of [text, { ...text, status: 'published' }]) {
+      const res = await author.put(`/api/news/${id}/translations/de`).send(body);
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ error: { status: { msg: AUTHOR_PUBLISH } } });
+    }
+    expect((await agent.put(`/api/news/${id}/translations/de`).send({ ...text, status: 'published' })).status).toBe(200);
+    for (const res of [
+      await author.put(`/api/news/${id}/translations/de`).send({ ...text, status: 'draft' }),
+      await author.delete(`/api/news/${id}/translations/de`),
+    ]) {
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ error: { status: { msg: PUBLISHED_BY_EDITORS } } });
+    }
+    expect((await author.get(`/api/news/${id}/translations`)).body[0].status).toBe('published');
+    // Services are written by editors and administrators only.
+    const { id: serviceId } = await service();
+    expect((await author.get(`/api/services/${serviceId}/translations`)).status).toBe(403);
   });
 
   it('removes a translation', async () => {
