@@ -25,7 +25,19 @@ export function unlinked(text: string): string {
 /** One line of visitor text: line breaks as spaces. */
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ');
 
-export function contactMessageMail(message: { name: string; email: string; phno: string; msg: string }, link: string): MailContent {
+/** The language a message was written from (issue #41), as its mail names it: `Deutsch (de)`. */
+export interface MessageLanguage {
+  code: string;
+  name: string;
+  /** The mails say it (a site of several languages); a site of one keeps its mails as they were. */
+  mentioned: boolean;
+}
+
+export function contactMessageMail(
+  message: { name: string; email: string; phno: string; msg: string },
+  link: string,
+  language: MessageLanguage | null = null,
+): MailContent {
   const visitor = [
     `Name: ${unlinked(oneLine(message.name))}`,
     // A valid address (the form checked it): kept whole, it is where a reply goes.
@@ -39,6 +51,8 @@ export function contactMessageMail(message: { name: string; email: string; phno:
     text: [
       'A visitor left a message on the website. What they wrote is quoted below, each line after "> ".',
       '',
+      // The administrators' own words: the language's name is the settings' (not the visitor's text).
+      ...(language?.mentioned ? [`Written from the ${headerText(language.name, 50)} (${language.code}) pages of the website.`, ''] : []),
       quoted(visitor),
       '',
       `Open it in the admin panel: ${link}`,

@@ -22,6 +22,14 @@ export class ContactMessage {
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 
+  /**
+   * The language of the page it was sent from (issue #41): a language code; null when not known
+   * (the API's post, or sent before languages). Not selected: replies keep their contract shape
+   * until the inbox shows it (its mails say it already).
+   */
+  @Column({ type: 'text', nullable: true, select: false })
+  lang: string | null;
+
   /** When an administrator first opened it (for everyone); null while unread. */
   @Column({ name: 'read_at', type: 'timestamptz', nullable: true })
   readAt: Date | null;

@@ -13,7 +13,7 @@ import { boundedCount, type BoundedCount, containsPattern, paginate, type Paged 
 import { ContactMessage } from './contact-message.entity';
 import { CreateContactMessageDto } from './dto/create-contact-message.dto';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { contactMessageMail } from './contact-message-mail';
+import { contactMessageMail, type MessageLanguage } from './contact-message-mail';
 import { OutboxService } from '../mail/outbox.service';
 
 export const MESSAGE = 'Message';
@@ -66,22 +66,22 @@ export class ContactUsService {
    * nothing, so the bot cannot tell. Past the limit it throws 429 and stores nothing; the attempt
    * check is a fast path, this atomic count is what holds when posts arrive together.
    */
-  async receive(dto: CreateContactMessageDto, address: string | null): Promise<string> {
+  async receive(dto: CreateContactMessageDto, address: string | null, language: MessageLanguage | null = null): Promise<string> {
     if (address !== null) {
       const { hits, retryAfterSeconds } = await this.rateLimits.hit(`contact:messages:${limitKey(address)}`, MESSAGE_RULE);
       if (hits > MESSAGE_RULE.limit) throw ApiError.tooManyAttempts(retryAfterSeconds);
     }
     if (honeypotFilled(dto.website)) return randomUUID();
-    return this.create(dto);
+    return this.create({ ...dto, language });
   }
 
   /**
    * A post of the public site's form, taken exactly as POST /api/contactus takes one: the attempt
    * counted, the body checked by the same DTO (400 with the same messages), then receive().
    */
-  async submit(body: unknown, address: string | null): Promise<string> {
+  async submit(body: unknown, address: string | null, language: MessageLanguage | null = null): Promise<string> {
     if (address !== null) await this.countAttempt(address);
-    return this.receive(await validateBody(body, CreateContactMessageDto), address);
+    return this.receive(await validateBody(body, CreateContactMessageDto), address, language);
   }
 
   /**
@@ -90,26 +90,32 @@ export class ContactUsService {
    * mail. A message is never without its mails nor a mail without its message; the mails leave
    * from the outbox, never on this request's path. The link to the message starts with PUBLIC_URL.
    */
-  async create(input: { name: string; phno?: string | null; email: string; msg: string }): Promise<string> {
-    const message = { name: input.name, phno: input.phno ?? '', email: input.email, msg: input.msg };
+  async create(input: {
+    name: string;
+    phno?: string | null;
+    email: string;
+    msg: string;
+    language?: MessageLanguage | null;
+  }): Promise<string> {
+    const message = { name: input.name, phno: input.phno ?? '', email: input.email, msg: input.msg, lang: input.language?.code ?? null };
     // The message's id is not known yet: the text is cut where the link's id goes.
-    const content = contactMessageMail(message, `${this.config.publicUrl}/admin/adminContactUs?view=${ID_HERE}`);
+    const content = contactMessageMail(message, `${this.config.publicUrl}/admin/adminContactUs?view=${ID_HERE}`, input.language ?? null);
     const [textBefore, textAfter] = content.text.split(ID_HERE);
     const mails = this.outbox.toAdminsSql(
       'message',
       'notify_contact_messages',
       { kind: 'contact-message', replyTo: message.email, subject: content.subject, textBefore, textAfter },
-      5,
+      6,
     );
     if (!mails) {
       const result = await this.messages.insert(message);
       return result.identifiers[0].id as string;
     }
     const [{ id }] = await this.dataSource.query<{ id: string }[]>(
-      `WITH message AS (INSERT INTO contact_messages (name, phno, email, msg) VALUES ($1, $2, $3, $4) RETURNING id),
+      `WITH message AS (INSERT INTO contact_messages (name, phno, email, msg, lang) VALUES ($1, $2, $3, $4, $5) RETURNING id),
             mails AS (${mails.sql})
        SELECT id FROM message`,
-      [message.name, message.phno, message.email, message.msg, ...mails.params],
+      [message.name, message.phno, message.email, message.msg, message.lang, ...mails.params],
     );
     this.outbox.wake();
     return id;

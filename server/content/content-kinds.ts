@@ -55,6 +55,13 @@ interface KindDefinition<Entity extends ObjectLiteral> {
   revisable: readonly (keyof Entity & string)[];
   /** Whether an item may have a working copy (PUT …/draft) that the public never sees. */
   drafts: boolean;
+  /**
+   * The text fields a translation of an item has (issue #41: `/api/{kind}/:id/translations`); the
+   * rest (photos, dates) are shared by every language. Empty: the kind is not translated.
+   */
+  translatable: readonly (keyof Entity & string)[];
+  /** The translatable field that is an address (`/de/news/<slug>`), unique per language; null: none. */
+  translatedSlug: (keyof Entity & string) | null;
 }
 
 /** A kind's definition, its columns checked against its entity's fields and its trashability kept as a type. */
@@ -89,6 +96,8 @@ const KINDS = {
     files: [],
     revisable: ['title', 'about'],
     drafts: true,
+    translatable: ['title', 'about'],
+    translatedSlug: null,
     // The home page shows the newest services.
     publicPaths: (row) => (inTrash(row) ? [] : [SITE_PATHS.services, SITE_PATHS.home]),
     cacheTags: () => [CACHE_TAGS.services],
@@ -103,6 +112,8 @@ const KINDS = {
     files: ['photo'],
     revisable: ['title', 'slug', 'description', 'about', 'photo', 'photoAlt', 'status', 'publishAt'],
     drafts: true,
+    translatable: ['title', 'slug', 'description', 'about', 'photoAlt'],
+    translatedSlug: 'slug',
     // The home page shows the newest articles; the feed and the sitemap list them.
     publicPaths: (row, now) =>
       isPublicArticle(row, now)
@@ -121,6 +132,9 @@ const KINDS = {
     files: ['photo'],
     revisable: ['title', 'slug', 'description', 'body', 'photo', 'photoAlt', 'status', 'publishAt'],
     drafts: true,
+    // Not translated yet (issue #41): a page is in the default language only, `/de/<slug>` is not found.
+    translatable: [],
+    translatedSlug: null,
     // Its own address and the sitemap; and every page, whose header and footer may link it (the
     // menus and the law's pages leave out a page no visitor may see, so a change of its title,
     // address or visibility changes them).
@@ -138,6 +152,8 @@ const KINDS = {
     files: [],
     revisable: [],
     drafts: false,
+    translatable: [],
+    translatedSlug: null,
     // Visitors' messages are read in the office only.
     publicPaths: () => [],
     cacheTags: () => [],
@@ -153,6 +169,9 @@ const KINDS = {
     // The logo has its own upload (server/news/logo.controller.ts) and is not part of a revision.
     revisable: ['maintenance', 'companyName', 'tagline', 'email', 'phone', 'accentColor'],
     drafts: false,
+    // The company's name and tagline are translated on the settings' row (/api/settings/translations/:lang).
+    translatable: [],
+    translatedSlug: null,
     // The company's name, logo, colours and the maintenance switch are on every page.
     publicPaths: () => [EVERY_PUBLIC_PAGE],
     cacheTags: () => [CACHE_TAGS.site],
@@ -241,4 +260,22 @@ export function snapshotFiles(name: ContentKind, snapshot: Snapshot): string[] {
 export function changedFields(name: ContentKind, before: Snapshot | null, after: Snapshot): string[] {
   const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
   return DEFINITIONS[name].revisable.filter((field) => !before || !same(before[field], after[field]));
+}
+
+/** The kinds whose items have translations (issue #41), each under `/api/{kind}/:id/translations`. */
+export type TranslationKind = 'services' | 'news';
+export const TRANSLATION_KINDS = CONTENT_KINDS.filter((name) => DEFINITIONS[name].translatable.length > 0) as readonly TranslationKind[];
+
+/** A kind's translatable fields and its address field (null: none). */
+export function translatable(name: TranslationKind): { fields: readonly string[]; slug: string | null } {
+  return { fields: DEFINITIONS[name].translatable, slug: DEFINITIONS[name].translatedSlug };
+}
+
+/**
+ * The default-language text a translation is made from: the translatable fields but the address
+ * (a new address alone leaves the translation's text as current as it was).
+ */
+export function translationSource(name: TranslationKind, row: ObjectLiteral): Snapshot {
+  const { fields, slug } = translatable(name);
+  return Object.fromEntries(fields.filter((field) => field !== slug).map((field) => [field, (row[field] as unknown) ?? null]));
 }

@@ -35,6 +35,7 @@ import { PagePublishedEvents1764170100000 } from './migrations/1764170100000-Pag
 import { Page } from '../pages/page.entity';
 import { Roles1764170200000 } from './migrations/1764170200000-Roles';
 import { PageReview1764170300000 } from './migrations/1764170300000-PageReview';
+import { Languages1764174100000 } from './migrations/1764174100000-Languages';
 import { Service } from '../services/service.entity';
 import { SecondFactor1763771300000 } from './migrations/1763771300000-SecondFactor';
 import { Totp } from '../second-factor/totp.entity';
@@ -92,6 +93,7 @@ export const migrations = [
   PagePublishedEvents1764170100000,
   Roles1764170200000,
   PageReview1764170300000,
+  Languages1764174100000,
 ];
 
 /**

@@ -17,6 +17,7 @@ import { News } from './news.entity';
 import { NewsPhotos, type UploadedPhoto } from './news-photos.service';
 import { firstFree, slugOf } from '../common/slug';
 import { editRefusal, KIND_RULES, may, roleOf } from '../roles/permissions';
+import { TranslationsService } from '../translations/translations.service';
 
 /** A search answers at most this many articles, newest first, in one unpaged list. */
 export const SEARCH_LIMIT = 100;
@@ -65,7 +66,22 @@ export class NewsService implements ItemEditor {
     private readonly photos: NewsPhotos,
     private readonly events: ContentEvents,
     private readonly revisions: RevisionsService,
+    private readonly translations: TranslationsService,
   ) {}
+
+  /**
+   * What a visitor sees in `lang` (issue #41; null: the default language): the articles published
+   * there too, newest first.
+   */
+  private visibleIn(lang: string | null) {
+    const query = this.newestFirst().where(VISIBLE);
+    return lang === null ? query : this.translations.publishedIn(query, 'news', 'news', lang);
+  }
+
+  /** The articles as `lang` has them (their translations' text and addresses). */
+  private in(lang: string | null, rows: News[]): Promise<News[]> {
+    return lang === null ? Promise.resolve(rows) : this.translations.overlay('news', lang, rows);
+  }
 
   /** The rows with `hasDraft` (the admin's reads; the public pages read the rows alone). */
   private async withDrafts(rows: News[]): Promise<NewsReply[]> {
@@ -92,22 +108,44 @@ export class NewsService implements ItemEditor {
     return { ...paged, data: await this.withDrafts(paged.data) };
   }
 
-  /** The articles a visitor sees (published and due), newest first (news_public_idx). */
-  listPublic(page: number): Promise<Paged<News>> {
-    return paginate(this.newestFirst().where(VISIBLE), page, this.config.pageSize);
+  /** The articles a visitor sees (published and due) in `lang` (null: the default language), newest first (news_public_idx). */
+  async listPublic(page: number, lang: string | null = null): Promise<Paged<News>> {
+    const paged = await paginate(this.visibleIn(lang), page, this.config.pageSize);
+    return { ...paged, data: await this.in(lang, paged.data) };
   }
 
-  /** The newest `limit` articles a visitor sees, with everything (for the feed). */
-  latestPublic(limit: number): Promise<News[]> {
-    return this.newestFirst().where(VISIBLE).limit(limit).getMany();
+  /** The newest `limit` articles a visitor sees in `lang`, with everything (for the feed). */
+  async latestPublic(limit: number, lang: string | null = null): Promise<News[]> {
+    return this.in(lang, await this.visibleIn(lang).limit(limit).getMany());
+  }
+
+  /** The default-language addresses of those of the articles a visitor sees (an article's hreflang, issue #41). */
+  listPublicAddresses(ids: string[]): Promise<{ id: string; slug: string }[]> {
+    return this.newestFirst().select(['news.id', 'news.slug']).where(VISIBLE).andWhere('news.id IN (:...ids)', { ids }).getMany();
+  }
+
+  /**
+   * `/<lang>/news/<key>` (issue #41): the article whose translation into `lang` has this address
+   * (a visitor's: published and due there, and the article itself public; `all`: an
+   * administrator's preview), or for a UUID the address it has there. No earlier addresses.
+   */
+  async findPublicIn(lang: string, key: string, all = false): Promise<PublicArticle> {
+    const id = isUuid(key) ? key : await this.translations.itemAt('news', lang, key, all);
+    if (id === null) return null;
+    const query = this.newestFirst().where('news.id = :id', { id });
+    const found = await (all ? query : this.translations.publishedIn(query.andWhere(VISIBLE), 'news', 'news', lang)).getOne();
+    if (!found) return null;
+    const [article] = await this.translations.overlay('news', lang, [found], all);
+    if (article === found) return null;
+    return isUuid(key) ? { movedTo: article.slug } : { article };
   }
 
   /**
    * Every article a visitor sees: slug and last change, newest first, at most `limit` (for the
    * public sitemap).
    */
-  listForSitemap(limit: number): Promise<{ slug: string; updatedAt: Date }[]> {
-    return this.newestFirst().select(['news.slug', 'news.updatedAt']).where(VISIBLE).limit(limit).getMany();
+  listForSitemap(limit: number): Promise<{ id: string; slug: string; updatedAt: Date }[]> {
+    return this.newestFirst().select(['news.id', 'news.slug', 'news.updatedAt']).where(VISIBLE).limit(limit).getMany();
   }
 
   /**

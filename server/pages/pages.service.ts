@@ -28,6 +28,7 @@ export const VISIBLE = `page.status = 'published' AND (page.publish_at IS NULL O
 
 /** The field error of a slug the site or the app uses itself. */
 export const RESERVED_MESSAGE = 'This address is used by the site itself: choose another';
+export const LANGUAGE_MESSAGE = "This address is a language's prefix on the site: choose another";
 
 /** What a public address leads to: the page, the address it moved to, or nothing. */
 export type PublicPage = { page: Page } | { movedTo: string } | null;
@@ -291,6 +292,12 @@ export class PagesService implements ItemEditor {
    */
   private async freeSlug(manager: EntityManager, wanted: string, suffix: boolean, own: string | null): Promise<string> {
     if (!suffix && RESERVED_SEGMENTS.has(wanted)) throw ApiError.field('slug', RESERVED_MESSAGE);
+    // The other languages' prefixes (issue #41: `/de/…`) are the site's too, enabled or not yet.
+    const [{ codes }] = await manager.query<{ codes: string[] }[]>(
+      `SELECT coalesce(array_agg(lower(l->>'code')), '{}') AS codes
+         FROM site_settings, jsonb_array_elements(languages) l WHERE id = 1 AND NOT (l->>'default')::boolean`,
+    );
+    if (!suffix && codes.includes(wanted)) throw ApiError.field('slug', LANGUAGE_MESSAGE);
     await manager.query(`SELECT pg_advisory_xact_lock(hashtext('page slugs'))`);
     const rows: { slug: string }[] = await manager.query(
       `SELECT slug FROM pages WHERE (slug = $1 OR slug LIKE $2) AND id IS DISTINCT FROM $3
@@ -300,7 +307,7 @@ export class PagesService implements ItemEditor {
     const taken = new Set(rows.map((row) => row.slug));
     if (!suffix && taken.has(wanted))
       throw ApiError.fields(HttpStatus.CONFLICT, { slug: { msg: 'Another page already has this address' } });
-    return firstFree(wanted, new Set([...taken, ...RESERVED_SEGMENTS]));
+    return firstFree(wanted, new Set([...taken, ...RESERVED_SEGMENTS, ...codes]));
   }
 
   /** Gives the page the slug asked for (blank: made from its title), keeping the old one in page_old_slugs for its 301. */

@@ -13,6 +13,7 @@ import { ContentEvents, type ContentChange } from '../content/events/content-eve
 import { CreateServiceDto } from './dto/create-service.dto';
 import type { UpdateServiceDto } from './dto/update-service.dto';
 import { Service } from './service.entity';
+import { TranslationsService } from '../translations/translations.service';
 
 const RESOURCE = 'Service';
 
@@ -42,6 +43,7 @@ export class ServicesService implements ItemEditor {
     private readonly activity: ActivityService,
     private readonly events: ContentEvents,
     private readonly revisions: RevisionsService,
+    private readonly translations: TranslationsService,
   ) {}
 
   /** The rows with `hasDraft`. */
@@ -61,9 +63,12 @@ export class ServicesService implements ItemEditor {
   }
 
   /** The live services for the public pages (never a working copy). */
-  listPublic(page: number): Promise<Paged<Service>> {
+  async listPublic(page: number, lang: string | null = null): Promise<Paged<Service>> {
     const qb = this.services.createQueryBuilder('service').orderBy('service.createdAt', 'DESC').addOrderBy('service.id', 'DESC');
-    return paginate(qb, page, this.config.pageSize);
+    if (lang === null) return paginate(qb, page, this.config.pageSize);
+    // In another language (issue #41): the services published there, in its words.
+    const paged = await paginate(this.translations.publishedIn(qb, 'service', 'services', lang), page, this.config.pageSize);
+    return { ...paged, data: await this.translations.overlay('services', lang, paged.data) };
   }
 
   /** How many live services, counted up to 1,000 (the dashboard). */

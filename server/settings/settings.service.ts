@@ -9,16 +9,45 @@ import { RevisionsService, SETTINGS_ITEM, type RevisionReason } from '../revisio
 import { ApiError, type FieldErrors } from '../common/api-error';
 import { isUuid } from '../common/by-id-or-404';
 import type { NavItem, NavItemReply, Navigation, NavigationDto, NavigationReply, NavTarget, PageState } from './dto/navigation.dto';
+import { wordsFallBack } from '../site/site-paths';
+import {
+  canonicalCode,
+  type LanguageDto,
+  type LanguagesReply,
+  type SiteTranslationDto,
+  type SiteTranslationReply,
+  type TextDirection,
+} from './dto/languages.dto';
 import { SiteSettings, type SiteSettingsDto, type UpdateSettingsDto } from './dto/update-settings.dto';
 import { SiteSettingsRow } from './site-settings.entity';
 
 /** The reply class too (the logo's routes, server/news/logo.controller.ts, answer it). */
 export { SiteSettings };
 
+/** One of the site's languages (issue #41), as stored on the settings' row. */
+export interface SiteLanguage {
+  code: string;
+  name: string;
+  dir: TextDirection;
+  enabled: boolean;
+  default: boolean;
+}
+
+/** The company's name and tagline in one language, and the default-language ones they were translated from. */
+export interface SiteTranslation {
+  companyName: string;
+  tagline: string;
+  source: { companyName: string; tagline: string };
+}
+
 /** The settings and their version, which moves on every change (a cache key for what is built from them). */
 export interface VersionedSettings {
   settings: SiteSettings;
   version: number;
+  /** The site's languages, the default first. */
+  languages: SiteLanguage[];
+  /** The company's name and tagline by language code. */
+  translations: Record<string, SiteTranslation>;
 }
 
 /**
@@ -35,7 +64,8 @@ const FIELDS = ['maintenance', 'companyName', 'tagline', 'email', 'phone', 'acce
 const PAGE_FIELDS = ['privacyPage', 'legalNoticePage'] as const;
 const SELECT_SQL = `
   SELECT maintenance, company_name AS "companyName", tagline, email, phone, accent_color AS "accentColor", logo,
-         privacy_page AS "privacyPage", legal_notice_page AS "legalNoticePage", version, updated_at AS "updatedAt"
+         privacy_page AS "privacyPage", legal_notice_page AS "legalNoticePage", version, updated_at AS "updatedAt",
+         languages, translations AS "siteTranslations"
     FROM site_settings WHERE id = 1`;
 
 /** Where each page a menu names stands (the trash too), in one query: a page gone for good is in no row. */
@@ -45,7 +75,7 @@ const PAGE_STATES_SQL = `
               WHEN publish_at > now() THEN 'scheduled' ELSE 'published' END AS state
     FROM pages WHERE id = ANY($1::uuid[])`;
 
-type Row = SiteSettings;
+type Row = SiteSettings & { languages: SiteLanguage[]; siteTranslations: Record<string, SiteTranslation> };
 
 /** A target as stored: its kind's own fields only (an id in lower case, as PostgreSQL writes a UUID). */
 function targetOf(target: { kind: NavTarget['kind']; id?: string; url?: string }): NavTarget {
@@ -54,8 +84,42 @@ function targetOf(target: { kind: NavTarget['kind']; id?: string; url?: string }
   return { kind: target.kind };
 }
 
-function versioned(row: Row): VersionedSettings {
-  return { settings: row, version: row.version };
+/** The default language first, then the others as listed. */
+function defaultFirst(languages: SiteLanguage[]): SiteLanguage[] {
+  return [...languages.filter((language) => language.default), ...languages.filter((language) => !language.default)];
+}
+
+function versioned({ languages, siteTranslations, ...settings }: Row): VersionedSettings {
+  return { settings, version: settings.version, languages: defaultFirst(languages), translations: siteTranslations };
+}
+
+/** The languages as the API answers them: whether each falls back to English for the site's fixed words. */
+function languagesReply(languages: SiteLanguage[]): LanguagesReply {
+  return { languages: languages.map((language) => ({ ...language, fallback: wordsFallBack(language.code) })) };
+}
+
+/**
+ * The languages as they are to be stored, or the 400: canonical codes, each once, exactly one
+ * default, and that one enabled.
+ */
+function checkedLanguages(dtos: LanguageDto[]): SiteLanguage[] {
+  const languages = dtos.map(({ code, name, dir, enabled, default: isDefault }) => ({
+    code: canonicalCode(code)!,
+    name,
+    dir,
+    enabled,
+    default: isDefault,
+  }));
+  const seen = new Set<string>();
+  for (const [index, { code }] of languages.entries()) {
+    if (seen.has(code.toLowerCase())) throw ApiError.field(`languages.${index}.code`, 'Another language already has this code');
+    seen.add(code.toLowerCase());
+  }
+  const defaults = languages.filter((language) => language.default);
+  if (defaults.length !== 1) throw ApiError.field('languages', 'Exactly one language must be the default');
+  if (!defaults[0].enabled)
+    throw ApiError.field(`languages.${languages.indexOf(defaults[0])}.enabled`, 'The default language must be enabled');
+  return defaultFirst(languages);
 }
 
 @Injectable()
@@ -159,6 +223,109 @@ export class SettingsService {
     // This replica sees its own change at once; the others within SETTINGS_FRESH_MS.
     this.cached = { value: versioned(row), readAt: Date.now() };
     return versioned(row).settings;
+  }
+
+  /** The site's languages, the default first (read now, for the admin screen). */
+  async languages(): Promise<LanguagesReply> {
+    return languagesReply((await this.read()).languages);
+  }
+
+  /**
+   * Replaces the site's languages, in one transaction that holds the row; the settings' version
+   * moves on (every page is rendered again) and every public page is purged. A language taken out
+   * keeps its translations, unseen, for when it comes back.
+   */
+  async setLanguages(dtos: LanguageDto[], by: Actor): Promise<LanguagesReply> {
+    const languages = checkedLanguages(dtos);
+    await this.checkPageAddresses(languages);
+    const row = await this.changeRow(by, ['languages'], (before) =>
+      JSON.stringify(defaultFirst(before.languages)) === JSON.stringify(languages) ? null : { languages: JSON.stringify(languages) },
+    );
+    return languagesReply(versioned(row).languages);
+  }
+
+  /** A language's prefix (`/de/`) is no page's address (issue #37's pages at `/<slug>`, the trash's too), else a 409 on its code. */
+  private async checkPageAddresses(languages: SiteLanguage[]): Promise<void> {
+    const codes = languages.map((language) => (language.default ? null : language.code.toLowerCase()));
+    const rows: { slug: string }[] = await this.dataSource.query(`SELECT slug FROM pages WHERE slug = ANY($1::text[])`, [
+      codes.filter((code) => code !== null),
+    ]);
+    const errors: FieldErrors = {};
+    for (const [index, code] of codes.entries())
+      if (code !== null && rows.some((row) => row.slug === code))
+        errors[`languages.${index}.code`] = { msg: 'A page has this address: change it first' };
+    if (Object.keys(errors).length > 0) throw ApiError.fields(HttpStatus.CONFLICT, errors);
+  }
+
+  /** A language of the site other than the default (enabled or not), or the 404. */
+  private async otherLanguage(lang: string): Promise<{ current: VersionedSettings; code: string }> {
+    const current = await this.read();
+    const language = current.languages.find((candidate) => !candidate.default && candidate.code.toLowerCase() === lang.toLowerCase());
+    if (!language) throw new ApiError(HttpStatus.NOT_FOUND, 'Language not found');
+    return { current, code: language.code };
+  }
+
+  private static translationReply(lang: string, settings: SiteSettings, translation: SiteTranslation | undefined): SiteTranslationReply {
+    if (!translation) return { lang, companyName: '', tagline: '', outdated: false };
+    const outdated = translation.source.companyName !== settings.companyName || translation.source.tagline !== settings.tagline;
+    return { lang, companyName: translation.companyName, tagline: translation.tagline, outdated };
+  }
+
+  /** The company's name and tagline in `lang` (empty while untranslated: the pages show the default ones). */
+  async translation(lang: string): Promise<SiteTranslationReply> {
+    const { current, code } = await this.otherLanguage(lang);
+    return SettingsService.translationReply(code, current.settings, current.translations[code]);
+  }
+
+  /** Saves the company's name and tagline in `lang`, recording the default-language ones they translate. */
+  async setTranslation(lang: string, dto: SiteTranslationDto, by: Actor): Promise<SiteTranslationReply> {
+    const { code } = await this.otherLanguage(lang);
+    const row = await this.changeRow(by, [`translations`], (before) => {
+      const translation: SiteTranslation = {
+        companyName: dto.companyName,
+        tagline: dto.tagline,
+        source: { companyName: before.companyName, tagline: before.tagline },
+      };
+      if (JSON.stringify(before.siteTranslations[code]) === JSON.stringify(translation)) return null;
+      return { translations: JSON.stringify({ ...before.siteTranslations, [code]: translation }) };
+    });
+    const after = versioned(row);
+    return SettingsService.translationReply(code, after.settings, after.translations[code]);
+  }
+
+  /** Removes the company's name and tagline in `lang`: its pages show the default ones. */
+  async removeTranslation(lang: string, by: Actor): Promise<void> {
+    const { code } = await this.otherLanguage(lang);
+    await this.changeRow(by, [`translations`], (before) => {
+      if (!(code in before.siteTranslations)) return null;
+      const { [code]: _removed, ...rest } = before.siteTranslations;
+      return { translations: JSON.stringify(rest) };
+    });
+  }
+
+  /**
+   * One change to the row's language columns (`change` answers the columns' new JSON, or null for
+   * none), with its activity entry and the event that purges every page, in one transaction that
+   * holds the row.
+   */
+  private async changeRow(by: Actor, fields: string[], change: (before: Row) => Record<string, string> | null): Promise<Row> {
+    const row = await this.dataSource.transaction(async (manager) => {
+      const [before] = await manager.query<Row[]>(`${SELECT_SQL} FOR UPDATE`);
+      const values = change(before);
+      if (values === null) return before;
+      const columns = Object.keys(values);
+      await manager.query(
+        `UPDATE site_settings SET ${columns.map((column, index) => `${column} = $${index + 1}::jsonb`).join(', ')},
+                version = version + 1, updated_at = now() WHERE id = 1`,
+        Object.values(values),
+      );
+      await this.activity.record(manager, { by, action: 'edit', kind: 'settings', label: 'Site settings', fields });
+      await this.events.raise(manager, SETTINGS_CHANGE);
+      const [after] = await manager.query<Row[]>(SELECT_SQL);
+      return after;
+    });
+    this.cached = { value: versioned(row), readAt: Date.now() };
+    return row;
   }
 
   /**

@@ -7,6 +7,7 @@ import { ContactUsService } from '../contact-us/contact-us.service';
 import { isCrossSite } from '../http/http.middleware';
 import { ContactPage, EMPTY_CONTACT, type ContactValues } from './pages/contact-page';
 import { onceOnly, sendOnce, type Visit } from './site-reply';
+import { pathIn } from './site-languages';
 import { SITE_PATHS } from './site-paths';
 
 /** A contact form's post: four fields and the honeypot; 5,000 characters of any script fit, percent-encoded. */
@@ -52,7 +53,9 @@ export class ContactForm {
     }
     try {
       // An administrator previewing the site is not limited, as on the API.
-      await this.contactUs.submit(body, view.preview ? null : (req.ip ?? 'unknown'));
+      // The message records the language of the page (issue #41); its mails name it on a site of several.
+      const language = { code: view.language.code, name: view.language.name, mentioned: view.languages.length > 1 };
+      await this.contactUs.submit(body, view.preview ? null : (req.ip ?? 'unknown'), language);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const status: number = error.getStatus();
@@ -71,7 +74,7 @@ export class ContactForm {
       throw error;
     }
     res.setHeader('Cache-Control', onceOnly(visit.cdnMaxAge !== null));
-    res.redirect(HttpStatus.SEE_OTHER, SITE_PATHS.thanks);
+    res.redirect(HttpStatus.SEE_OTHER, pathIn(view.language, SITE_PATHS.thanks));
   }
 
   private parse(req: Request, res: Response): Promise<unknown> {

@@ -8,7 +8,7 @@ import { isSitePath } from '../http/built-files';
 import { SettingsService } from '../settings/settings.service';
 import { sendMaintenancePage } from './maintenance-page';
 import type { Visit } from './site-reply';
-import { en } from './words';
+import { languageOfPath, wordsFor } from './site-languages';
 
 /** Each request's visit, once the gate has judged it. */
 const visits = new WeakMap<Request, Visit>();
@@ -59,7 +59,19 @@ export class SiteGate {
       else logFailure(error, req);
       return null;
     }
-    const { settings, version } = current;
+    const { version, languages: all, translations } = current;
+    const languages = all.filter((language) => language.enabled);
+    // A language's pages are its prefix's (`/de/news`): the prefix is taken off here, before any
+    // route is matched, so the site's routes are the same table in every language (issue #41).
+    // (Not onto a path outside the site: `/de/api/…` stays the site's not-found page.)
+    const found = languageOfPath(req.path, languages);
+    const language = found.language && isSitePath(found.rest) ? found.language : null;
+    if (language) req.url = found.rest + req.url.slice(req.path.length);
+    const pageLanguage = language ?? languages[0];
+    const translated = language ? translations[language.code] : undefined;
+    const settings = translated
+      ? { ...current.settings, companyName: translated.companyName, tagline: translated.tagline }
+      : current.settings;
     let preview = false;
     if (settings.maintenance) {
       if (!this.sessions.carriesSessionCookie(req)) return null;
@@ -69,7 +81,15 @@ export class SiteGate {
     }
     const counting = this.config.analytics && !preview;
     const visit: Visit = {
-      view: { settings, origin: this.config.publicUrl, preview, words: en, counting },
+      view: {
+        settings,
+        origin: this.config.publicUrl,
+        preview,
+        words: wordsFor(pageLanguage.code),
+        counting,
+        language: pageLanguage,
+        languages,
+      },
       version,
       cdnMaxAge: this.config.cdn?.maxAge ?? null,
     };

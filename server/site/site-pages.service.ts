@@ -13,7 +13,7 @@ import type { BuiltPage } from './page-cache.service';
 import { ArticlePage } from './pages/article-page';
 import { ContactPage, EMPTY_CONTACT } from './pages/contact-page';
 import { HomePage } from './pages/home-page';
-import type { MenuLink, SiteMenus, SiteView } from './pages/layout';
+import type { Alternate, MenuLink, SiteMenus, SiteView } from './pages/layout';
 import { ContentPage } from './pages/content-page';
 import { RESERVED_SEGMENTS } from './site-routes';
 import { NotFoundPage, ThanksPage } from './pages/message-page';
@@ -23,6 +23,11 @@ import { html, movedPermanently } from './site-reply';
 import { CACHE_TAGS, SITE_PATHS, pagePath } from './site-paths';
 import { atomFeed, FEED_ARTICLES } from './feed';
 import { robotsTxt, sitemapXml, type SitemapEntry } from './sitemap';
+import { TranslationsService } from '../translations/translations.service';
+import { pathIn, prefixOf } from './site-languages';
+
+/** The page's language as the services ask for it: null for the default. */
+const langOf = (view: SiteView) => prefixOf(view.language);
 
 /** How many services and articles the home page shows. */
 const HOME_SERVICES = 6;
@@ -38,7 +43,7 @@ export interface PageRoute {
 }
 
 /** A page without parameters: its path is its key. */
-function fixed(path: string, render: (view: SiteView) => BuiltPage | Promise<BuiltPage | null>): PageRoute {
+function fixed(path: string, render: (view: SiteView) => BuiltPage | null | Promise<BuiltPage | null>): PageRoute {
   return { key: path, render: async (view) => render(view) };
 }
 
@@ -51,6 +56,7 @@ export class SitePages {
     private readonly pages: PagesService,
     private readonly settings: SettingsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly translations: TranslationsService,
   ) {}
 
   /**
@@ -77,11 +83,13 @@ export class SitePages {
       if (isDatabaseUnavailable(error)) return view;
       throw error;
     }
+    // The sections in the page's language (`/de/news`); a page has its default-language address
+    // in every language (issue #41: pages are not translated yet, `/de/<slug>` is not found).
     const sections: Record<string, string> = {
-      home: SITE_PATHS.home,
-      services: SITE_PATHS.services,
-      news: SITE_PATHS.news,
-      contact: SITE_PATHS.contact,
+      home: pathIn(view.language, SITE_PATHS.home),
+      services: pathIn(view.language, SITE_PATHS.services),
+      news: pathIn(view.language, SITE_PATHS.news),
+      contact: pathIn(view.language, SITE_PATHS.contact),
     };
     const links = (items: typeof navigation.header): MenuLink[] =>
       items.flatMap(({ label, target, available, page }) => {
@@ -108,13 +116,13 @@ export class SitePages {
     [SITE_PATHS.home]: fixed(SITE_PATHS.home, (view) => this.home(view)),
     [SITE_PATHS.contact]: fixed(SITE_PATHS.contact, (view) => html(createElement(ContactPage, { site: view, values: EMPTY_CONTACT }))),
     [SITE_PATHS.thanks]: fixed(SITE_PATHS.thanks, (view) => html(createElement(ThanksPage, { site: view }))),
-    [SITE_PATHS.sitemap]: fixed(SITE_PATHS.sitemap, (view) => this.sitemap(view)),
+    // One sitemap and one robots.txt for the site, at its root: every language's addresses are in it.
+    [SITE_PATHS.sitemap]: fixed(SITE_PATHS.sitemap, (view) => (langOf(view) === null ? this.sitemap(view) : null)),
     // A fixed route, so the router declares it before `/news/:slug`.
     [SITE_PATHS.feed]: fixed(SITE_PATHS.feed, (view) => this.feed(view)),
-    [SITE_PATHS.robots]: fixed(SITE_PATHS.robots, (view) => ({
-      file: memoryFile('text/plain; charset=utf-8', robotsTxt(view.origin)),
-      status: 200,
-    })),
+    [SITE_PATHS.robots]: fixed(SITE_PATHS.robots, (view) =>
+      langOf(view) === null ? { file: memoryFile('text/plain; charset=utf-8', robotsTxt(view.origin)), status: 200 } : null,
+    ),
   };
 
   readonly notFound: PageRoute = fixed('404', (view) => html(createElement(NotFoundPage, { site: view }), 404));
@@ -147,6 +155,8 @@ export class SitePages {
 
   /** A page, or the redirect to its address; an unknown one, one in the trash, a draft and one not yet due are not found (a preview shows the last two, marked). */
   private async contentPage(view: SiteView, slug: string): Promise<BuiltPage | null> {
+    // The pages are in the default language only (issue #41): another language's `/de/<slug>` is not found.
+    if (langOf(view) !== null) return null;
     const found = await this.pages.findPublic(slug, view.preview);
     if (!found) return null;
     if ('movedTo' in found) return movedPermanently(SITE_PATHS.page(found.movedTo));
@@ -158,20 +168,21 @@ export class SitePages {
   }
 
   private async home(view: SiteView): Promise<BuiltPage> {
-    const [services, news] = await Promise.all([this.services.listPublic(1), this.news.listPublic(1)]);
+    const lang = langOf(view);
+    const [services, news] = await Promise.all([this.services.listPublic(1, lang), this.news.listPublic(1, lang)]);
     return html(
       createElement(HomePage, { site: view, services: services.data.slice(0, HOME_SERVICES), news: news.data.slice(0, HOME_NEWS) }),
     );
   }
 
   private async servicesPage(view: SiteView, page: number): Promise<BuiltPage | null> {
-    const services = await this.services.listPublic(page);
+    const services = await this.services.listPublic(page, langOf(view));
     if (services.data.length === 0 && page > 1) return null;
     return html(createElement(ServicesPage, { site: view, services }));
   }
 
   private async newsPage(view: SiteView, page: number): Promise<BuiltPage | null> {
-    const news = await this.news.listPublic(page);
+    const news = await this.news.listPublic(page, langOf(view));
     if (news.data.length === 0 && page > 1) return null;
     return html(createElement(NewsPage, { site: view, news }));
   }
@@ -181,21 +192,38 @@ export class SitePages {
    * and one not yet due are not found (an administrator's preview shows the last two, marked).
    */
   private async articlePage(view: SiteView, key: string): Promise<BuiltPage | null> {
-    const found = await this.news.findPublic(key, view.preview);
+    const lang = langOf(view);
+    const found = lang === null ? await this.news.findPublic(key, view.preview) : await this.news.findPublicIn(lang, key, view.preview);
     if (!found) return null;
-    if ('movedTo' in found) return movedPermanently(SITE_PATHS.article(found.movedTo));
-    // The administrator's preview shows the working copy, if any; a visitor never does.
-    const draft = view.preview ? await this.news.workingCopy(found.article) : null;
+    if ('movedTo' in found) return movedPermanently(pathIn(view.language, SITE_PATHS.article(found.movedTo)));
+    // The administrator's preview shows the working copy, if any (of the default language's text); a visitor never does.
+    const draft = view.preview && lang === null ? await this.news.workingCopy(found.article) : null;
+    const alternates = await this.articleVersions(view, found.article.id, key);
     return {
-      ...html(createElement(ArticlePage, { site: view, article: draft ?? found.article, workingCopy: draft !== null })),
+      ...html(createElement(ArticlePage, { site: view, article: draft ?? found.article, workingCopy: draft !== null, alternates })),
       tags: [CACHE_TAGS.article(found.article.id)],
     };
   }
 
+  /** An article's addresses in the site's languages: the default's, and each published translation's (issue #41). */
+  private async articleVersions(view: SiteView, id: string, ownSlug: string): Promise<Alternate[]> {
+    if (view.languages.length < 2) return [];
+    const [defaultVersion] = await this.news.listPublicAddresses([id]);
+    const translations = (await this.translations.published('news', [id])).get(id) ?? [];
+    const versions = [
+      ...(defaultVersion ? [{ lang: view.languages[0].code, path: SITE_PATHS.article(defaultVersion.slug) }] : []),
+      ...translations.map(({ lang, slug }) => ({ lang, path: SITE_PATHS.article(slug!) })),
+    ];
+    // A preview of a version not public yet still names itself.
+    return versions.some((version) => version.lang === view.language.code)
+      ? versions
+      : [...versions, { lang: view.language.code, path: SITE_PATHS.article(ownSlug) }];
+  }
+
   private async feed(view: SiteView): Promise<BuiltPage> {
-    const articles = await this.news.latestPublic(FEED_ARTICLES);
+    const articles = await this.news.latestPublic(FEED_ARTICLES, langOf(view));
     const { companyName, updatedAt } = view.settings;
-    const body = atomFeed(view.origin, companyName, view.words.feedTitle(companyName), articles, updatedAt);
+    const body = atomFeed(view.origin, companyName, view.words.feedTitle(companyName), articles, updatedAt, view.language);
     return { file: memoryFile('application/atom+xml; charset=utf-8', body), status: 200 };
   }
 
@@ -210,6 +238,50 @@ export class SitePages {
       { path: SITE_PATHS.contact },
       ...pages.map((page) => ({ path: SITE_PATHS.page(page.slug), lastModified: page.updatedAt })),
     ];
-    return { file: memoryFile('application/xml; charset=utf-8', sitemapXml(view.origin, entries)), status: 200 };
+    const others = view.languages.slice(1);
+    if (others.length === 0) return { file: memoryFile('application/xml; charset=utf-8', sitemapXml(view.origin, entries)), status: 200 };
+    // Several languages (issue #41): every language's version of each page, each listing all of them
+    // (xhtml:link), as its page's hreflang does. The lists' later pages stand alone.
+    const translated = await this.translations.published(
+      'news',
+      articles.map((article) => article.id),
+    );
+    const everywhere = (path: string): Alternate[] => view.languages.map((language) => ({ lang: language.code, path }));
+    const versions: { alternates: Alternate[]; lastModified?: Date }[] = [
+      ...[SITE_PATHS.home, SITE_PATHS.services, SITE_PATHS.news, SITE_PATHS.contact].map((path) => ({ alternates: everywhere(path) })),
+      ...articles.map((article) => ({
+        lastModified: article.updatedAt,
+        alternates: [
+          { lang: view.languages[0].code, path: SITE_PATHS.article(article.slug) },
+          ...(translated.get(article.id) ?? [])
+            .filter(({ lang }) => others.some((language) => language.code === lang))
+            .map(({ lang, slug }) => ({ lang, path: SITE_PATHS.article(slug!) })),
+        ],
+      })),
+      // The company's pages are in the default language only (issue #37's pages are not translated yet).
+      ...pages.map((page) => ({
+        lastModified: page.updatedAt,
+        alternates: [{ lang: view.languages[0].code, path: SITE_PATHS.page(page.slug) }],
+      })),
+    ];
+    const absolute = ({ lang, path }: Alternate) =>
+      pathIn(
+        view.languages.find((language) => language.code === lang)!,
+        path,
+      );
+    const multilingual: SitemapEntry[] = [
+      ...versions.flatMap(({ alternates, lastModified }) =>
+        alternates.map((version) => ({
+          path: absolute(version),
+          lastModified,
+          alternates: [
+            ...alternates.map((alternate) => ({ lang: alternate.lang, path: absolute(alternate) })),
+            { lang: 'x-default', path: absolute(alternates[0]) },
+          ],
+        })),
+      ),
+      ...Array.from({ length: newsPages - 1 }, (_, i) => ({ path: pagePath(SITE_PATHS.news, i + 2) })),
+    ];
+    return { file: memoryFile('application/xml; charset=utf-8', sitemapXml(view.origin, multilingual)), status: 200 };
   }
 }

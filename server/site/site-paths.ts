@@ -33,4 +33,33 @@ export const CACHE_TAGS = {
   /** The sitemap, which lists the public pages. */
   pages: 'pages',
   page: (id: string) => `page-${id}`,
+  /** Every page of a language other than the default (issue #41). */
+  language: (code: string) => `lang-${code}`,
 } as const;
+
+/**
+ * The languages the site's fixed words are shipped in (words.ts holds a catalog for each, by its
+ * primary language subtag); any other language's pages show those words in English (Settings →
+ * Languages says so: `fallback`).
+ */
+export const WORD_LANGUAGES = ['en', 'de', 'fr', 'es', 'nl'] as const;
+export type WordLanguage = (typeof WORD_LANGUAGES)[number];
+
+/** The primary language subtag of a BCP 47 code: `de-AT` → `de`. */
+export function primaryLanguage(code: string): string {
+  return code.split('-')[0].toLowerCase();
+}
+
+/** Whether a language's pages show the fixed words in English for want of its own catalog. */
+export function wordsFallBack(code: string): boolean {
+  return !(WORD_LANGUAGES as readonly string[]).includes(primaryLanguage(code));
+}
+
+/**
+ * A site path in a language: the default language keeps the path as it is (`/news/x`), another
+ * is under its code (`/de/news/x`, its home page `/de/`). `prefix` is null for the default.
+ */
+export function localPath(prefix: string | null, path: string): string {
+  if (prefix === null) return path;
+  return path === SITE_PATHS.home ? `/${prefix}/` : `/${prefix}${path}`;
+}

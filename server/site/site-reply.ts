@@ -17,7 +17,11 @@ export const HTML = 'text/html; charset=utf-8';
  * `same-origin` still sends nothing to other sites.
  */
 function pageHeaders(view: SiteView): Record<string, string> {
-  return { 'Content-Security-Policy': sitePolicyFor(view.settings.accentColor, view.counting), 'Referrer-Policy': 'same-origin' };
+  return {
+    'Content-Security-Policy': sitePolicyFor(view.settings.accentColor, view.counting),
+    'Referrer-Policy': 'same-origin',
+    'Content-Language': view.language.code,
+  };
 }
 
 /** One request's view of the site: the settings it was served with, who is looking, and whether a CDN is in front. */
@@ -70,7 +74,7 @@ export function movedPermanently(location: string): BuiltPage {
 export async function pageFor(cache: PageCache, visit: Visit, route: PageRoute | null, notFound: PageRoute): Promise<BuiltPage> {
   const { view, version } = visit;
   const cached = ({ key, render }: PageRoute) =>
-    view.preview ? render(view) : cache.get(`${version}|${view.origin}|${key}`, () => render(view));
+    view.preview ? render(view) : cache.get(`${version}|${view.origin}|${view.language.code}|${key}`, () => render(view));
   return (route ? await cached(route) : null) ?? (await cached(notFound))!;
 }
 
@@ -93,7 +97,7 @@ export function sendPage(req: Request, res: Response, { view, cdnMaxAge }: Visit
     headers: {
       ...(page.file.type === HTML ? pageHeaders(view) : {}),
       ...previewHeaders(view),
-      ...(shared ? cacheTagHeaders(tags) : {}),
+      ...(shared ? cacheTagHeaders(view.language.default ? tags : [...tags, CACHE_TAGS.language(view.language.code)]) : {}),
       ...page.headers,
     },
   });

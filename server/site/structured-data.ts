@@ -29,20 +29,31 @@ export function jsonLdText(data: Json): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-function company(settings: SiteSettings, origin: string): Json {
+/**
+ * The language a page is in (issue #41): its paths' prefix (`/de`, or '' for the default
+ * language) and its code, which `inLanguage` names.
+ */
+export interface PageLanguage {
+  prefix: string;
+  code: string;
+}
+
+const DEFAULT_LANGUAGE: PageLanguage = { prefix: '', code: 'en' };
+
+function company(settings: SiteSettings, origin: string, { prefix }: PageLanguage = DEFAULT_LANGUAGE): Json {
   return {
     '@type': 'Organization',
     name: settings.companyName,
-    url: `${origin}${SITE_PATHS.home}`,
+    url: `${origin}${prefix}${SITE_PATHS.home}`,
     logo: { '@type': 'ImageObject', url: `${origin}${logoPath(settings)}` },
   };
 }
 
 /** The home page's: the company, with its contact details. */
-export function organization(settings: SiteSettings, origin: string): Json {
+export function organization(settings: SiteSettings, origin: string, language: PageLanguage = DEFAULT_LANGUAGE): Json {
   return {
     '@context': 'https://schema.org',
-    ...company(settings, origin),
+    ...company(settings, origin, language),
     ...(settings.tagline ? { description: settings.tagline } : {}),
     ...(settings.email ? { email: settings.email } : {}),
     ...(settings.phone ? { telephone: settings.phone } : {}),
@@ -50,11 +61,18 @@ export function organization(settings: SiteSettings, origin: string): Json {
 }
 
 /** An article's: headline, image (its largest photo, else the logo), dates, and the company as author and publisher. */
-export function newsArticle(article: News, settings: SiteSettings, origin: string, published: Date): Json {
-  const url = `${origin}${SITE_PATHS.article(article.slug)}`;
+export function newsArticle(
+  article: News,
+  settings: SiteSettings,
+  origin: string,
+  published: Date,
+  language: PageLanguage = DEFAULT_LANGUAGE,
+): Json {
+  const url = `${origin}${language.prefix}${SITE_PATHS.article(article.slug)}`;
   return {
     '@context': 'https://schema.org',
     '@type': 'NewsArticle',
+    inLanguage: language.code,
     headline: article.title,
     description: article.description,
     image: [`${origin}${article.photo ?? logoPath(settings)}`],
@@ -62,8 +80,8 @@ export function newsArticle(article: News, settings: SiteSettings, origin: strin
     dateModified: new Date(article.updatedAt).toISOString(),
     mainEntityOfPage: url,
     url,
-    author: company(settings, origin),
-    publisher: company(settings, origin),
+    author: company(settings, origin, language),
+    publisher: company(settings, origin, language),
   };
 }
 

@@ -9,8 +9,8 @@ function waitText(seconds: number): string {
  * The website's words: every text a visitor reads on its pages and in its feed, in one catalog
  * that the page components read (through SiteView's `words`) instead of writing English
  * themselves. A text that takes a value (a page number, the company's name) is a function, so each
- * language orders its own sentence. English is the only language today; a second one is another
- * object of type SiteWords, which the compiler holds to every key of this one.
+ * language orders its own sentence. Each other language (words-catalogs.ts) is an object of type
+ * SiteWords, which the compiler holds to every key of this one.
  */
 export const en = {
   /** `<html lang>`. */
@@ -27,6 +27,8 @@ export const en = {
     text: 'Visitors see the maintenance page while maintenance is on.',
     back: 'Back to Settings',
   },
+  /** The language switcher's name (issue #41): each language is named in itself. */
+  languages: 'Languages',
   /** The main navigation's entries, also the sections' names in a breadcrumb trail. */
   nav: { label: 'Main', home: 'Home', services: 'Services', news: 'News', contact: 'Contact' },
   contactDetails: 'Contact details',

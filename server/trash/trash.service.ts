@@ -19,6 +19,7 @@ import {
 } from '../content/content-kinds';
 import { NewsPhotos } from '../news/news-photos.service';
 import { RevisionsService } from '../revisions/revisions.service';
+import { TranslationsService } from '../translations/translations.service';
 
 /**
  * A slice of every kind's trashed rows, newest deleted first. Each branch reads its table's partial
@@ -94,14 +95,17 @@ export class TrashService {
     private readonly events: ContentEvents,
     private readonly revisions: RevisionsService,
     private readonly news: NewsPhotos,
+    private readonly translations: TranslationsService,
   ) {}
 
   /**
-   * An item's revisions and working copy go with its purge (issue #36), in its transaction;
+   * An item's revisions, working copy and translations go with its purge (issues #36, #41), in its transaction;
    * answers the photos they named (removed after the commit once nothing names them).
    */
-  private history(manager: EntityManager, kind: TrashKind, ids: string[]): Promise<string[]> {
-    return trashKind(kind).revisable.length > 0 ? this.revisions.removeAll(manager, kind as RevisionKind, ids) : Promise.resolve([]);
+  private async history(manager: EntityManager, kind: TrashKind, ids: string[]): Promise<string[]> {
+    // Its translations (issue #41) go with it too.
+    await this.translations.removeAll(manager, kind, ids);
+    return trashKind(kind).revisable.length > 0 ? this.revisions.removeAll(manager, kind as RevisionKind, ids) : [];
   }
 
   async list(page: number): Promise<Paged<TrashItemDto>> {

@@ -61,6 +61,8 @@ describe('the site’s words', () => {
   });
 });
 
+const ENGLISH = { code: 'en', name: 'English', dir: 'ltr', enabled: true, default: true } as const;
+
 describe('the page components', () => {
   // Every value from the data is marked §, so what is neither § nor « » was written by a component.
   const settings = {
@@ -79,6 +81,8 @@ describe('the page components', () => {
     preview,
     words: marked(en) as SiteWords,
     counting: false,
+    language: ENGLISH,
+    languages: [ENGLISH],
   });
   const article = (i: number, status = 'published') =>
     ({

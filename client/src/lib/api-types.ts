@@ -483,6 +483,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/services/{id}/translations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ServiceTranslationsController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/services/{id}/translations/{lang}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: operations['ServiceTranslationsController_save'];
+    post?: never;
+    delete: operations['ServiceTranslationsController_remove'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/news': {
     parameters: {
       query?: never;
@@ -734,6 +766,38 @@ export interface paths {
     put?: never;
     post: operations['NewsReviewController_sendBack'];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/news/{id}/translations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['NewsTranslationsController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/news/{id}/translations/{lang}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: operations['NewsTranslationsController_save'];
+    post?: never;
+    delete: operations['NewsTranslationsController_remove'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1230,6 +1294,38 @@ export interface paths {
     put?: never;
     post: operations['SettingsController_restore'];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/settings/languages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['LanguagesController_languages'];
+    put: operations['LanguagesController_setLanguages'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/settings/translations/{lang}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['LanguagesController_translation'];
+    put: operations['LanguagesController_setTranslation'];
+    post?: never;
+    delete: operations['LanguagesController_removeTranslation'];
     options?: never;
     head?: never;
     patch?: never;
@@ -2044,6 +2140,41 @@ export interface components {
       /** @description The explicit Save draft: also writes a `saved` revision */
       checkpoint?: boolean;
     };
+    ServiceTranslation: {
+      title: string;
+      about: string;
+      /**
+       * @description The language code
+       * @example de
+       */
+      lang: string;
+      /** @enum {string} */
+      status: 'draft' | 'published';
+      /**
+       * Format: date-time
+       * @description When it goes public; null: at once
+       */
+      publishAt: string | null;
+      /** @description The default-language text has changed since this translation was saved: it needs a look */
+      outdated: boolean;
+      /** @description The item's version (its ETag) whose text this translation was made from */
+      sourceVersion: number;
+      /** @description Moves on by one with every save of the translation */
+      version: number;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    ServiceTranslationInput: {
+      title: string;
+      about: string;
+      /**
+       * @description Left out: published
+       * @enum {string}
+       */
+      status?: 'draft' | 'published';
+      /** @description When the published translation goes public; left out, null or empty: at once */
+      publishAt?: (string | '') | null;
+    };
     News: {
       /** Format: uuid */
       id: string;
@@ -2264,6 +2395,51 @@ export interface components {
     ReturnForReview: {
       /** @description What to change, for the author */
       note: string;
+    };
+    NewsTranslation: {
+      title: string;
+      description: string;
+      about: string;
+      /** @description The address: /news/<slug> on the public site */
+      slug: string;
+      /** @description The photo's alternative text */
+      photoAlt: string | null;
+      /**
+       * @description The language code
+       * @example de
+       */
+      lang: string;
+      /** @enum {string} */
+      status: 'draft' | 'published';
+      /**
+       * Format: date-time
+       * @description When it goes public; null: at once
+       */
+      publishAt: string | null;
+      /** @description The default-language text has changed since this translation was saved: it needs a look */
+      outdated: boolean;
+      /** @description The item's version (its ETag) whose text this translation was made from */
+      sourceVersion: number;
+      /** @description Moves on by one with every save of the translation */
+      version: number;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    NewsTranslationInput: {
+      title: string;
+      description: string;
+      about: string;
+      /** @description Left out, null or empty: made from the title */
+      slug?: string | null;
+      /** @description The photo's alternative text */
+      photoAlt?: string | null;
+      /**
+       * @description Left out: published
+       * @enum {string}
+       */
+      status?: 'draft' | 'published';
+      /** @description When the published translation goes public; left out, null or empty: at once */
+      publishAt?: (string | '') | null;
     };
     Page: {
       /** Format: uuid */
@@ -2654,6 +2830,71 @@ export interface components {
       item: components['schemas']['SiteSettings'];
       /** @description Always null: the settings have no working copy */
       draft: null;
+    };
+    SiteLanguage: {
+      /**
+       * @description A BCP 47 language code (language, optional script and region): the prefix of its addresses
+       * @example de
+       */
+      code: string;
+      /**
+       * @description Its name, as the language switcher shows it
+       * @example Deutsch
+       */
+      name: string;
+      /**
+       * @description Left to right or right to left
+       * @enum {string}
+       */
+      dir: 'ltr' | 'rtl';
+      /** @description Off: its pages are not served and not linked */
+      enabled: boolean;
+      /** @description The default language: today's addresses, without a prefix; exactly one */
+      default: boolean;
+      /** @description True: the site's fixed words (menus, buttons) are shown in English, having no catalog of this language's own */
+      fallback: boolean;
+    };
+    SiteLanguages: {
+      /** @description The default language first */
+      languages: components['schemas']['SiteLanguage'][];
+    };
+    SiteLanguageInput: {
+      /**
+       * @description A BCP 47 language code (language, optional script and region): the prefix of its addresses
+       * @example de
+       */
+      code: string;
+      /**
+       * @description Its name, as the language switcher shows it
+       * @example Deutsch
+       */
+      name: string;
+      /**
+       * @description Left to right or right to left
+       * @enum {string}
+       */
+      dir: 'ltr' | 'rtl';
+      /** @description Off: its pages are not served and not linked */
+      enabled: boolean;
+      /** @description The default language: today's addresses, without a prefix; exactly one */
+      default: boolean;
+    };
+    SiteLanguagesInput: {
+      languages: components['schemas']['SiteLanguageInput'][];
+    };
+    SiteTranslation: {
+      /** @example de */
+      lang: string;
+      /** @description Empty while untranslated: the pages show the default name */
+      companyName: string;
+      /** @description Empty while untranslated */
+      tagline: string;
+      /** @description The default-language name or tagline has changed since this translation was saved */
+      outdated: boolean;
+    };
+    SiteTranslationInput: {
+      companyName: string;
+      tagline: string;
     };
     /** @description Mail as saved in Settings → Mail: never the password, only whether one is set. */
     MailSettings: {
@@ -4946,6 +5187,140 @@ export interface operations {
       503: components['responses']['Unavailable'];
     };
   };
+  ServiceTranslationsController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Its translations, in the order of the site's languages */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ServiceTranslation'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Service not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  ServiceTranslationsController_save: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+        lang: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ServiceTranslationInput'];
+      };
+    };
+    responses: {
+      /** @description The translation as saved: not outdated */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ServiceTranslation'];
+        };
+      };
+      /** @description A field failed validation */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Service not found, or Language not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Another item has this address in this language: `{ error: { slug: { msg } } }` */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  ServiceTranslationsController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+        lang: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed: its address in that language is not found from now on */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Service not found, Language not found, or (DELETE) Translation not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
   NewsController_list: {
     parameters: {
       query?: {
@@ -6037,6 +6412,140 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  NewsTranslationsController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Its translations, in the order of the site's languages */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NewsTranslation'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description News not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  NewsTranslationsController_save: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+        lang: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NewsTranslationInput'];
+      };
+    };
+    responses: {
+      /** @description The translation as saved: not outdated */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NewsTranslation'];
+        };
+      };
+      /** @description A field failed validation */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description News not found, or Language not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Another item has this address in this language: `{ error: { slug: { msg } } }` */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  NewsTranslationsController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+        lang: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed: its address in that language is not found from now on */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description News not found, Language not found, or (DELETE) Translation not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       413: components['responses']['TooLarge'];
@@ -7831,6 +8340,197 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['StaleVersion'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  LanguagesController_languages: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SiteLanguages'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  LanguagesController_setLanguages: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SiteLanguagesInput'];
+      };
+    };
+    responses: {
+      /** @description The languages as saved, the default first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SiteLanguages'];
+        };
+      };
+      /** @description A field failed validation */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description A page's address is a language's code: `{ error: { 'languages.<i>.code': { msg } } }` */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  LanguagesController_translation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        lang: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Empty texts while untranslated */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SiteTranslation'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Language not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  LanguagesController_setTranslation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        lang: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SiteTranslationInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SiteTranslation'];
+        };
+      };
+      /** @description A field failed validation */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Language not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  LanguagesController_removeTranslation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        lang: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed: the language's pages show the default name and tagline */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Language not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       413: components['responses']['TooLarge'];

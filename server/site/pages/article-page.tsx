@@ -2,7 +2,7 @@ import { renderMarkdown } from '../../common/markdown';
 import type { News } from '../../news/news.entity';
 import { SITE_PATHS } from '../site-paths';
 import { newsArticle } from '../structured-data';
-import { Layout, type SiteView } from './layout';
+import { Layout, pageLanguage, sitePath, type Alternate, type SiteView } from './layout';
 import { DateText, Photo, publishedAt } from './parts';
 
 function isPublic(article: News): boolean {
@@ -11,7 +11,18 @@ function isPublic(article: News): boolean {
 
 /** One article: title, date, photo, description and its About text. */
 /** `workingCopy`: an administrator's preview shows the article's unpublished changes (issue #36), marked. */
-export function ArticlePage({ site, article, workingCopy = false }: { site: SiteView; article: News; workingCopy?: boolean }) {
+/** `alternates`: its addresses in the languages it is published in (issue #41). */
+export function ArticlePage({
+  site,
+  article,
+  workingCopy = false,
+  alternates = [],
+}: {
+  site: SiteView;
+  article: News;
+  workingCopy?: boolean;
+  alternates?: Alternate[];
+}) {
   const words = site.words.article;
   return (
     <Layout
@@ -20,15 +31,16 @@ export function ArticlePage({ site, article, workingCopy = false }: { site: Site
         title: article.title,
         description: article.description,
         canonical: SITE_PATHS.article(article.slug),
+        alternates,
         section: 'news',
         type: 'article',
         image: article.photo,
         imageAlt: article.photoAlt,
-        structuredData: [newsArticle(article, site.settings, site.origin, publishedAt(article))],
+        structuredData: [newsArticle(article, site.settings, site.origin, publishedAt(article), pageLanguage(site))],
       }}
     >
       <article className="wrap article">
-        <a className="back" href={SITE_PATHS.news}>
+        <a className="back" href={sitePath(site, SITE_PATHS.news)}>
           {words.back}
         </a>
         {site.preview && !isPublic(article) && (

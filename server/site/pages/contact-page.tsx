@@ -1,6 +1,6 @@
 import type { FieldErrors } from '../../common/api-error';
 import { SITE_PATHS } from '../site-paths';
-import { Layout, type SiteView } from './layout';
+import { Layout, sitePath, type SiteView } from './layout';
 
 /** The form's fields, named as POST /api/contactus names them, so the same DTO checks them. */
 export type ContactValues = Record<'name' | 'phno' | 'email' | 'msg', string>;
@@ -63,7 +63,7 @@ export function ContactPage({
           <p>{words.lead}</p>
         </div>
         <div className="contact">
-          <form className="form" method="post" action={SITE_PATHS.contact} noValidate aria-labelledby="form-title">
+          <form className="form" method="post" action={sitePath(site, SITE_PATHS.contact)} noValidate aria-labelledby="form-title">
             <h2 id="form-title">{words.form}</h2>
             {retryAfterSeconds !== undefined && (
               <div className="errors" role="alert" aria-labelledby="errors-title">

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import type { SiteSettings } from '../../settings/settings.service';
+import type { SiteLanguage, SiteSettings } from '../../settings/settings.service';
 import { BEACON_SCRIPT, COLLECT_GIF_PATH as COLLECT_GIF, collectGifUrl } from '../../http/visitor-beacon';
 import { SITE_PATHS } from '../site-paths';
-import { logoPath } from '../structured-data';
+import { pathIn } from '../site-languages';
+import { logoPath, type PageLanguage } from '../structured-data';
 import type { SiteWords } from '../words';
 import { Head } from './head';
 
@@ -20,9 +21,14 @@ export interface SiteView {
   words: SiteWords;
   /** The page carries the visitor-count beacon: ANALYTICS=on, and not a preview (an administrator's views are not counted). */
   counting: boolean;
+  /** The language the page is written in (issue #41): the default one, or the one its address's prefix names. */
+  language: SiteLanguage;
+  /** The site's enabled languages, the default first: with one, no switcher and no hreflang (the site as it was). */
+  languages: readonly SiteLanguage[];
   /**
    * The menus and the law's links as the site shows them (SitePages.withMenus, issue #37): only
-   * items a visitor may follow. Absent (an error page made without the database): today's links.
+   * items a visitor may follow, their hrefs in the page's language. Absent (an error page made
+   * without the database): today's links.
    */
   menus?: SiteMenus;
 }
@@ -39,6 +45,12 @@ export interface SiteMenus {
   /** The privacy policy (Settings), while it is published; also beside the contact form's Send button. */
   privacy: MenuLink | null;
   legalNotice: MenuLink | null;
+}
+
+/** One language's version of a page: its site path without the language's prefix (`/news/<its slug>`). */
+export interface Alternate {
+  lang: string;
+  path: string;
 }
 
 export type Section = 'home' | 'services' | 'news' | 'contact';
@@ -62,6 +74,31 @@ export interface PageMeta {
   imageAlt?: string | null;
   /** JSON-LD objects of the page's own (Organization, NewsArticle); the breadcrumb trail is added by the head. */
   structuredData?: Record<string, unknown>[];
+  /**
+   * The page in each language it is published in (its own among them), for hreflang and the
+   * switcher. Left out: a page with a canonical path is in every language at that path; one
+   * without (an error, page 2 of a list) names none.
+   */
+  alternates?: Alternate[];
+}
+
+/** A site path in the page's language (`/de/news`); the default language's paths are as they were. */
+export function sitePath(site: SiteView, path: string): string {
+  return pathIn(site.language, path);
+}
+
+/** The page's language as the JSON-LD writes it: its paths' prefix and its code (`inLanguage`). */
+export function pageLanguage(site: SiteView): PageLanguage {
+  return { prefix: site.language.default ? '' : `/${site.language.code}`, code: site.language.code };
+}
+
+/** The page's versions in the site's languages, in the settings' order (none with one language). */
+export function alternatesOf(site: SiteView, meta: PageMeta): Alternate[] {
+  if (site.languages.length < 2 || meta.noindex) return [];
+  const versions =
+    meta.alternates ??
+    (meta.canonical === undefined ? [] : site.languages.map((language) => ({ lang: language.code, path: meta.canonical! })));
+  return site.languages.flatMap((language) => versions.filter((version) => version.lang === language.code));
 }
 
 /** The main navigation, in order: each section's own page (its name is the words' `nav`). */
@@ -87,14 +124,19 @@ export function Layout({ site, meta, children }: { site: SiteView; meta: PageMet
   const { companyName, email, phone } = site.settings;
   const { words } = site;
   // The page a link leads to is "the current page"; a section's link is "current" on a page inside it (an article).
+  // The menus' hrefs are in the page's language (`/de/news`), as the canonical path is not.
   const current = (href: string) =>
-    meta.canonical?.split('?')[0] === href ? 'page' : meta.section && SECTION_PATHS[meta.section] === href ? 'true' : undefined;
-  const header = site.menus?.header ?? defaultHeader(words);
+    meta.canonical !== undefined && sitePath(site, meta.canonical.split('?')[0]) === href
+      ? 'page'
+      : meta.section && sitePath(site, SECTION_PATHS[meta.section]) === href
+        ? 'true'
+        : undefined;
+  const header = site.menus?.header ?? defaultHeader(words).map((link) => ({ ...link, href: sitePath(site, link.href) }));
   const footer = site.menus
     ? [...site.menus.footer, ...[site.menus.privacy, site.menus.legalNotice].filter((link): link is MenuLink => link !== null)]
     : [];
   return (
-    <html lang={words.lang}>
+    <html lang={words.lang} dir={site.languages.length > 1 || site.language.dir === 'rtl' ? site.language.dir : undefined}>
       <Head site={site} meta={meta} />
       <body>
         <a className="skip" href="#main">
@@ -109,7 +151,7 @@ export function Layout({ site, meta, children }: { site: SiteView; meta: PageMet
         )}
         <header className="site-header">
           <div className="wrap">
-            <a className="brand" href={SITE_PATHS.home}>
+            <a className="brand" href={sitePath(site, SITE_PATHS.home)}>
               <img src={logoPath(site.settings)} alt="" width={36} height={36} />
               <span>{companyName}</span>
             </a>
@@ -124,6 +166,7 @@ export function Layout({ site, meta, children }: { site: SiteView; meta: PageMet
                 ))}
               </ul>
             </nav>
+            <LanguageSwitcher site={site} meta={meta} />
           </div>
         </header>
         <main id="main" tabIndex={-1}>
@@ -164,7 +207,7 @@ export function Layout({ site, meta, children }: { site: SiteView; meta: PageMet
             )}
           </div>
         </footer>
-        {site.counting && <VisitorBeacon path={meta.canonical} />}
+        {site.counting && <VisitorBeacon path={meta.canonical === undefined ? undefined : sitePath(site, meta.canonical)} />}
       </body>
     </html>
   );
@@ -183,5 +226,37 @@ function VisitorBeacon({ path }: { path: string | undefined }) {
         <img src={path === undefined ? COLLECT_GIF : collectGifUrl(path)} alt="" width={1} height={1} />
       </noscript>
     </>
+  );
+}
+
+/**
+ * The languages, each named in itself and leading to this page in it, or to its home page where
+ * the page has no version in that language (issue #41). None on a site of one language.
+ */
+function LanguageSwitcher({ site, meta }: { site: SiteView; meta: PageMeta }) {
+  if (site.languages.length < 2) return null;
+  const versions = alternatesOf(site, meta);
+  return (
+    <nav className="languages" aria-label={site.words.languages}>
+      <ul>
+        {site.languages.map((language) => {
+          const own = language.code === site.language.code;
+          const version = versions.find((candidate) => candidate.lang === language.code);
+          return (
+            <li key={language.code}>
+              <a
+                href={pathIn(language, version?.path ?? SITE_PATHS.home)}
+                hrefLang={language.code}
+                lang={language.code}
+                dir={language.dir}
+                aria-current={own ? 'true' : undefined}
+              >
+                {language.name}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
   );
 }

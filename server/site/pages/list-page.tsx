@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Paged } from '../../common/pagination';
 import { pagePath } from '../site-paths';
 import type { SiteWords } from '../words';
-import { Layout, type SiteView } from './layout';
+import { Layout, sitePath, type SiteView } from './layout';
 import { Pager } from './parts';
 
 /** The words a list page reads: its title, heading, lead, empty state and pager's name. */
@@ -35,6 +35,8 @@ export function ListPage<Item extends { id: string }>({
         title: words.title(page),
         description: words.description(site.settings.companyName),
         canonical: pagePath(path, page),
+        // Another language's list may have fewer pages: only the first page names its versions.
+        ...(page === 1 ? {} : { alternates: [] }),
         section,
       }}
     >
@@ -52,7 +54,7 @@ export function ListPage<Item extends { id: string }>({
             ))}
           </ul>
         )}
-        <Pager list={path} page={page} links={items.links} label={words.pages} words={site.words} />
+        <Pager list={sitePath(site, path)} page={page} links={items.links} label={words.pages} words={site.words} />
       </div>
     </Layout>
   );

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { SITE_PATHS } from '../site-paths';
 import type { ProblemStatus } from '../words';
-import { Layout, type PageMeta, type SiteView } from './layout';
+import { Layout, sitePath, type PageMeta, type SiteView } from './layout';
 
 /** A page that only says something: thanks, not found, an error. */
 function MessagePage({
@@ -31,7 +31,7 @@ function MessagePage({
 function HomeLink({ site }: { site: SiteView }) {
   return (
     <p>
-      <a className="button button-primary" href={SITE_PATHS.home}>
+      <a className="button button-primary" href={sitePath(site, SITE_PATHS.home)}>
         {site.words.homeLink}
       </a>
     </p>

@@ -1,7 +1,7 @@
 import type { Paged } from '../../common/pagination';
 import type { News } from '../../news/news.entity';
 import { SITE_PATHS } from '../site-paths';
-import type { SiteView } from './layout';
+import { sitePath, type SiteView } from './layout';
 import { ListPage } from './list-page';
 import { NewsCard } from './parts';
 
@@ -14,7 +14,15 @@ export function NewsPage({ site, news }: { site: SiteView; news: Paged<News> }) 
       path={SITE_PATHS.news}
       section="news"
       words={site.words.news}
-      card={(article, i) => <NewsCard article={article} heading="h2" eager={i === 0} words={site.words} />}
+      card={(article, i) => (
+        <NewsCard
+          article={article}
+          heading="h2"
+          eager={i === 0}
+          words={site.words}
+          href={sitePath(site, SITE_PATHS.article(article.slug))}
+        />
+      )}
     />
   );
 }

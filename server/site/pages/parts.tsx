@@ -2,7 +2,7 @@ import type { Service } from '../../services/service.entity';
 import type { ReactNode } from 'react';
 import type { PageLinks } from '../../common/pagination';
 import { photoSrcset, type News } from '../../news/news.entity';
-import { SITE_PATHS, pagePath } from '../site-paths';
+import { pagePath } from '../site-paths';
 import type { SiteWords } from '../words';
 
 /** The frame of a photo whose size is not known (stored before sizes were): 16:9, the photo cropped to it. */
@@ -66,7 +66,10 @@ export function NewsCard({
   heading: Heading,
   eager,
   words,
+  href,
 }: {
+  /** Its address in the page's language. */
+  href: string;
   article: News;
   heading: 'h2' | 'h3';
   eager: boolean;
@@ -78,7 +81,7 @@ export function NewsCard({
       <div className="card-body">
         <DateText at={publishedAt(article)} words={words} />
         <Heading>
-          <a href={SITE_PATHS.article(article.slug)}>{article.title}</a>
+          <a href={href}>{article.title}</a>
         </Heading>
         <p className="muted">{article.description}</p>
       </div>

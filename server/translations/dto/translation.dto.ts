@@ -1,0 +1,56 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsISO8601, IsString, ValidateIf } from 'class-validator';
+
+export const TRANSLATION_STATUSES = ['draft', 'published'] as const;
+export type TranslationStatus = (typeof TRANSLATION_STATUSES)[number];
+
+/**
+ * A translation's own state (issue #41), beside the kind's text fields (each kind's translation
+ * DTO picks those from its own create DTO): German published while French is a draft.
+ */
+export class TranslationStateDto {
+  /** Left out: published. */
+  @ApiPropertyOptional({ enum: TRANSLATION_STATUSES, description: 'Left out: published' })
+  @IsIn(TRANSLATION_STATUSES, { message: 'Status must be draft or published' })
+  @ValidateIf((_, value) => value !== undefined)
+  status?: TranslationStatus;
+
+  /** When a published translation goes public (ISO 8601 with an offset); null: at once. */
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    anyOf: [
+      { type: 'string', format: 'date-time' },
+      { type: 'string', enum: [''] },
+    ],
+    description: 'When the published translation goes public; left out, null or empty: at once',
+  })
+  @IsISO8601({ strict: true, strictSeparator: true }, { message: 'Publish time must be a date and time' })
+  @IsString({ message: 'Publish time must be a date and time' })
+  @ValidateIf((_, value) => value !== undefined && value !== null && value !== '')
+  publishAt?: string | null;
+}
+
+/** What every translation's reply has besides its text fields. */
+export class TranslationStateReply {
+  @ApiProperty({ description: 'The language code', example: 'de' })
+  lang: string;
+
+  @ApiProperty({ enum: TRANSLATION_STATUSES })
+  status: TranslationStatus;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When it goes public; null: at once' })
+  publishAt: Date | null;
+
+  @ApiProperty({ description: 'The default-language text has changed since this translation was saved: it needs a look' })
+  outdated: boolean;
+
+  @ApiProperty({ type: 'integer', description: "The item's version (its ETag) whose text this translation was made from" })
+  sourceVersion: number;
+
+  @ApiProperty({ type: 'integer', description: 'Moves on by one with every save of the translation' })
+  version: number;
+
+  @ApiProperty()
+  updatedAt: Date;
+}

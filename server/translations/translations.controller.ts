@@ -1,0 +1,88 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Put, type Type } from '@nestjs/common';
+import { ApiBody, ApiConflictResponse, ApiNoContentResponse, ApiOkResponse } from '@nestjs/swagger';
+import { ApiError } from '../common/api-error';
+import { ApiErrorText, ApiFieldErrors } from '../common/api-docs';
+import { CurrentActor, type Actor } from '../common/actor.decorator';
+import { validateBody } from '../common/validation';
+import { contentKind, type Snapshot, type TranslationKind } from '../content/content-kinds';
+import { Allow } from '../roles/allow.decorator';
+import { editRefusal, KIND_RULES, PUBLISHED_BY_EDITORS, may, roleOf } from '../roles/permissions';
+import type { TranslationStateDto } from './dto/translation.dto';
+import { TranslationsService, type TranslationReply } from './translations.service';
+
+/**
+ * The translation routes of one kind (issue #41), under its own path (`/api/news/:id/translations`
+ * …): a class per kind, so each has its own documented body (`input`: the kind's text fields and
+ * TranslationStateDto) and reply, made here once. A new kind plugs in with its registry entry
+ * (`translatable`), its two DTOs and one line in its module.
+ */
+export function translationsController(kind: TranslationKind, input: Type, reply: Type): Type {
+  const { resource } = contentKind(kind);
+  const notFoundText = `${resource} not found, Language not found, or (DELETE) Translation not found`;
+  // Reading and writing a translation is writing the item (issue #39: news.write, services.write).
+  const rules = KIND_RULES[kind];
+
+  /**
+   * The rules a guard cannot see (issue #39), as for the item itself: who may not publish the kind
+   * (an author, for news) never sets a translation live (a PUT without a status publishes it) and
+   * never changes or removes a published one.
+   */
+  async function refuseUnlessMay(translations: TranslationsService, by: Actor, id: string, lang: string, change: object | null) {
+    if (may(roleOf(by), rules.publish)) return;
+    const refusal = change && editRefusal(roleOf(by), rules, by.admin.id, null, change);
+    if (refusal) throw ApiError.field(refusal.field, refusal.msg, HttpStatus.FORBIDDEN);
+    const current = (await translations.list(kind, id)).find((translation) => translation.lang.toLowerCase() === lang.toLowerCase());
+    if (current?.status === 'published') throw ApiError.field('status', PUBLISHED_BY_EDITORS, HttpStatus.FORBIDDEN);
+  }
+
+  @Controller(kind)
+  class TranslationsController {
+    constructor(readonly translations: TranslationsService) {}
+
+    @Allow(rules.write)
+    @Get(':id/translations')
+    @ApiErrorText(HttpStatus.NOT_FOUND, `${resource} not found`)
+    @ApiOkResponse({ type: reply, isArray: true, description: "Its translations, in the order of the site's languages" })
+    list(@Param('id') id: string): Promise<TranslationReply[]> {
+      return this.translations.list(kind, id.toLowerCase());
+    }
+
+    /** Creates or replaces the translation into `lang` (a language of the site other than the default). */
+    @Allow(rules.write)
+    @Put(':id/translations/:lang')
+    @ApiBody({ type: input })
+    @ApiOkResponse({ type: reply, description: 'The translation as saved: not outdated' })
+    @ApiFieldErrors()
+    @ApiConflictResponse({ description: 'Another item has this address in this language: `{ error: { slug: { msg } } }`' })
+    @ApiErrorText(HttpStatus.NOT_FOUND, `${resource} not found, or Language not found`)
+    async save(
+      @Param('id') id: string,
+      @Param('lang') lang: string,
+      @Body() body: unknown,
+      @CurrentActor() by: Actor,
+    ): Promise<TranslationReply> {
+      // The item and the language first (their 404s before the body's 400, as every route's path is
+      // judged before its body); the body is checked here: a class made by a function carries no
+      // parameter type for the global pipe to read.
+      await this.translations.exists(kind, id.toLowerCase(), lang);
+      const dto = (await validateBody(body, input)) as TranslationStateDto & Snapshot;
+      await refuseUnlessMay(this.translations, by, id.toLowerCase(), lang, { status: dto.status ?? 'published', publishAt: dto.publishAt });
+      return this.translations.save(kind, id.toLowerCase(), lang, dto, by);
+    }
+
+    @Allow(rules.write)
+    @Delete(':id/translations/:lang')
+    @HttpCode(HttpStatus.NO_CONTENT)
+    @ApiNoContentResponse({ description: 'Removed: its address in that language is not found from now on' })
+    @ApiErrorText(HttpStatus.NOT_FOUND, notFoundText)
+    async remove(@Param('id') id: string, @Param('lang') lang: string, @CurrentActor() by: Actor): Promise<void> {
+      await this.translations.exists(kind, id.toLowerCase(), lang);
+      await refuseUnlessMay(this.translations, by, id.toLowerCase(), lang, null);
+      return this.translations.remove(kind, id.toLowerCase(), lang, by);
+    }
+  }
+  // Each kind's class is named for it: the API document's operation ids are made of the name.
+  const name = `${contentKind(kind).schema}TranslationsController`;
+  Object.defineProperty(TranslationsController, 'name', { value: name });
+  return TranslationsController;
+}

@@ -1,0 +1,316 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
+import { ActivityService } from '../activity/activity.service';
+import type { Actor } from '../common/actor.decorator';
+import { ApiError } from '../common/api-error';
+import { isUuid, notFound } from '../common/by-id-or-404';
+import { firstFree, slugOf } from '../common/slug';
+import {
+  contentKind,
+  labelOf,
+  publicPaths,
+  translatable,
+  translationSource,
+  type Snapshot,
+  type TranslationKind,
+} from '../content/content-kinds';
+import { ContentEvents, editChange } from '../content/events/content-events.service';
+import { SettingsService, type SiteLanguage } from '../settings/settings.service';
+import { localPath } from '../site/site-paths';
+import type { TranslationStateDto, TranslationStatus } from './dto/translation.dto';
+
+/** A translation as stored: its text fields, address, state, and the default text it was made from. */
+interface TranslationRow {
+  lang: string;
+  fields: Snapshot;
+  slug: string | null;
+  status: TranslationStatus;
+  publishAt: Date | null;
+  source: Snapshot;
+  sourceVersion: number;
+  version: number;
+  updatedAt: Date;
+}
+
+/** A translation as the API answers it: `lang`, the kind's text fields, its state, and whether it is outdated. */
+export type TranslationReply = Record<string, unknown> & {
+  lang: string;
+  status: TranslationStatus;
+  publishAt: Date | null;
+  outdated: boolean;
+  sourceVersion: number;
+  version: number;
+  updatedAt: Date;
+};
+
+/** A published translation of an item: its language and its address (null for a kind without one). */
+export interface PublicTranslation {
+  lang: string;
+  slug: string | null;
+}
+
+/**
+ * What a visitor may see of a translation: published, and due (evaluated by the query, as the
+ * articles' VISIBLE is). The item itself must be public too: the callers ask within its own.
+ */
+const VISIBLE = `tr.status = 'published' AND (tr.publish_at IS NULL OR tr.publish_at <= now())`;
+
+const SELECT = `
+  SELECT lang, fields, slug, status, publish_at AS "publishAt", source, source_version AS "sourceVersion", version,
+         updated_at AS "updatedAt"
+    FROM translations tr`;
+
+const sameValue = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
+
+/**
+ * The translations of every translatable kind (issue #41), one table for all (kind, item_id,
+ * lang) with no foreign key, like the revisions: an item's go with its purge (TrashService), and a
+ * trashed item's stay hidden with it. Which fields a kind translates is the content-kind
+ * registry's (`translatable`); the routes are each kind's own (translationsController).
+ */
+@Injectable()
+export class TranslationsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly settings: SettingsService,
+    private readonly activity: ActivityService,
+    private readonly events: ContentEvents,
+  ) {}
+
+  /** The site's language named `lang` (any letter case), other than the default: else the 404. */
+  private async language(lang: string): Promise<SiteLanguage> {
+    const { languages } = await this.settings.current();
+    const language = languages.find((candidate) => !candidate.default && candidate.code.toLowerCase() === lang.toLowerCase());
+    if (!language) throw new ApiError(HttpStatus.NOT_FOUND, 'Language not found');
+    return language;
+  }
+
+  /** The live item (not in the trash), locked for the transaction when `lock`: else its kind's 404. */
+  private async item(manager: EntityManager, kind: TranslationKind, id: string, lock = false): Promise<ObjectLiteral> {
+    const { entity, resource } = contentKind(kind);
+    if (!isUuid(id)) throw notFound(resource);
+    const query = manager.getRepository(entity).createQueryBuilder('row').where('row.id = :id', { id });
+    const row = await (lock ? query.setLock('pessimistic_write') : query).getOne();
+    if (!row) throw notFound(resource);
+    return row;
+  }
+
+  private reply(kind: TranslationKind, item: ObjectLiteral, row: TranslationRow): TranslationReply {
+    const { fields, slug } = translatable(kind);
+    const current = translationSource(kind, item);
+    const outdated = Object.keys(current).some((field) => !sameValue(current[field], row.source[field]));
+    return {
+      lang: row.lang,
+      ...Object.fromEntries(fields.map((field) => [field, field === slug ? row.slug : (row.fields[field] ?? null)])),
+      status: row.status,
+      publishAt: row.publishAt,
+      outdated,
+      sourceVersion: row.sourceVersion,
+      version: row.version,
+      updatedAt: row.updatedAt,
+    };
+  }
+
+  /** The 404 of an item that is not there, or of a language the site does not have. */
+  async exists(kind: TranslationKind, id: string, lang: string): Promise<void> {
+    await this.item(this.dataSource.manager, kind, id);
+    await this.language(lang);
+  }
+
+  /** The item's translations into the site's languages (one taken out of the settings is not listed), in their order. */
+  async list(kind: TranslationKind, id: string): Promise<TranslationReply[]> {
+    const item = await this.item(this.dataSource.manager, kind, id);
+    const { languages } = await this.settings.current();
+    const rows = await this.dataSource.query<TranslationRow[]>(`${SELECT} WHERE kind = $1 AND item_id = $2`, [kind, item.id]);
+    return languages
+      .filter((language) => !language.default)
+      .flatMap((language) => rows.filter((row) => row.lang === language.code).map((row) => this.reply(kind, item, row)));
+  }
+
+  /**
+   * Saves the item's translation into `lang` (creates it or replaces it), recording the default
+   * text it was made from: it is not outdated until that text changes. In one transaction that
+   * holds the item, with its activity entry and the content event for the pages it changes.
+   */
+  async save(kind: TranslationKind, id: string, lang: string, dto: TranslationStateDto & Snapshot, by: Actor): Promise<TranslationReply> {
+    const { code } = await this.language(lang);
+    const { fields, slug: slugField } = translatable(kind);
+    return this.dataSource.transaction(async (manager) => {
+      const item = await this.item(manager, kind, id, true);
+      const [before] = await manager.query<TranslationRow[]>(`${SELECT} WHERE kind = $1 AND item_id = $2 AND lang = $3`, [
+        kind,
+        item.id,
+        code,
+      ]);
+      const text = Object.fromEntries(
+        fields.filter((field) => field !== slugField).map((field) => [field, dto[field] === '' ? null : (dto[field] ?? null)]),
+      );
+      const slug = slugField === null ? null : await this.freeSlug(manager, kind, code, item.id as string, dto[slugField], text.title);
+      const status = dto.status ?? 'published';
+      const publishAt = dto.publishAt ? new Date(dto.publishAt) : null;
+      const [row] = await manager.query<TranslationRow[]>(
+        `INSERT INTO translations AS tr (kind, item_id, lang, fields, slug, status, publish_at, source, source_version)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         ON CONFLICT (kind, item_id, lang) DO UPDATE
+           SET fields = EXCLUDED.fields, slug = EXCLUDED.slug, status = EXCLUDED.status, publish_at = EXCLUDED.publish_at,
+               source = EXCLUDED.source, source_version = EXCLUDED.source_version, version = tr.version + 1, updated_at = now()
+         RETURNING lang, fields, slug, status, publish_at AS "publishAt", source, source_version AS "sourceVersion", version,
+                   updated_at AS "updatedAt"`,
+        [kind, item.id, code, text, slug, status, publishAt, translationSource(kind, item), item.version ?? 1],
+      );
+      const changed = before
+        ? fields.filter(
+            (field) => !sameValue(field === slugField ? before.slug : before.fields[field], field === slugField ? slug : text[field]),
+          )
+        : [...fields];
+      if (!before || before.status !== status) changed.push('status');
+      if (!before || before.publishAt?.getTime() !== publishAt?.getTime()) changed.push('publishAt');
+      await this.activity.record(manager, {
+        by,
+        action: 'edit',
+        kind,
+        itemId: item.id as string,
+        label: labelOf(kind, item),
+        fields: changed.map((field) => `${code}.${field}`),
+      });
+      await this.raise(manager, kind, item, code, before ?? null, row);
+      return this.reply(kind, item, row);
+    });
+  }
+
+  /** Removes the item's translation into `lang` (its address there is not found from now on). */
+  async remove(kind: TranslationKind, id: string, lang: string, by: Actor): Promise<void> {
+    const { code } = await this.language(lang);
+    await this.dataSource.transaction(async (manager) => {
+      const item = await this.item(manager, kind, id, true);
+      // A DELETE's query answers [rows, count].
+      const [[before]] = await manager.query<[TranslationRow[], number]>(
+        `DELETE FROM translations tr WHERE kind = $1 AND item_id = $2 AND lang = $3
+         RETURNING lang, fields, slug, status, publish_at AS "publishAt", source, source_version AS "sourceVersion", version,
+                   updated_at AS "updatedAt"`,
+        [kind, item.id, code],
+      );
+      if (!before) throw new ApiError(HttpStatus.NOT_FOUND, 'Translation not found');
+      await this.activity.record(manager, {
+        by,
+        action: 'edit',
+        kind,
+        itemId: item.id as string,
+        label: labelOf(kind, item),
+        fields: [code],
+      });
+      await this.raise(manager, kind, item, code, before, null);
+    });
+  }
+
+  /** An item's translations go with its purge, in its transaction (TrashService). */
+  async removeAll(manager: EntityManager, kind: string, ids: string[]): Promise<void> {
+    if (ids.length > 0) await manager.query(`DELETE FROM translations WHERE kind = $1 AND item_id = ANY($2::uuid[])`, [kind, ids]);
+  }
+
+  /**
+   * The address to take in `lang`: the one asked for, else made from the translated title (else
+   * the item's own). One typed by hand that another item has in this language is the 409; one
+   * made is given the first free `-2`, `-3`… Serialized per kind and language by a lock.
+   */
+  private async freeSlug(
+    manager: EntityManager,
+    kind: TranslationKind,
+    lang: string,
+    id: string,
+    asked: unknown,
+    title: unknown,
+  ): Promise<string> {
+    const typed = typeof asked === 'string' && asked !== '';
+    const wanted = typed ? asked : slugOf(typeof title === 'string' ? title : '');
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtext('translation slugs ' || $1 || ' ' || $2))`, [kind, lang]);
+    const rows = await manager.query<{ slug: string }[]>(
+      `SELECT slug FROM translations WHERE kind = $1 AND lang = $2 AND (slug = $3 OR slug LIKE $4) AND item_id <> $5`,
+      [kind, lang, wanted, `${wanted}-%`, id],
+    );
+    const taken = new Set(rows.map((row) => row.slug));
+    if (typed && taken.has(wanted)) {
+      throw ApiError.fields(HttpStatus.CONFLICT, {
+        slug: { msg: `Another ${contentKind(kind).resource.toLowerCase()} already has this address in this language` },
+      });
+    }
+    return firstFree(wanted, taken);
+  }
+
+  /** The pages a translation is on (none while it or its item is hidden), under its language's prefix. */
+  private paths(kind: TranslationKind, item: ObjectLiteral, lang: string, row: TranslationRow | null): string[] {
+    if (row === null || row.status !== 'published' || (row.publishAt !== null && row.publishAt.getTime() > Date.now())) return [];
+    const { slug } = translatable(kind);
+    const translated = { ...item, ...row.fields, ...(slug ? { [slug]: row.slug } : {}) };
+    return publicPaths(kind, translated).map((path) => localPath(lang, path));
+  }
+
+  private async raise(
+    manager: EntityManager,
+    kind: TranslationKind,
+    item: ObjectLiteral,
+    lang: string,
+    before: TranslationRow | null,
+    after: TranslationRow | null,
+  ): Promise<void> {
+    const oldPaths = this.paths(kind, item, lang, before);
+    const newPaths = this.paths(kind, item, lang, after);
+    await this.events.raise(manager, { kind, id: item.id as string, oldPaths, newPaths, change: editChange(oldPaths, newPaths) });
+  }
+
+  // The public site's reads.
+
+  /** Narrows a public query of `kind` (its rows as `alias`) to the items published in `lang`. */
+  publishedIn<T extends ObjectLiteral>(
+    query: SelectQueryBuilder<T>,
+    alias: string,
+    kind: TranslationKind,
+    lang: string,
+  ): SelectQueryBuilder<T> {
+    return query.andWhere(
+      `${alias}.id IN (SELECT tr.item_id FROM translations tr WHERE tr.kind = :trKind AND tr.lang = :trLang AND ${VISIBLE})`,
+      { trKind: kind, trLang: lang },
+    );
+  }
+
+  /**
+   * The rows as `lang` has them: each published translation's text over the item's own (its photo
+   * and dates stay), a row without one as it is (`all`: drafts too, for an administrator's preview).
+   */
+  async overlay<T extends ObjectLiteral>(kind: TranslationKind, lang: string, rows: T[], all = false): Promise<T[]> {
+    if (rows.length === 0) return rows;
+    const found = await this.dataSource.query<(TranslationRow & { itemId: string })[]>(
+      `${SELECT.replace('SELECT', 'SELECT item_id AS "itemId",')} WHERE kind = $1 AND lang = $2 AND item_id = ANY($3::uuid[])${all ? '' : ` AND ${VISIBLE}`}`,
+      [kind, lang, rows.map((row) => row.id as string)],
+    );
+    const byItem = new Map(found.map((row) => [row.itemId, row]));
+    const { slug } = translatable(kind);
+    return rows.map((row) => {
+      const translation = byItem.get(row.id as string);
+      if (!translation) return row;
+      const text = Object.fromEntries(Object.entries(translation.fields).filter(([, value]) => value !== null));
+      return { ...row, ...text, ...(slug ? { [slug]: translation.slug } : {}) };
+    });
+  }
+
+  /** The item whose translation into `lang` has this address and is public (`all`: or not, for a preview), or null. */
+  async itemAt(kind: TranslationKind, lang: string, slug: string, all = false): Promise<string | null> {
+    const [row] = await this.dataSource.query<{ itemId: string }[]>(
+      `SELECT item_id AS "itemId" FROM translations tr WHERE kind = $1 AND lang = $2 AND slug = $3${all ? '' : ` AND ${VISIBLE}`}`,
+      [kind, lang, slug],
+    );
+    return row?.itemId ?? null;
+  }
+
+  /** The published translations of the items (their languages and addresses), by item. */
+  async published(kind: TranslationKind, ids: string[]): Promise<Map<string, PublicTranslation[]>> {
+    const byItem = new Map<string, PublicTranslation[]>(ids.map((id) => [id, []]));
+    if (ids.length === 0) return byItem;
+    const rows = await this.dataSource.query<{ itemId: string; lang: string; slug: string | null }[]>(
+      `SELECT item_id AS "itemId", lang, slug FROM translations tr WHERE kind = $1 AND item_id = ANY($2::uuid[]) AND ${VISIBLE}`,
+      [kind, ids],
+    );
+    for (const row of rows) byItem.get(row.itemId)?.push({ lang: row.lang, slug: row.slug });
+    return byItem;
+  }
+}

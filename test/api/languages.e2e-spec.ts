@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
+import { NOT_LOGGED_IN } from '../support/admin-helpers';
+
+type Agent = Awaited<ReturnType<typeof loggedInAgent>>['agent'];
+
+const ENGLISH = { code: 'en', name: 'English', dir: 'ltr', enabled: true, default: true };
+const GERMAN = { code: 'de', name: 'Deutsch', dir: 'ltr', enabled: true, default: false };
+const ARABIC = { code: 'ar', name: 'العربية', dir: 'rtl', enabled: true, default: false };
+
+describe('languages API', () => {
+  let t: TestApp;
+  let agent: Agent;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ agent } = await loggedInAgent(t));
+  });
+  afterAll(() => t.close());
+
+  const put = (languages: unknown) => agent.put('/api/settings/languages').send({ languages });
+
+  it('answers 401 without a session', async () => {
+    const res = await t.http().get('/api/settings/languages');
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(NOT_LOGGED_IN);
+  });
+
+  it('starts with English alone, the default, whose words do not fall back', async () => {
+    const res = await agent.get('/api/settings/languages');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ languages: [{ ...ENGLISH, fallback: false }] });
+  });
+
+  it('saves the default and more, canonical codes, the default first, and says which fall back to English', async () => {
+    const res = await put([GERMAN, { ...ARABIC, code: 'AR' }, ENGLISH]);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      languages: [
+        { ...ENGLISH, fallback: false },
+        { ...GERMAN, fallback: false },
+        { ...ARABIC, fallback: true },
+      ],
+    });
+    expect((await agent.get('/api/settings/languages')).body).toEqual(res.body);
+  });
+
+  it('moves the settings version on (every page is rendered again) and logs the change', async () => {
+    const before = (await agent.get('/api/settings')).body.version as number;
+    expect((await put([ENGLISH, { ...GERMAN, enabled: false }])).status).toBe(200);
+    const after = (await agent.get('/api/settings')).body;
+    expect(after.version).toBe(before + 1);
+    expect(Object.keys(after)).not.toContain('languages');
+    const entries = (await agent.get('/api/activity?kind=settings')).body.data as { fields: string[] }[];
+    expect(entries[0].fields).toEqual(['languages']);
+  });
+
+  const bad: [string, unknown, string, string][] = [
+    ['no list', 'en', 'languages', 'Languages must be a list of { code, name, dir, enabled, default }'],
+    ['an empty list', [], 'languages', 'Languages must name the default language'],
+    [
+      'seven languages',
+      ['en', 'de', 'fr', 'es', 'nl', 'it', 'pt'].map((code, i) => ({ ...GERMAN, code, default: i === 0 })),
+      'languages',
+      'Languages must be the default and at most 5 more',
+    ],
+    [
+      'a code that is no BCP 47 code',
+      [ENGLISH, { ...GERMAN, code: 'german!' }],
+      'languages.1.code',
+      'Code must be a BCP 47 language code such as de, fr-CA or zh-Hant',
+    ],
+    [
+      'a code naming a page of the site',
+      [ENGLISH, { ...GERMAN, code: 'contact' }],
+      'languages.1.code',
+      'Code must be a BCP 47 language code such as de, fr-CA or zh-Hant',
+    ],
+    ['a missing name', [ENGLISH, { ...GERMAN, name: ' ' }], 'languages.1.name', 'Name is required'],
+    ['a direction of neither', [ENGLISH, { ...GERMAN, dir: 'up' }], 'languages.1.dir', 'Direction must be ltr or rtl'],
+    ['enabled as text', [ENGLISH, { ...GERMAN, enabled: 'yes' }], 'languages.1.enabled', 'Enabled must be true or false'],
+    ['no default', [{ ...ENGLISH, default: false }, GERMAN], 'languages', 'Exactly one language must be the default'],
+    ['two defaults', [ENGLISH, { ...GERMAN, default: true }], 'languages', 'Exactly one language must be the default'],
+    ['a disabled default', [{ ...ENGLISH, enabled: false }, GERMAN], 'languages.0.enabled', 'The default language must be enabled'],
+    [
+      'the same code twice',
+      [ENGLISH, GERMAN, { ...GERMAN, code: 'DE', name: 'Deutsch (2)' }],
+      'languages.2.code',
+      'Another language already has this code',
+    ],
+  ];
+  it.each(bad)('answers 400 for %s, and changes nothing', async (_name, languages, field, msg) => {
+    const before = (await agent.get('/api/settings/languages')).body;
+    const res = await put(languages);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: { [field]: { msg } } });
+    expect((await agent.get('/api/settings/languages')).body).toEqual(before);
+  });
+
+  describe("the company's name and tagline per language", () => {
+    beforeAll(async () => {
+      expect((await put([ENGLISH, GERMAN])).status).toBe(200);
+      expect((await agent.patch('/api/settings').send({ companyName: 'Acme', tagline: 'We fix things' })).status).toBe(200);
+    });
+
+    it('answers empty texts while untranslated, and 404 for the default or an unknown language', async () => {
+      expect((await agent.get('/api/settings/translations/de')).body).toEqual({
+        lang: 'de',
+        companyName: '',
+        tagline: '',
+        outdated: false,
+      });
+      for (const lang of ['en', 'fr']) {
+        const res = await agent.get(`/api/settings/translations/${lang}`);
+        expect(res.status).toBe(404);
+        expect(res.body).toEqual({ error: 'Language not found' });
+      }
+    });
+
+    it('saves a translation, marks it outdated when the default text changes, and a save clears it', async () => {
+      const saved = await agent.put('/api/settings/translations/de').send({ companyName: 'Acme GmbH', tagline: 'Wir reparieren' });
+      expect(saved.status).toBe(200);
+      expect(saved.body).toEqual({ lang: 'de', companyName: 'Acme GmbH', tagline: 'Wir reparieren', outdated: false });
+      await agent.patch('/api/settings').send({ tagline: 'We fix everything' });
+      expect((await agent.get('/api/settings/translations/de')).body.outdated).toBe(true);
+      const again = await agent.put('/api/settings/translations/de').send({ companyName: 'Acme GmbH', tagline: 'Wir reparieren alles' });
+      expect(again.body.outdated).toBe(false);
+    });
+
+    it('answers 400 for a missing company name', async () => {
+      const res = await agent.put('/api/settings/translations/de').send({ companyName: '', tagline: '' });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: { companyName: { msg: 'Company name is required' } } });
+    });
+
+    it('removes a translation', async () => {
+      expect((await agent.delete('/api/settings/translations/de')).status).toBe(204);
+      expect((await agent.get('/api/settings/translations/de')).body.companyName).toBe('');
+    });
+  });
+
+  describe('on the public site', () => {
+    beforeAll(async () => {
+      expect((await agent.patch('/api/settings').send({ maintenance: false })).status).toBe(200);
+    });
+
+    it('is as it was with one language: no prefix, no hreflang, no switcher', async () => {
+      expect((await put([ENGLISH, { ...GERMAN, enabled: false }])).status).toBe(200);
+      const home = await t.http().get('/');
+      expect(home.text.startsWith('<!DOCTYPE html><html lang="en">')).toBe(true);
+      expect(home.text).not.toContain('hrefLang');
+      expect(home.text).not.toContain('class="languages"');
+      expect(home.text).not.toContain('og:locale');
+      expect((await t.http().get('/de/')).status).toBe(404);
+    });
+
+    it('lays a right-to-left language out right to left, its words in English for want of a catalog', async () => {
+      expect((await put([ENGLISH, ARABIC])).status).toBe(200);
+      const home = await t.http().get('/ar/');
+      expect(home.status).toBe(200);
+      expect(home.text.startsWith('<!DOCTYPE html><html lang="ar" dir="rtl">')).toBe(true);
+      expect(home.headers['content-language']).toBe('ar');
+      expect(home.text).toContain('Skip to content');
+      expect(home.text).toContain('href="/" hrefLang="en" lang="en" dir="ltr">English</a>');
+      expect(home.text).toContain('border-inline-start');
+      const english = await t.http().get('/');
+      expect(english.text.startsWith('<!DOCTYPE html><html lang="en" dir="ltr">')).toBe(true);
+      expect(english.text).toContain(`href="/ar/" hrefLang="ar" lang="ar" dir="rtl">${ARABIC.name}</a>`);
+    });
+  });
+
+  describe("the company's pages (issue #37) in a site of two languages", () => {
+    let page: { id: string; slug: string };
+
+    beforeAll(async () => {
+      expect((await put([ENGLISH, GERMAN])).status).toBe(200);
+      const res = await agent
+        .post('/api/pages')
+        .send({ title: 'About us', slug: 'about-us', description: 'Who we are', body: 'We are small.', status: 'published' });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      page = res.body;
+      const menus = {
+        header: [
+          { label: 'News', target: { kind: 'news' } },
+          { label: 'About', target: { kind: 'page', id: page.id } },
+        ],
+        footer: [{ label: 'Contact', target: { kind: 'contact' } }],
+      };
+      expect((await agent.put('/api/settings/navigation').send(menus)).status).toBe(200);
+    });
+
+    it("shows a page at its default-language address only: another language's is not found", async () => {
+      expect((await t.http().get('/about-us')).status).toBe(200);
+      expect((await t.http().get('/de/about-us')).status).toBe(404);
+      const sitemap = (await t.http().get('/sitemap.xml')).text;
+      expect(sitemap).toContain('<loc>http://localhost:3000/about-us</loc>');
+      expect(sitemap).not.toContain('/de/about-us');
+    });
+
+    it("renders the menus in every language, the sections' links in the page's language", async () => {
+      const german = await t.http().get('/de/news');
+      expect(german.status).toBe(200);
+      expect(german.text).toContain('<a href="/de/news" aria-current="page">News</a>');
+      expect(german.text).toContain('<a href="/about-us">About</a>');
+      expect(german.text).toContain('<a href="/de/contact">Contact</a>');
+      const english = await t.http().get('/news');
+      expect(english.text).toContain('<a href="/news" aria-current="page">News</a>');
+      expect(english.text).toContain('<a href="/contact">Contact</a>');
+    });
+
+    it("refuses a page's address that is a language's code, and makes another from a title", async () => {
+      const typed = await agent.post('/api/pages').send({ title: 'Deutsch', slug: 'de', description: 'D', body: 'B' });
+      expect(typed.status).toBe(400);
+      expect(typed.body).toEqual({ error: { slug: { msg: "This address is a language's prefix on the site: choose another" } } });
+      const made = await agent.post('/api/pages').send({ title: 'DE', description: 'D', body: 'B' });
+      expect(made.status).toBe(201);
+      expect(made.body.slug).toBe('de-2');
+    });
+
+    it("refuses a language whose code is a page's address (409), and changes nothing", async () => {
+      const taken = await agent.post('/api/pages').send({ title: 'Français', slug: 'fr', description: 'D', body: 'B' });
+      expect(taken.status).toBe(201);
+      const conflict = await put([ENGLISH, GERMAN, { code: 'fr', name: 'Français', dir: 'ltr', enabled: true, default: false }]);
+      expect(conflict.status).toBe(409);
+      expect(conflict.body).toEqual({ error: { 'languages.2.code': { msg: 'A page has this address: change it first' } } });
+      expect((await agent.get('/api/settings/languages')).body.languages.map((language: { code: string }) => language.code)).toEqual([
+        'en',
+        'de',
+      ]);
+    });
+  });
+});
