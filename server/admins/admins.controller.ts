@@ -16,7 +16,8 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ApiAcceptedResponse, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
+import { validateBody } from '../common/validation';
 import { SessionsService } from '../account/sessions.service';
 import { PagePipe } from '../common/pagination';
 import { ApiErrorText, ApiFieldErrors, ApiPage, ErrorReply, FieldErrorsReply, IdReply, OkReply } from '../common/api-docs';
@@ -199,7 +200,11 @@ export class AdminsController {
   @ApiFieldErrors()
   @ApiErrorText(HttpStatus.NOT_FOUND, 'Admin not found')
   @ApiConflictResponse({ type: FieldErrorsReply, description: 'The last administrator cannot be given another role (keyed role)' })
-  changeRole(@Param('id') id: string, @Body() dto: UpdateAdminDto, @CurrentActor() by: Actor) {
+  @ApiBody({ type: UpdateAdminDto })
+  async changeRole(@Param('id') id: string, @Body() body: unknown, @CurrentActor() by: Actor) {
+    // The account's 404 before the body's 400, as every route's path is judged before its body.
+    await this.adminsService.assertExists(id);
+    const dto = await validateBody(body, UpdateAdminDto);
     return this.adminsService.changeRole(id, dto.role, by);
   }
 

@@ -105,6 +105,11 @@ export class AdminsService {
    * their next request on every replica (the session query reads it with each request) without
    * signing them out; logged in Activity and mailed to them, in the change's transaction.
    */
+  /** The 404 of an account that is not there, judged before a request's body is. */
+  async assertExists(id: string): Promise<void> {
+    if (!isUuid(id) || !(await this.admins.existsBy({ id }))) throw new ApiError(HttpStatus.NOT_FOUND, ADMIN_NOT_FOUND);
+  }
+
   async changeRole(id: string, role: Role, by: Actor): Promise<AdminListItem> {
     if (!isUuid(id)) throw new ApiError(HttpStatus.NOT_FOUND, ADMIN_NOT_FOUND);
     const site = await this.outbox.siteName();

@@ -1,9 +1,9 @@
 import { Body, Controller, HttpCode, HttpStatus, Inject, Param, Post, type Type } from '@nestjs/common';
-import { ApiConflictResponse, ApiOkResponse, ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiBody, ApiConflictResponse, ApiOkResponse, ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { CurrentActor, type Actor } from '../common/actor.decorator';
 import { ApiErrorText, ApiFieldErrors, FieldErrorsReply } from '../common/api-docs';
-import { StorableText } from '../common/validation';
+import { StorableText, validateBody } from '../common/validation';
 import { contentKind } from '../content/content-kinds';
 import { Allow } from '../roles/allow.decorator';
 import { KIND_RULES } from '../roles/permissions';
@@ -59,8 +59,12 @@ export function reviewController(kind: ReviewKind, editor: Type<ItemEditor>, ite
     @ApiFieldErrors()
     @ApiErrorText(HttpStatus.NOT_FOUND, `${resource} not found`)
     @ApiConflictResponse({ type: FieldErrorsReply, description: 'It is not waiting for review (keyed id)' })
-    async sendBack(@Param('id') id: string, @Body() dto: ReturnDto, @CurrentActor() by: Actor): Promise<VersionedItem> {
+    @ApiBody({ type: ReturnDto })
+    async sendBack(@Param('id') id: string, @Body() body: unknown, @CurrentActor() by: Actor): Promise<VersionedItem> {
       const itemId = idOr404(kind, id);
+      // The item's 404 before the body's 400, as every route's path is judged before its body.
+      await this.items.findOne(itemId);
+      const dto = await validateBody(body, ReturnDto);
       await this.review.sendBack(kind, itemId, dto.note, by);
       return this.items.findOne(itemId);
     }

@@ -179,7 +179,8 @@ describe('a known API path asked with a method it does not have', () => {
     ['GET', '/api/admins/me/password', 'POST'],
     ['HEAD', '/api/settings/mail/test', 'POST'],
     // DELETE /api/admins/{id} would take `login` for an id.
-    ['GET', '/api/admins/login', 'POST, DELETE'],
+    // PATCH and DELETE are /api/admins/:id's (a role change, a removal), whose :id `login` is.
+    ['GET', '/api/admins/login', 'POST, PATCH, DELETE'],
     ['PATCH', '/api/news/photo-limits', null],
     ['DELETE', '/api/news/photo-limits', null],
     ['PUT', '/api/news/photo-limits', 'GET, HEAD, PATCH, DELETE'],
