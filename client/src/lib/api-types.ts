@@ -1372,6 +1372,8 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       expiresAt: string;
+      /** @enum {string} */
+      role: 'administrator' | 'editor' | 'author';
     };
     Invitations: {
       data: components['schemas']['Invitation'][];
@@ -1381,6 +1383,8 @@ export interface components {
     CreateInvitationDto: {
       /** Format: email */
       email: string;
+      /** @enum {string} */
+      role?: 'administrator' | 'editor' | 'author';
     };
     InvitationReply: {
       invitation: components['schemas']['Invitation'];
@@ -1398,6 +1402,25 @@ export interface components {
       email: string;
       /** Format: date-time */
       createdAt: string;
+      /** @enum {string} */
+      role: 'administrator' | 'editor' | 'author';
+      /** @description What the role may do (server/roles/permissions.ts) */
+      can: {
+        'news.write': boolean;
+        'news.publish': boolean;
+        'pages.write': boolean;
+        'pages.publish': boolean;
+        'services.read': boolean;
+        'services.write': boolean;
+        'trash.manage': boolean;
+        'trash.purge': boolean;
+        'contactus.manage': boolean;
+        'analytics.read': boolean;
+        'activity.read': boolean;
+        'settings.manage': boolean;
+        'admins.manage': boolean;
+        'account.own': boolean;
+      };
     };
     AdminReply: {
       admin: components['schemas']['Admin'];
@@ -1432,6 +1455,8 @@ export interface components {
        * @description Null until their first login
        */
       lastLoginAt: string | null;
+      /** @enum {string} */
+      role: 'administrator' | 'editor' | 'author';
     };
     PageNumber: {
       number: number;

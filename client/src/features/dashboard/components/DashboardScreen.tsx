@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { SiteState } from '../../../components/SiteState';
 import { PageSpinner, Spinner } from '../../../components/Spinner';
 import { describeActivity } from '../../../lib/activity-text';
+import { usePermissions } from '../../../lib/can';
 import { KIND_NAMES } from '../../../lib/content-kinds';
 import { formatCount, formatDateTime } from '../../../lib/format';
 import { useLoggedError } from '../../../lib/use-logged-error';
@@ -125,11 +126,12 @@ function VisitorsPanel() {
 }
 
 function CountsPanel({ counts }: { counts: Dashboard['counts'] }) {
+  const can = usePermissions();
   const rows = [
-    { name: KIND_NAMES.services.many, to: paths.services.list, count: counts.services },
-    { name: KIND_NAMES.news.many, to: paths.news.list, count: counts.news },
-    { name: 'In the trash', to: paths.trash, count: counts.trash },
-  ];
+    { name: KIND_NAMES.services.many, to: paths.services.list, count: counts.services, shown: can('services.read') },
+    { name: KIND_NAMES.news.many, to: paths.news.list, count: counts.news, shown: can('news.write') },
+    { name: 'In the trash', to: paths.trash, count: counts.trash, shown: can('trash.manage') },
+  ].filter((row) => row.shown);
   return (
     <section className="panel" aria-labelledby="dashboard-content">
       <h2 id="dashboard-content" className="panel__title">
@@ -213,6 +215,8 @@ function ChecklistPanel({ checklist }: { checklist: Dashboard['checklist'] }) {
 /** The panel's first screen: what is new, the site's state, how much there is, and what colleagues did. */
 export function DashboardScreen() {
   const query = useQuery(dashboardQueries.summary());
+  // Each part for the roles that may open what it shows (no request the role would be refused).
+  const can = usePermissions();
   useLoggedError('Loading the dashboard failed', query.error);
 
   return (
@@ -229,12 +233,12 @@ export function DashboardScreen() {
         </Alert>
       ) : (
         <div className="dashboard">
-          <ChecklistPanel checklist={query.data.checklist} />
-          <UnreadPanel unread={query.data.unread} />
-          <SitePanel site={query.data.site} />
+          {can('settings.manage') && <ChecklistPanel checklist={query.data.checklist} />}
+          {can('contactus.manage') && <UnreadPanel unread={query.data.unread} />}
+          {can('settings.manage') && <SitePanel site={query.data.site} />}
           <CountsPanel counts={query.data.counts} />
-          <VisitorsPanel />
-          <ActivityPanel activity={query.data.activity} />
+          {can('analytics.read') && <VisitorsPanel />}
+          {can('activity.read') && <ActivityPanel activity={query.data.activity} />}
         </div>
       )}
     </section>
