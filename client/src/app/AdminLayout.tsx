@@ -38,12 +38,11 @@ export function AdminLayout() {
   const { data: admin } = useQuery(authQueries.me());
   const can = admin?.can;
   // The dashboard's own query: the unread count in the menu and the dashboard agree, from one request.
-  const { data: summary } = useQuery(dashboardQueries.summary());
+  const { data: summary } = useQuery({ ...dashboardQueries.summary(), enabled: can?.['dashboard.read'] === true });
   // Only for a role that reads the messages: no count it could not open.
   const unread = can?.['contactus.manage'] ? summary?.unread : undefined;
-  // The company's logo in the menu and as the tab's icon (the default until the settings are read,
-  // and for a role that may not read the settings: no request it would be refused).
-  const settings = useQuery({ ...settingsQueries.current(), enabled: can?.['settings.manage'] === true }).data;
+  // The company's logo in the menu and as the tab's icon (the default until the settings are read).
+  const settings = useQuery({ ...settingsQueries.current(), enabled: can?.['settings.read'] === true }).data;
   const logo = settings?.logo;
   // A reply to a contact message names it in its subject ("Your message to <company>").
   const companyName = settings?.companyName;

@@ -2,7 +2,7 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../components/Spinner';
-import { useCan, type Permission } from '../lib/can';
+import { useCan, useRulesKnown, type Permission } from '../lib/can';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { ForbiddenScreen, Loading, RegisterScreen, SecondFactorGate } from './lazy-screens';
 import { adminRemembered, authQueries, sessionEndedByItself, type Admin } from '../features/auth/api/auth';
@@ -128,6 +128,8 @@ export function afterLogin(state: unknown, otherwise: string = paths.admin): str
  */
 export function Allowed({ need, children }: { need: Permission; children: ReactNode }) {
   const allowed = useCan(need);
+  const known = useRulesKnown();
+  if (!known) return <PageSpinner label="Checking your access" />;
   if (!allowed)
     return (
       <Loading>

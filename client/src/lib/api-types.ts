@@ -1372,8 +1372,6 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       expiresAt: string;
-      /** @enum {string} */
-      role: 'administrator' | 'editor' | 'author';
     };
     Invitations: {
       data: components['schemas']['Invitation'][];
@@ -1383,8 +1381,6 @@ export interface components {
     CreateInvitationDto: {
       /** Format: email */
       email: string;
-      /** @enum {string} */
-      role?: 'administrator' | 'editor' | 'author';
     };
     InvitationReply: {
       invitation: components['schemas']['Invitation'];
@@ -1395,32 +1391,20 @@ export interface components {
       /** @description The link's token */
       token: string;
     };
+    /**
+     * @description What they may do (the roles table in the README)
+     * @enum {string}
+     */
+    Role: 'administrator' | 'editor' | 'author';
     Admin: {
       /** Format: uuid */
       id: string;
       name: string;
       email: string;
+      /** @description What they may do (the roles table in the README) */
+      role: components['schemas']['Role'];
       /** Format: date-time */
       createdAt: string;
-      /** @enum {string} */
-      role: 'administrator' | 'editor' | 'author';
-      /** @description What the role may do (server/roles/permissions.ts) */
-      can: {
-        'news.write': boolean;
-        'news.publish': boolean;
-        'pages.write': boolean;
-        'pages.publish': boolean;
-        'services.read': boolean;
-        'services.write': boolean;
-        'trash.manage': boolean;
-        'trash.purge': boolean;
-        'contactus.manage': boolean;
-        'analytics.read': boolean;
-        'activity.read': boolean;
-        'settings.manage': boolean;
-        'admins.manage': boolean;
-        'account.own': boolean;
-      };
     };
     AdminReply: {
       admin: components['schemas']['Admin'];
@@ -1448,6 +1432,8 @@ export interface components {
       id: string;
       name: string;
       email: string;
+      /** @description What they may do (the roles table in the README) */
+      role: components['schemas']['Role'];
       /** Format: date-time */
       createdAt: string;
       /**
@@ -1455,8 +1441,6 @@ export interface components {
        * @description Null until their first login
        */
       lastLoginAt: string | null;
-      /** @enum {string} */
-      role: 'administrator' | 'editor' | 'author';
     };
     PageNumber: {
       number: number;
@@ -1502,6 +1486,23 @@ export interface components {
     };
     SessionReply: {
       admin: components['schemas']['Admin'] | null;
+      /** @description Every permission (server/roles/permissions.ts) and whether the signed-in admin's role holds it (all false without one): what the panel shows and hides by, never restating the roles table */
+      can?: {
+        'news.write': boolean;
+        'news.publish': boolean;
+        'pages.write': boolean;
+        'pages.publish': boolean;
+        'services.read': boolean;
+        'services.write': boolean;
+        'trash.manage': boolean;
+        'trash.purge': boolean;
+        'contactus.manage': boolean;
+        'analytics.read': boolean;
+        'activity.read': boolean;
+        'settings.manage': boolean;
+        'admins.manage': boolean;
+        'account.own': boolean;
+      };
     };
     Credentials: {
       email: string;
@@ -3132,7 +3133,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The logged-in admin, or null */
+      /** @description The logged-in admin, or null, and what their role may do */
       200: {
         headers: {
           [name: string]: unknown;

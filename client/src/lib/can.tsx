@@ -5,7 +5,7 @@ import type { ApiSchema } from './api';
  * What the signed-in account may do, as GET /api/admins/me's `can` says: the panel never restates
  * the rules (server/roles/permissions.ts holds them), it reads these flags.
  */
-export type Can = ApiSchema<'Admin'>['can'];
+export type Can = NonNullable<ApiSchema<'SessionReply'>['can']>;
 /** One rule, `<subject>.<action>`: 'news.publish', 'trash.manage'… */
 export type Permission = keyof Can;
 export type Role = ApiSchema<'Admin'>['role'];
@@ -19,7 +19,7 @@ export const ROLE_NAMES: Record<Role, string> = {
 
 export const ROLES = Object.keys(ROLE_NAMES) as Role[];
 
-/** The flags of the signed-in account, from the admin layout; null outside it (nothing allowed). */
+/** The flags of the signed-in account, from the admin layout; null while unknown or outside it (nothing allowed). */
 const CanContext = createContext<Partial<Can> | null>(null);
 
 /** Hands the signed-in account's flags to every screen below (the admin layout sets it once). */
@@ -36,4 +36,9 @@ export function useCan(permission: Permission): boolean {
 export function usePermissions(): (permission: Permission) => boolean {
   const can = useContext(CanContext);
   return (permission) => can?.[permission] === true;
+}
+
+/** Whether the flags are known yet (right after a sign-in the session is still being read again). */
+export function useRulesKnown(): boolean {
+  return useContext(CanContext) !== null;
 }
