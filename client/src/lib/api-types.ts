@@ -1484,25 +1484,28 @@ export interface components {
       /** @description How many sessions ended */
       ended: number;
     };
+    Permissions: {
+      'news.write': boolean;
+      'news.publish': boolean;
+      'pages.write': boolean;
+      'pages.publish': boolean;
+      'services.read': boolean;
+      'services.write': boolean;
+      'settings.read': boolean;
+      'trash.manage': boolean;
+      'trash.purge': boolean;
+      'contactus.manage': boolean;
+      'analytics.read': boolean;
+      'activity.read': boolean;
+      'settings.manage': boolean;
+      'admins.manage': boolean;
+      'dashboard.read': boolean;
+      'account.own': boolean;
+    };
     SessionReply: {
       admin: components['schemas']['Admin'] | null;
-      /** @description Every permission (server/roles/permissions.ts) and whether the signed-in admin's role holds it (all false without one): what the panel shows and hides by, never restating the roles table */
-      can?: {
-        'news.write': boolean;
-        'news.publish': boolean;
-        'pages.write': boolean;
-        'pages.publish': boolean;
-        'services.read': boolean;
-        'services.write': boolean;
-        'trash.manage': boolean;
-        'trash.purge': boolean;
-        'contactus.manage': boolean;
-        'analytics.read': boolean;
-        'activity.read': boolean;
-        'settings.manage': boolean;
-        'admins.manage': boolean;
-        'account.own': boolean;
-      };
+      /** @description What the signed-in admin's role may do; left out without one */
+      can?: components['schemas']['Permissions'];
     };
     Credentials: {
       email: string;

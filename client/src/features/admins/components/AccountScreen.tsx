@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { PageSpinner } from '../../../components/Spinner';
 import { useNotify } from '../../../components/Toaster';
 import { errorMessage } from '../../../lib/api';
+import { useCan } from '../../../lib/can';
 import { useLoggedError } from '../../../lib/use-logged-error';
 import { adminQueries, useUpdatePreferences } from '../api/admins';
 import type { LayoutContext } from './AdminsScreen';
@@ -19,7 +20,9 @@ import './AccountScreen.css';
 /** /admin/account: the signed-in admin's own account: who they are, their password, their mail. */
 export function AccountScreen() {
   const { admin } = useOutletContext<LayoutContext | undefined>() ?? {};
-  const preferences = useQuery(adminQueries.preferences());
+  // New contact messages by mail: for a role that reads them.
+  const readsMessages = useCan('contactus.manage');
+  const preferences = useQuery({ ...adminQueries.preferences(), enabled: readsMessages });
   const update = useUpdatePreferences();
   const notify = useNotify();
   const id = useId();
@@ -60,37 +63,39 @@ export function AccountScreen() {
         </section>
         <TwoFactorSection email={admin?.email ?? ''} />
         <PasskeysSection />
-        <section className="account__section" aria-labelledby={`${id}-mail`}>
-          <h2 id={`${id}-mail`}>Email</h2>
-          {preferences.isPending && <PageSpinner label="Loading your preferences" />}
-          {preferences.isError && (
-            <Alert>
-              Sorry, your preferences could not be loaded.{' '}
-              <button type="button" className="button button--small" onClick={() => void preferences.refetch()}>
-                Try again
-              </button>
-            </Alert>
-          )}
-          {preferences.isSuccess && (
-            <>
-              <div className="field">
-                <Switch
-                  label="Email me new contact messages"
-                  checked={update.isPending ? update.variables.notifyContactMessages : preferences.data.notifyContactMessages}
-                  disabled={update.isPending}
-                  onChange={(event) => onToggle(event.target.checked)}
-                  aria-describedby={`${id}-notify-help`}
-                />
-                <p className="form__hint" id={`${id}-notify-help`}>
-                  {preferences.data.mailEnabled
-                    ? 'Each message a visitor leaves on the website comes to your inbox; replying answers the visitor.'
-                    : 'Mail is off on this site (SMTP_URL is not set), so no email is sent until an operator turns it on.'}
-                </p>
-              </div>
-              {update.isError && <Alert>{errorMessage(update.error, 'Sorry, the change could not be saved. Please try again.')}</Alert>}
-            </>
-          )}
-        </section>
+        {readsMessages && (
+          <section className="account__section" aria-labelledby={`${id}-mail`}>
+            <h2 id={`${id}-mail`}>Email</h2>
+            {preferences.isPending && <PageSpinner label="Loading your preferences" />}
+            {preferences.isError && (
+              <Alert>
+                Sorry, your preferences could not be loaded.{' '}
+                <button type="button" className="button button--small" onClick={() => void preferences.refetch()}>
+                  Try again
+                </button>
+              </Alert>
+            )}
+            {preferences.isSuccess && (
+              <>
+                <div className="field">
+                  <Switch
+                    label="Email me new contact messages"
+                    checked={update.isPending ? update.variables.notifyContactMessages : preferences.data.notifyContactMessages}
+                    disabled={update.isPending}
+                    onChange={(event) => onToggle(event.target.checked)}
+                    aria-describedby={`${id}-notify-help`}
+                  />
+                  <p className="form__hint" id={`${id}-notify-help`}>
+                    {preferences.data.mailEnabled
+                      ? 'Each message a visitor leaves on the website comes to your inbox; replying answers the visitor.'
+                      : 'Mail is off on this site (SMTP_URL is not set), so no email is sent until an operator turns it on.'}
+                  </p>
+                </div>
+                {update.isError && <Alert>{errorMessage(update.error, 'Sorry, the change could not be saved. Please try again.')}</Alert>}
+              </>
+            )}
+          </section>
+        )}
         <SessionsSection />
       </div>
     </section>

@@ -214,9 +214,9 @@ function ChecklistPanel({ checklist }: { checklist: Dashboard['checklist'] }) {
 
 /** The panel's first screen: what is new, the site's state, how much there is, and what colleagues did. */
 export function DashboardScreen() {
-  const query = useQuery(dashboardQueries.summary());
   // Each part for the roles that may open what it shows (no request the role would be refused).
   const can = usePermissions();
+  const query = useQuery({ ...dashboardQueries.summary(), enabled: can('dashboard.read') });
   useLoggedError('Loading the dashboard failed', query.error);
 
   return (

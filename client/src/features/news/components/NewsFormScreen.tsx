@@ -12,6 +12,7 @@ import { useNotify } from '../../../components/Toaster';
 import { LoadFirst, useForm } from '../../../components/useForm';
 import { DraftBanner, useDraftActions } from '../../../components/WorkingCopy';
 import { ApiError, errorMessage, itemId } from '../../../lib/api';
+import { useCan } from '../../../lib/can';
 import { draftToOpen, isDraft, versionOf, type Draft, type RestoreReply, type Snapshot } from '../../../lib/revisions';
 import { returnSearch, type ReturnState } from '../../../lib/search-params';
 import {
@@ -96,6 +97,7 @@ function EditNews({ id }: { id: string }) {
   const focus = Number(params.get('revision')) || undefined;
   // Counts the times the form starts again (a restore, a discard, their copy taken after a conflict).
   const [generation, setGeneration] = useState(0);
+  const canPublish = useCan('news.publish');
   const failed = (error: Error) => (
     <>
       <Alert>{errorMessage(error, 'Could not load the article. Please try again.')}</Alert>
@@ -121,6 +123,7 @@ function EditNews({ id }: { id: string }) {
                 version={() => versionOf(article)}
                 focus={focus}
                 photoUrl={photoUrl}
+                publish={canPublish}
                 onRestored={(reply: RestoreReply<News>) => restart(reply.item, reply.to === 'draft' ? reply.draft : undefined)}
               />
             </>
@@ -152,6 +155,9 @@ function NewsForm({
   const create = useCreateNews();
   const update = useUpdateNews();
   const notify = useNotify();
+  // Without it (an author) there is no Status or Publish at: their article stays a draft until an editor publishes it.
+  const canPublish = useCan('news.publish');
+  const readsCounts = useCan('analytics.read');
 
   const returnTo = returnSearch(location.state as NewsFormState | null);
   const [file, setFile] = useState<File | null>(null);
@@ -190,7 +196,7 @@ function NewsForm({
   const sent = useRef<NewsValues>(EMPTY);
 
   const { bind, formError, saving, guard, form, values } = useForm<NewsValues, News | Draft>({
-    initial: article ? valuesOf(article) : EMPTY,
+    initial: article ? valuesOf(article) : { ...EMPTY, status: canPublish ? 'published' : 'draft' },
     // One save: the chosen photo is stored first (POST /api/photos), then the article is sent once, naming it.
     save: async (values): Promise<News | Draft> => {
       setPhotoError(undefined);
@@ -242,6 +248,7 @@ function NewsForm({
     initial: draft,
     snapshot: { ...toInput(values), ...(photoNow === undefined ? {} : { photo: photoNow }) },
     published: live?.status === 'published',
+    publish: canPublish,
     versioned,
     onReload: (current) => (isDraft(current) ? onRestart?.(null, current) : onRestart?.(current, undefined)),
     onDiscarded: () => onRestart?.(null, null),
@@ -250,7 +257,7 @@ function NewsForm({
     <section className="screen">
       <PageHeader title={heading} />
       {opened && <DraftBanner draft={opened.draft} restored={opened.restored} onDiscard={drafts.askDiscard} />}
-      {article && <ArticleVisitors slug={article.slug} />}
+      {article && readsCounts && <ArticleVisitors slug={article.slug} />}
       <form {...form} className="form">
         {formError && <Alert>{formError}</Alert>}
         <PhotoPicker
@@ -278,11 +285,15 @@ function NewsForm({
           hint="Lower-case letters a–z, digits and single hyphens between words; up to 80 characters."
           {...bind('slug')}
         />
-        <SelectField label="Status" {...bind('status')}>
-          <option value="published">Published</option>
-          <option value="draft">Draft</option>
-        </SelectField>
-        <TextField label="Publish at (blank: at once)" type="datetime-local" {...bind('publishAt')} />
+        {canPublish && (
+          <>
+            <SelectField label="Status" {...bind('status')}>
+              <option value="published">Published</option>
+              <option value="draft">Draft</option>
+            </SelectField>
+            <TextField label="Publish at (blank: at once)" type="datetime-local" {...bind('publishAt')} />
+          </>
+        )}
         <TextAreaField label="Description" hint="Up to 1,000 characters." rows={3} {...bind('description')} />
         <AboutField about={values.about} bound={bind('about')} />
         <FormActions submit={heading} busy={saving} cancelTo={paths.news.list} onCancel={guard.release}>
