@@ -18,9 +18,10 @@ const dirs = (path) =>
 /**
  * Server folders that everything may use; every other server folder is a resource. `common` holds
  * what every module uses (paging, errors, validation, @Public()), `http` the start-up plumbing
- * configureApp assembles (middleware, the exception filter, security headers, static files).
+ * configureApp assembles (middleware, the exception filter, security headers, static files),
+ * `roles` the permission map every route declares against (issue #39).
  */
-const SERVER_SHARED = ['common', 'http', 'config', 'database', 'cli'];
+const SERVER_SHARED = ['common', 'http', 'config', 'database', 'cli', 'roles'];
 const serverResources = dirs('./server/').filter((name) => !SERVER_SHARED.includes(name));
 /**
  * Resources made of modules of their own, one per subfolder, each reachable like a resource's top
@@ -80,7 +81,7 @@ const boundaryZones = [
       })),
   ),
   {
-    target: [at('server/common'), at('server/http'), at('server/config')],
+    target: [at('server/common'), at('server/http'), at('server/config'), at('server/roles')],
     from: serverResources.map((resource) => at('server', resource)),
     message: 'Shared server code imports no resource.',
   },

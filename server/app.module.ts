@@ -9,6 +9,7 @@ import { AccountModule } from './account/account.module';
 import { AdminsModule } from './admins/admins.module';
 import { AuthModule } from './auth/auth.module';
 import { SessionGuard } from './auth/session.guard';
+import { RulesGuard } from './roles/rules.guard';
 import type { AppConfig } from './config/app-config';
 import { AppConfigModule } from './config/config.module';
 import { ContactUsModule } from './contact-us/contact-us.module';
@@ -76,11 +77,15 @@ export const API_ROUTES: Routes = [{ path: API_PREFIX, children: API_MODULES }];
  *    page's text/plain or form post is refused as it arrives, before anything asks who sent it,
  *    and a login in the wrong type never reaches LoginGuard.
  * 2. SessionGuard: a signed-in admin, unless the route is @Public() (401).
- * 3. SecondFactorGuard: with REQUIRE_SECOND_FACTOR, a signed-in admin without a second factor
+ * 3. RulesGuard: the signed-in admin's role must hold the route's @Allow() permission
+ *    (server/roles/permissions.ts, the one definition of the rules); a route that is not @Public()
+ *    and declares none is refused to everyone (403). After SessionGuard, whose 401 comes first; it
+ *    asks nothing of the database (the role came with the session row).
+ * 4. SecondFactorGuard: with REQUIRE_SECOND_FACTOR, a signed-in admin without a second factor
  *    reaches only what sets one up (403). Last: it is the one that asks the database, and it leaves
  *    a request without an admin to SessionGuard, whose 401 comes first.
  */
-const APP_GUARDS: Type<CanActivate>[] = [BodyTypeGuard, SessionGuard, SecondFactorGuard];
+const APP_GUARDS: Type<CanActivate>[] = [BodyTypeGuard, SessionGuard, RulesGuard, SecondFactorGuard];
 
 @Module({})
 export class AppModule {

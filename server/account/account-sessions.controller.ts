@@ -1,3 +1,4 @@
+import { Allow } from '../roles/allow.decorator';
 import { Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiOkResponse, ApiParam } from '@nestjs/swagger';
@@ -12,6 +13,7 @@ import { AccountSessionsReply, EndedSessionReply, EndedSessionsReply } from './d
 export class AccountSessionsController {
   constructor(private readonly sessions: AccountSessionsService) {}
 
+  @Allow('account.own')
   @Get()
   @ApiOkResponse({ type: AccountSessionsReply })
   async list(@Req() req: Request, @CurrentActor() by: Actor): Promise<AccountSessionsReply> {
@@ -20,6 +22,7 @@ export class AccountSessionsController {
 
   /** Ends all the other sessions; this one stays. */
   @RequiresRecentConfirmation()
+  @Allow('account.own')
   @Post('end-others')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: EndedSessionsReply, description: 'Every other session of this admin ended' })
@@ -29,6 +32,7 @@ export class AccountSessionsController {
 
   /** Ends one session at once, on every replica. Ending this very session signs out, as logout does. */
   @RequiresRecentConfirmation()
+  @Allow('account.own')
   @Delete(':id')
   @ApiParam({ name: 'id', schema: { type: 'string', pattern: '^[0-9a-f]{32}$' }, description: "The session's opaque id from the list" })
   @ApiOkResponse({ type: EndedSessionReply, description: 'The session ended' })

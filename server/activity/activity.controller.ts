@@ -1,3 +1,4 @@
+import { Allow } from '../roles/allow.decorator';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiQuery } from '@nestjs/swagger';
 import { ApiPage } from '../common/api-docs';
@@ -11,6 +12,7 @@ import { ActivityAdminsReply, ActivityEntryDto } from './dto/activity-entry.dto'
 export class ActivityController {
   constructor(private readonly activity: ActivityService) {}
 
+  @Allow('activity.read')
   @Get()
   @ApiPage(ActivityEntryDto)
   // Empty (`?kind=`) means no filter, as absent does: allowEmptyValue.
@@ -37,6 +39,7 @@ export class ActivityController {
     return this.activity.list(page, { admin, kind });
   }
 
+  @Allow('activity.read')
   @Get('admins')
   @ApiOkResponse({ type: ActivityAdminsReply })
   admins(): Promise<ActivityAdminsReply> {

@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { ConflictOn } from '../common/api-error';
+import type { Role } from '../roles/permissions';
 
 @Entity('admins')
 @ConflictOn('admins_email_key', 'email', 'Email is already registered')
@@ -17,6 +18,10 @@ export class Admin {
   /** Never selected unless asked for, so it cannot leak into a reply by accident. */
   @Column({ name: 'password_hash', type: 'text', select: false })
   passwordHash: string;
+
+  /** What they may do (server/roles/permissions.ts); the session query reads it on every request. */
+  @Column({ type: 'text', default: 'administrator' })
+  role: Role;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -1,3 +1,4 @@
+import { Allow } from '../roles/allow.decorator';
 import {
   Body,
   Controller,
@@ -69,6 +70,7 @@ export class AdminsController {
    */
   @Public()
   @ActsForSignedIn()
+  @Allow('admins.manage')
   @UseGuards(RegistrationGuard)
   @Post('register')
   @HttpCode(HttpStatus.CREATED)
@@ -87,6 +89,7 @@ export class AdminsController {
     return { admin: toPublicAdmin(created) };
   }
 
+  @Allow('admins.manage')
   @Get()
   @ApiPage(AdminRowDto)
   list(@Query('page', PagePipe) page: number) {
@@ -94,6 +97,7 @@ export class AdminsController {
   }
 
   /** The caller's own password. Their other sessions end (and their passkeys, if asked); this one stays. */
+  @Allow('account.own')
   @Post('me/password')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: OkReply, description: 'Changed; every other session of this admin ended' })
@@ -118,12 +122,14 @@ export class AdminsController {
   }
 
   /** Your account: "Email me new contact messages", and whether mail is on. */
+  @Allow('account.own')
   @Get('me/preferences')
   @ApiOkResponse({ type: PreferencesDto })
   preferences(@CurrentAdmin() admin: SignedInAdmin) {
     return this.adminsService.preferences(admin.id);
   }
 
+  @Allow('account.own')
   @Patch('me/preferences')
   @ApiOkResponse({ type: PreferencesDto })
   @ApiFieldErrors()
@@ -137,6 +143,7 @@ export class AdminsController {
    * The caller's own current session is kept: signing out is the logout's.
    */
   @RequiresRecentConfirmation()
+  @Allow('admins.manage')
   @Post(':id/sessions/end')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: AdminSessionsEndedReply, description: 'Every session of that admin ended, on every replica' })
@@ -149,6 +156,7 @@ export class AdminsController {
    * Removes an admin (never the last) and ends their sessions. An admin may remove themselves:
    * then this session is destroyed too and the cookie cleared, as on logout.
    */
+  @Allow('admins.manage')
   @Delete(':id')
   @ApiOkResponse({ type: IdReply, description: 'Removed; their sessions ended' })
   @ApiErrorText(HttpStatus.NOT_FOUND, 'Admin not found')

@@ -29,7 +29,7 @@ export type AdminListItem = SignedInAdmin & Pick<Admin, 'lastLoginAt'>;
 
 /** What replies carry of an admin, the signed-in one's shape: never the password hash. */
 export function toPublicAdmin(admin: Admin): SignedInAdmin {
-  return { id: admin.id, name: admin.name, email: admin.email, createdAt: admin.createdAt };
+  return { id: admin.id, name: admin.name, email: admin.email, role: admin.role, createdAt: admin.createdAt };
 }
 
 /** Sets a new password hash and raises the credential version in one statement; answers the new version. */

@@ -1,3 +1,4 @@
+import { Allow } from '../roles/allow.decorator';
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
@@ -18,12 +19,14 @@ export class InvitationsController {
     private readonly signIn: SignInService,
   ) {}
 
+  @Allow('admins.manage')
   @Get()
   @ApiOkResponse({ type: InvitationsReply })
   list() {
     return this.invitations.list();
   }
 
+  @Allow('admins.manage')
   @Post()
   @HttpCode(HttpStatus.CREATED)
   @ApiCreatedResponse({ type: InvitationReply })
@@ -52,6 +55,7 @@ export class InvitationsController {
     return { admin };
   }
 
+  @Allow('admins.manage')
   @Delete(':id')
   @ApiOkResponse({ type: IdReply })
   @ApiErrorText(HttpStatus.NOT_FOUND, 'Invitation not found')

@@ -1,3 +1,4 @@
+import { Allow } from '../roles/allow.decorator';
 import { Controller, Get, HttpStatus, Inject, Param, Query, Res } from '@nestjs/common';
 import { ApiErrorText } from '../common/api-docs';
 import { ApiError } from '../common/api-error';
@@ -26,12 +27,14 @@ export class AnalyticsController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  @Allow('analytics.read')
   @Get('status')
   @ApiOkResponse({ type: AnalyticsStatusDto })
   status(): AnalyticsStatusDto {
     return { enabled: this.config.analytics, days: this.config.analyticsDays, optOutKey: COUNTS_OFF_KEY };
   }
 
+  @Allow('analytics.read')
   @Get('summary')
   @ApiOkResponse({ type: AnalyticsSummaryDto })
   @ApiRange()
@@ -39,6 +42,7 @@ export class AnalyticsController {
     return this.analytics.summary(range);
   }
 
+  @Allow('analytics.read')
   @Get('live')
   @ApiOkResponse({ type: AnalyticsLiveDto })
   async live(): Promise<AnalyticsLiveDto> {
@@ -46,6 +50,7 @@ export class AnalyticsController {
   }
 
   /** The period day by day as CSV (UTF-8 with BOM, cells neutralised against formulas). Before `:report`. */
+  @Allow('analytics.read')
   @Get('export')
   @ApiProduces('text/csv')
   @ApiOkResponse({
@@ -64,6 +69,7 @@ export class AnalyticsController {
   }
 
   /** `pages`, `referrers`, `countries`, `browsers`, `systems`, `devices`, `screens`, `campaigns`: the top 50. */
+  @Allow('analytics.read')
   @Get(':report')
   @ApiOkResponse({ type: AnalyticsTopDto })
   @ApiParam({ name: 'report', enum: REPORT_NAMES, enumName: 'AnalyticsReport' })

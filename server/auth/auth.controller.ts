@@ -5,6 +5,7 @@ import { signedInAdmin, type SignedInAdmin } from '../common/current-admin.decor
 import { ApiBody, ApiOkResponse, getSchemaPath } from '@nestjs/swagger';
 import { ApiErrorText, OkReply } from '../common/api-docs';
 import { Public } from '../common/public.decorator';
+import { permissionsOf } from '../roles/permissions';
 import { LoginDto } from './dto/login.dto';
 import { SessionReply } from './dto/session.dto';
 import { LoginGuard } from './login.guard';
@@ -19,9 +20,10 @@ export class AuthController {
 
   @Public()
   @Get('me')
-  @ApiOkResponse({ type: SessionReply, description: 'The logged-in admin, or null' })
+  @ApiOkResponse({ type: SessionReply, description: 'The logged-in admin, or null, and what their role may do' })
   me(@Req() req: Request): SessionReply {
-    return { admin: signedInAdmin(req) };
+    const admin = signedInAdmin(req);
+    return admin ? { admin, can: permissionsOf(admin.role) } : { admin: null };
   }
 
   @Public()

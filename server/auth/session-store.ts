@@ -2,6 +2,7 @@ import connectPgSimple from 'connect-pg-simple';
 import session from 'express-session';
 import type { Pool } from 'pg';
 import type { SignedInAdmin } from '../common/current-admin.decorator';
+import type { Role } from '../roles/permissions';
 
 declare module 'express-session' {
   interface SessionData {
@@ -32,7 +33,7 @@ const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{
  */
 const GET_SQL = `
   SELECT s.sess, extract(epoch FROM s.expire::timestamptz)::float8 AS expire,
-         a.id AS admin_id, a.name AS admin_name, a.email AS admin_email, a.created_at AS admin_created_at
+         a.id AS admin_id, a.name AS admin_name, a.email AS admin_email, a.role AS admin_role, a.created_at AS admin_created_at
     FROM session AS s
     LEFT JOIN admins AS a
       ON a.id = CASE WHEN s.sess #>> '{passport,user}' ~ '${UUID_PATTERN}' THEN (s.sess #>> '{passport,user}')::uuid END
@@ -45,6 +46,7 @@ interface Row {
   admin_id: string | null;
   admin_name: string;
   admin_email: string;
+  admin_role: Role;
   admin_created_at: Date;
 }
 
@@ -74,7 +76,7 @@ export function createSessionStore(pool: Pool, { prepared }: { prepared: boolean
         const admin =
           row.admin_id === null
             ? null
-            : { id: row.admin_id, name: row.admin_name, email: row.admin_email, createdAt: row.admin_created_at };
+            : { id: row.admin_id, name: row.admin_name, email: row.admin_email, role: row.admin_role, createdAt: row.admin_created_at };
         if (sess.passport && typeof sess.passport === 'object') sess.passport[LOADED] = { admin, expire: row.expire };
         callback(null, sess);
       }, callback);

@@ -1,3 +1,4 @@
+import { Allow } from '../roles/allow.decorator';
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse } from '@nestjs/swagger';
 import { CdnPurges, type CdnStatus } from './cdn-purges.service';
@@ -8,6 +9,7 @@ import { CdnStatusDto } from './dto/cdn-status.dto';
 export class CdnController {
   constructor(private readonly purges: CdnPurges) {}
 
+  @Allow('settings.manage')
   @Get()
   @ApiOkResponse({ type: CdnStatusDto })
   status(): Promise<CdnStatus> {

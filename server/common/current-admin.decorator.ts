@@ -1,5 +1,6 @@
 import { createParamDecorator, HttpStatus, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
+import type { Role } from '../roles/permissions';
 import { ApiError } from './api-error';
 
 /**
@@ -11,6 +12,8 @@ export interface SignedInAdmin {
   id: string;
   name: string;
   email: string;
+  /** What they may do (server/roles/permissions.ts), read with the session row on every request. */
+  role: Role;
   createdAt: Date;
 }
 

@@ -1,3 +1,4 @@
+import { Allow } from '../roles/allow.decorator';
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiQuery } from '@nestjs/swagger';
@@ -52,6 +53,7 @@ export class ContactUsController {
     return { id: await this.contactUs.receive(dto, limitedAddress(req)) };
   }
 
+  @Allow('contactus.manage')
   @Get()
   @ApiPage(ContactMessageDto)
   @ApiTextQuery('name', SEARCH_TEXT, NAME_FILTER_MAX)
@@ -70,6 +72,7 @@ export class ContactUsController {
   }
 
   /** Declared before `:id`, which would otherwise take `export.csv` for an id. */
+  @Allow('contactus.manage')
   @Get('export.csv')
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'The matching messages as CSV (UTF-8 with BOM)', content: { 'text/csv': { schema: { type: 'string' } } } })
@@ -84,6 +87,7 @@ export class ContactUsController {
   }
 
   /** Moves up to 100 messages to the trash at once, all or none. Declared before `:id` routes. */
+  @Allow('contactus.manage')
   @Post('bulk-delete')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: IdsReply, description: 'Moved to the trash, all of them' })
@@ -94,6 +98,7 @@ export class ContactUsController {
   }
 
   /** Marks up to 100 messages read or unread at once, all or none. Declared before `:id` routes. */
+  @Allow('contactus.manage')
   @Post('bulk-read')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: IdsReply, description: 'Read (or unread) now, all of them, for every administrator' })
@@ -103,6 +108,7 @@ export class ContactUsController {
     return this.contactUs.setReadMany(dto.ids, dto.read);
   }
 
+  @Allow('contactus.manage')
   @Post(':id/read')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: ContactMessageDto, description: 'Read, for every administrator (the first time kept)' })
@@ -111,6 +117,7 @@ export class ContactUsController {
     return this.contactUs.markRead(id);
   }
 
+  @Allow('contactus.manage')
   @Post(':id/unread')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: ContactMessageDto, description: 'Unread again, for every administrator' })
@@ -119,6 +126,7 @@ export class ContactUsController {
     return this.contactUs.markUnread(id);
   }
 
+  @Allow('contactus.manage')
   @Get(':id')
   @ApiErrorText(HttpStatus.NOT_FOUND, 'Message not found')
   @ApiOkResponse({ type: ContactMessageDto })
@@ -126,6 +134,7 @@ export class ContactUsController {
     return this.contactUs.findOne(id);
   }
 
+  @Allow('contactus.manage')
   @Delete(':id')
   @ApiErrorText(HttpStatus.NOT_FOUND, 'Message not found')
   @ApiOkResponse({ type: IdReply, description: 'Moved to the trash' })

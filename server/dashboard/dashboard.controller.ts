@@ -1,3 +1,4 @@
+import { Allow } from '../roles/allow.decorator';
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse } from '@nestjs/swagger';
 import { DashboardService } from './dashboard.service';
@@ -7,6 +8,7 @@ import { DashboardDto } from './dto/dashboard.dto';
 export class DashboardController {
   constructor(private readonly dashboard: DashboardService) {}
 
+  @Allow('dashboard.read')
   @Get()
   @ApiOkResponse({ type: DashboardDto })
   read(): Promise<DashboardDto> {

@@ -27,6 +27,7 @@ import { RecoveryCodeLookup1763772700000 } from './migrations/1763772700000-Reco
 import { Revisions1763773600000 } from './migrations/1763773600000-Revisions';
 import { Analytics1764150000000 } from './migrations/1764150000000-Analytics';
 import { ContactSearch1764160000000 } from './migrations/1764160000000-ContactSearch';
+import { Roles1764170000000 } from './migrations/1764170000000-Roles';
 import { Service } from '../services/service.entity';
 import { SecondFactor1763771300000 } from './migrations/1763771300000-SecondFactor';
 import { Totp } from '../second-factor/totp.entity';
@@ -76,6 +77,7 @@ export const migrations = [
   Revisions1763773600000,
   Analytics1764150000000,
   ContactSearch1764160000000,
+  Roles1764170000000,
 ];
 
 /**

@@ -1,3 +1,4 @@
+import { Allow } from '../roles/allow.decorator';
 import { Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiOkResponse } from '@nestjs/swagger';
 import { ApiErrorText } from '../common/api-docs';
@@ -18,6 +19,7 @@ export class MailController {
     private readonly dataSource: DataSource,
   ) {}
 
+  @Allow('settings.manage')
   @Get()
   @ApiOkResponse({ type: MailStatusDto })
   status(): Promise<MailStatus> {
@@ -25,6 +27,7 @@ export class MailController {
   }
 
   /** A test mail to the signed-in admin, through the outbox like every mail: 202, it is on its way. */
+  @Allow('settings.manage')
   @Post('test')
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiAcceptedResponse({ type: TestMailReply, description: 'Queued in the outbox' })

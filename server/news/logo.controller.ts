@@ -1,3 +1,4 @@
+import { Allow } from '../roles/allow.decorator';
 import { Controller, Delete, Post, UploadedFile } from '@nestjs/common';
 import { ApiOkResponse } from '@nestjs/swagger';
 import { CurrentActor, type Actor } from '../common/actor.decorator';
@@ -14,6 +15,7 @@ export class LogoController {
   constructor(private readonly logos: LogoService) {}
 
   /** Multipart with the field `photo` (as a news photo's upload): the logo replaces the one before. */
+  @Allow('settings.manage')
   @Post()
   @PhotoUpload('JPEG, PNG or WebP; stored 256 px square as WebP', { required: true })
   @ApiOkResponse({ type: SiteSettings, description: 'Every setting, with the new logo' })
@@ -22,6 +24,7 @@ export class LogoController {
   }
 
   /** Back to the default logo; the file is removed. */
+  @Allow('settings.manage')
   @Delete()
   @ApiOkResponse({ type: SiteSettings, description: 'Every setting, without a logo' })
   removeLogo(@CurrentActor() by: Actor): Promise<SiteSettings> {

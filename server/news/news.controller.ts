@@ -1,3 +1,4 @@
+import { Allow } from '../roles/allow.decorator';
 import {
   Body,
   Controller,
@@ -41,6 +42,7 @@ export class NewsController {
   ) {}
 
   /** `?page=N` pages through all articles; `?title=text` searches instead (unpaged, at most 100). */
+  @Allow('news.write')
   @Get()
   @ApiPage(NewsDto)
   @ApiTextQuery(
@@ -54,6 +56,7 @@ export class NewsController {
   }
 
   /** What a photo may be, so the client judges a picked file before anything is saved. */
+  @Allow('news.write')
   @Get('photo-limits')
   @ApiOkResponse({ type: PhotoLimitsDto })
   photoLimits(): PhotoLimitsDto {
@@ -61,6 +64,7 @@ export class NewsController {
   }
 
   /** The article, with its About text rendered as the public page renders it (the admin detail shows that). */
+  @Allow('news.write')
   @Get(':id')
   @ApiErrorText(HttpStatus.NOT_FOUND, 'News not found')
   @ApiOkResponse({ type: NewsDetailDto, headers: ETAG_HEADER })
@@ -71,6 +75,7 @@ export class NewsController {
   }
 
   /** The news form's Preview tab: the About text rendered by the public page's rules; nothing is saved. */
+  @Allow('news.write')
   @Post('preview')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: NewsPreviewDto })
@@ -78,6 +83,7 @@ export class NewsController {
     return { html: renderMarkdown(dto.about) };
   }
 
+  @Allow('news.write')
   @Post()
   @HttpCode(HttpStatus.CREATED)
   @ApiCreatedResponse({ type: NewsDto })
@@ -87,6 +93,7 @@ export class NewsController {
     return this.newsService.create(dto, by);
   }
 
+  @Allow('news.write')
   @Patch(':id')
   @ApiErrorText(HttpStatus.NOT_FOUND, 'News not found')
   @ApiOkResponse({ type: NewsDto })
@@ -109,6 +116,7 @@ export class NewsController {
    * Multipart with the field `photo`: stores it and saves the article with it, as POST /api/photos
    * and a PATCH with `photo` do. Without a file nothing changes (the spec's client always sends this call).
    */
+  @Allow('news.write')
   @Post(':id/upload')
   @ApiErrorText(HttpStatus.NOT_FOUND, 'News not found')
   @PhotoUpload('JPEG, PNG or WebP; without it nothing changes (200)', { required: false })
@@ -121,6 +129,7 @@ export class NewsController {
    * Removes the article's photo, as a PATCH with `photo: null` does (round 3's route, kept for the
    * clients written against it); its files (every size) go once the change has committed.
    */
+  @Allow('news.write')
   @Delete(':id/photo')
   @ApiErrorText(HttpStatus.NOT_FOUND, 'News not found')
   @ApiOkResponse({ type: NewsDto, description: 'The article, with photo null' })
@@ -129,6 +138,7 @@ export class NewsController {
   }
 
   /** Moves up to 100 to the trash at once, all or none. */
+  @Allow('trash.manage')
   @Post('bulk-delete')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: IdsReply, description: 'Moved to the trash, all of them' })
@@ -138,6 +148,7 @@ export class NewsController {
     return this.newsService.removeMany(dto.ids, by);
   }
 
+  @Allow('trash.manage')
   @Delete(':id')
   @ApiErrorText(HttpStatus.NOT_FOUND, 'News not found')
   @ApiOkResponse({ type: IdReply, description: 'Moved to the trash' })

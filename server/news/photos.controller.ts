@@ -1,3 +1,4 @@
+import { Allow } from '../roles/allow.decorator';
 import { Controller, HttpStatus, Post, UploadedFile } from '@nestjs/common';
 import { ApiCreatedResponse } from '@nestjs/swagger';
 import { ApiFieldErrors } from '../common/api-docs';
@@ -15,6 +16,7 @@ import { PhotoUpload } from './photos/photo-upload.interceptor';
 export class PhotosController {
   constructor(private readonly newsPhotos: NewsPhotos) {}
 
+  @Allow('news.write')
   @Post()
   @PhotoUpload('JPEG, PNG or WebP; stored as WebP, no row changes', { required: true, status: HttpStatus.CREATED })
   @ApiCreatedResponse({ type: UploadedPhotoDto })

@@ -1,3 +1,4 @@
+import { Allow } from '../roles/allow.decorator';
 import { Body, Controller, HttpCode, HttpStatus, Inject, Post, Req } from '@nestjs/common';
 import { ApiOkResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
@@ -34,6 +35,7 @@ export class ConfirmationController {
 
   /** The options for `navigator.credentials.get()`, naming the admin's own passkeys; their challenge is kept in the session, for one answer. */
   @BeforeSecondFactor()
+  @Allow('account.own')
   @Post('passkey-options')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: AuthenticationOptionsDto })
@@ -48,6 +50,7 @@ export class ConfirmationController {
    * key of a password change's (`password:admin:<id>`): one count of a stolen session's guesses.
    */
   @BeforeSecondFactor()
+  @Allow('account.own')
   @Post()
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: ConfirmationReply, description: 'Confirmed: lasting changes are open on this session for 5 minutes' })

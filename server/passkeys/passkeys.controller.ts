@@ -1,3 +1,4 @@
+import { Allow } from '../roles/allow.decorator';
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Inject, Param, Post, Req } from '@nestjs/common';
 import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
@@ -19,6 +20,7 @@ export class PasskeysController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  @Allow('account.own')
   @Get()
   @ApiOkResponse({ type: PasskeyListReply })
   async list(@CurrentAdmin() admin: SignedInAdmin): Promise<PasskeyListReply> {
@@ -27,6 +29,7 @@ export class PasskeysController {
 
   /** Step one: the options for `navigator.credentials.create()`; their challenge is kept in the session, for one answer. */
   @RequiresRecentConfirmation()
+  @Allow('account.own')
   @Post('options')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: RegistrationOptionsDto })
@@ -38,6 +41,7 @@ export class PasskeysController {
 
   /** Step two: the browser's answer, verified against that challenge (used up either way), and the passkey's name. */
   @RequiresRecentConfirmation()
+  @Allow('account.own')
   @Post()
   @ApiCreatedResponse({ type: PasskeyDto })
   @ApiFieldErrors('The name is missing or too long, or the passkey could not be verified (keyed `response`)')
@@ -48,6 +52,7 @@ export class PasskeysController {
   }
 
   @RequiresRecentConfirmation()
+  @Allow('account.own')
   @Delete(':id')
   @ApiOkResponse({ type: IdReply, description: 'Removed: it signs nobody in any more' })
   @ApiErrorText(HttpStatus.NOT_FOUND, 'Passkey not found')

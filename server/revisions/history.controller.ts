@@ -20,6 +20,8 @@ import { ApiErrorText, ApiFieldErrors } from '../common/api-docs';
 import { CurrentActor, type Actor } from '../common/actor.decorator';
 import { ApiError } from '../common/api-error';
 import { contentKind, snapshotOf, type DraftKind } from '../content/content-kinds';
+import { Allow } from '../roles/allow.decorator';
+import { KIND_RULES } from '../roles/permissions';
 import { DraftsService, type Draft } from './drafts.service';
 import { DraftDto, MarkRevisionDto, RestoreRevisionDto, RevisionDetailDto, RevisionPageDto, RevisionDto } from './dto/revision.dto';
 import type { ItemEditor, VersionedItem } from './item-editor';
@@ -98,6 +100,7 @@ export const ApiHistoryQuery = () => (target: object, key: string | symbol, desc
 export function historyController(kind: DraftKind, editor: Type<ItemEditor>, item: Type, draftInput: Type): Type {
   const { resource } = contentKind(kind);
   const notFoundText = `${resource} not found, or (revisions) Revision not found`;
+  const rules = KIND_RULES[kind];
 
   @ApiSchema({ name: `${contentKind(kind).schema}Restored` })
   class RestoredReply {
@@ -119,6 +122,7 @@ export function historyController(kind: DraftKind, editor: Type<ItemEditor>, ite
       readonly drafts: DraftsService,
     ) {}
 
+    @Allow(rules.read)
     @Get(':id/revisions')
     @ApiHistoryQuery()
     @ApiErrorText(HttpStatus.NOT_FOUND, `${resource} not found`)
@@ -129,6 +133,7 @@ export function historyController(kind: DraftKind, editor: Type<ItemEditor>, ite
       return this.revisions.list(kind, id.toLowerCase(), page.before, page.limit);
     }
 
+    @Allow(rules.read)
     @Get(':id/revisions/:seq')
     @ApiErrorText(HttpStatus.NOT_FOUND, notFoundText)
     @ApiOkResponse({ type: RevisionDetailDto })
@@ -137,6 +142,7 @@ export function historyController(kind: DraftKind, editor: Type<ItemEditor>, ite
       return this.revisions.find(kind, id.toLowerCase(), seqOr404(seq));
     }
 
+    @Allow(rules.publish)
     @Patch(':id/revisions/:seq')
     @ApiErrorText(HttpStatus.NOT_FOUND, notFoundText)
     @ApiFieldErrors()
@@ -147,6 +153,7 @@ export function historyController(kind: DraftKind, editor: Type<ItemEditor>, ite
     }
 
     /** Into the working copy (the default) or straight live; either writes a `restored` revision naming `seq`. */
+    @Allow(rules.write)
     @Post(':id/revisions/:seq/restore')
     @HttpCode(HttpStatus.OK)
     @ApiIfMatch('To live: the live version; to draft: the working copy’s version,')
@@ -176,6 +183,7 @@ export function historyController(kind: DraftKind, editor: Type<ItemEditor>, ite
       return { to: 'draft', item: await this.items.findOne(itemId), draft };
     }
 
+    @Allow(rules.read)
     @Get(':id/draft')
     @ApiErrorText(HttpStatus.NOT_FOUND, `${resource} not found, or Draft not found (it has none)`)
     @ApiOkResponse({ type: DraftDto })
@@ -184,6 +192,7 @@ export function historyController(kind: DraftKind, editor: Type<ItemEditor>, ite
     }
 
     /** The autosave (no revision), or with `checkpoint: true` the explicit Save draft (a `saved` revision). */
+    @Allow(rules.write)
     @Put(':id/draft')
     @ApiIfMatch('The working copy’s version')
     @ApiErrorText(HttpStatus.NOT_FOUND, `${resource} not found`)
@@ -199,6 +208,7 @@ export function historyController(kind: DraftKind, editor: Type<ItemEditor>, ite
       return this.drafts.write(this.items, itemId, fields, { by, ifMatch: parseIfMatch(ifMatch), checkpoint: checkpoint === true });
     }
 
+    @Allow(rules.write)
     @Delete(':id/draft')
     @HttpCode(HttpStatus.NO_CONTENT)
     @ApiErrorText(HttpStatus.NOT_FOUND, `${resource} not found, or Draft not found (it has none)`)
@@ -208,6 +218,7 @@ export function historyController(kind: DraftKind, editor: Type<ItemEditor>, ite
     }
 
     /** Makes the working copy live: checked in full (400 with field errors), a `published` revision, the working copy removed. */
+    @Allow(rules.publish)
     @Post(':id/draft/publish')
     @HttpCode(HttpStatus.OK)
     @ApiIfMatch('The LIVE version')

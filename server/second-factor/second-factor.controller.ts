@@ -1,3 +1,4 @@
+import { Allow } from '../roles/allow.decorator';
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiConflictResponse, ApiCreatedResponse, ApiExtraModels, ApiOkResponse } from '@nestjs/swagger';
 import { AdminsService } from '../admins/admins.service';
@@ -37,6 +38,7 @@ export class SecondFactorController {
   ) {}
 
   @BeforeSecondFactor()
+  @Allow('account.own')
   @Get('second-factor')
   @ApiOkResponse({ type: SecondFactorStatusReply })
   status(@CurrentAdmin() admin: SignedInAdmin): Promise<SecondFactorStatusReply> {
@@ -46,6 +48,7 @@ export class SecondFactorController {
   /** Begins the setup: a secret for the app (not on until confirmed). */
   @BeforeSecondFactor()
   @RequiresRecentConfirmation()
+  @Allow('account.own')
   @Post('totp')
   @HttpCode(HttpStatus.CREATED)
   @ApiCreatedResponse({ type: TotpSetupReply, description: 'The secret, its otpauth URL and QR code; not on until confirmed' })
@@ -56,6 +59,7 @@ export class SecondFactorController {
 
   @BeforeSecondFactor()
   @RequiresRecentConfirmation()
+  @Allow('account.own')
   @Post('totp/confirm')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: RecoveryCodesReply, description: 'On; the recovery codes, shown this once' })
@@ -65,6 +69,7 @@ export class SecondFactorController {
     return this.totp.confirm(by.admin, dto.code, by);
   }
 
+  @Allow('account.own')
   @Delete('totp')
   @ApiOkResponse({ type: OkReply, description: 'Off; the secret and the recovery codes are gone' })
   @ApiFieldErrors('A wrong password (keyed password)')

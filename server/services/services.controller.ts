@@ -1,3 +1,4 @@
+import { Allow } from '../roles/allow.decorator';
 import { Body, Controller, Delete, Get, Headers, HttpCode, HttpStatus, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
@@ -16,12 +17,14 @@ import { etagOf, parseIfMatch } from '../revisions/revisions.service';
 export class ServicesController {
   constructor(private readonly servicesService: ServicesService) {}
 
+  @Allow('services.read')
   @Get()
   @ApiPage(ServiceDto)
   list(@Query('page', PagePipe) page: number) {
     return this.servicesService.list(page);
   }
 
+  @Allow('services.read')
   @Get(':id')
   @ApiErrorText(HttpStatus.NOT_FOUND, 'Service not found')
   @ApiOkResponse({ type: ServiceDto, headers: ETAG_HEADER })
@@ -31,6 +34,7 @@ export class ServicesController {
     return service;
   }
 
+  @Allow('services.write')
   @Post()
   @HttpCode(HttpStatus.CREATED)
   @ApiCreatedResponse({ type: ServiceDto })
@@ -39,6 +43,7 @@ export class ServicesController {
     return this.servicesService.create(dto, by);
   }
 
+  @Allow('services.write')
   @Patch(':id')
   @ApiErrorText(HttpStatus.NOT_FOUND, 'Service not found')
   @ApiOkResponse({ type: ServiceDto })
@@ -54,6 +59,7 @@ export class ServicesController {
   }
 
   /** Moves up to 100 to the trash at once, all or none. */
+  @Allow('services.write')
   @Post('bulk-delete')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: IdsReply, description: 'Moved to the trash, all of them' })
@@ -63,6 +69,7 @@ export class ServicesController {
     return this.servicesService.removeMany(dto.ids, by);
   }
 
+  @Allow('services.write')
   @Delete(':id')
   @ApiErrorText(HttpStatus.NOT_FOUND, 'Service not found')
   @ApiOkResponse({ type: IdReply, description: 'Moved to the trash' })

@@ -1,3 +1,4 @@
+import { Allow } from '../roles/allow.decorator';
 import { Body, Controller, Get, Headers, HttpCode, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { ApiErrorText, ApiFieldErrors } from '../common/api-docs';
@@ -37,12 +38,14 @@ export class SettingsController {
     private readonly revisions: RevisionsService,
   ) {}
 
+  @Allow('settings.read')
   @Get()
   @ApiOkResponse({ type: SiteSettings })
   find(): Promise<SiteSettings> {
     return this.settings.find();
   }
 
+  @Allow('settings.manage')
   @Patch()
   @ApiOkResponse({ type: SiteSettings, description: 'Every setting, as saved' })
   @ApiFieldErrors()
@@ -55,6 +58,7 @@ export class SettingsController {
     return this.settings.update(dto, by, parseIfMatch(ifMatch));
   }
 
+  @Allow('settings.manage')
   @Get('revisions')
   @ApiHistoryQuery()
   @ApiOkResponse({ type: RevisionPageDto, description: 'Newest first' })
@@ -62,6 +66,7 @@ export class SettingsController {
     return this.revisions.list('settings', SETTINGS_ITEM, beforeOf(before), limitOf(limit));
   }
 
+  @Allow('settings.manage')
   @Get('revisions/:seq')
   @ApiErrorText(HttpStatus.NOT_FOUND, 'Revision not found')
   @ApiOkResponse({ type: RevisionDetailDto })
@@ -69,6 +74,7 @@ export class SettingsController {
     return this.revisions.find('settings', SETTINGS_ITEM, seqOr404(seq));
   }
 
+  @Allow('settings.manage')
   @Patch('revisions/:seq')
   @ApiErrorText(HttpStatus.NOT_FOUND, 'Revision not found')
   @ApiFieldErrors()
@@ -78,6 +84,7 @@ export class SettingsController {
   }
 
   /** Makes the revision's settings live again, writing a `restored` revision naming it. */
+  @Allow('settings.manage')
   @Post('revisions/:seq/restore')
   @HttpCode(HttpStatus.OK)
   @ApiIfMatch('The version')

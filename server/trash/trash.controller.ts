@@ -1,3 +1,4 @@
+import { Allow } from '../roles/allow.decorator';
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Inject, Param, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiParam, getSchemaPath } from '@nestjs/swagger';
 import { CurrentActor, type Actor } from '../common/actor.decorator';
@@ -19,6 +20,7 @@ export class TrashController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  @Allow('trash.manage')
   @Get()
   @ApiPage(TrashItemDto, TrashPageDto)
   async list(@Query('page', PagePipe) page: number): Promise<TrashPageDto> {
@@ -27,6 +29,7 @@ export class TrashController {
   }
 
   /** Takes up to 100 items out of the trash at once, all or none. */
+  @Allow('trash.manage')
   @Post('bulk-restore')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: IdsReply, description: 'Restored, all of them' })
@@ -37,6 +40,7 @@ export class TrashController {
   }
 
   /** Deletes up to 100 items in the trash for good, all or none. */
+  @Allow('trash.purge')
   @Post('bulk-purge')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: IdsReply, description: 'Deleted for good, all of them' })
@@ -46,6 +50,7 @@ export class TrashController {
     return this.trash.purgeMany(dto.items, by);
   }
 
+  @Allow('trash.manage')
   @Post(':kind/:id/restore')
   @ApiErrorText(HttpStatus.NOT_FOUND, 'No such item in the trash')
   @HttpCode(HttpStatus.OK)
@@ -59,6 +64,7 @@ export class TrashController {
     return this.trash.restore(kind, id, by);
   }
 
+  @Allow('trash.purge')
   @Delete(':kind/:id')
   @ApiErrorText(HttpStatus.NOT_FOUND, 'No such item in the trash')
   @ApiKind()

@@ -36,7 +36,9 @@ describe('POST /api/admins/login', () => {
   it('returns 200 with the admin and an HttpOnly, SameSite=Lax session cookie for the whole site', async () => {
     const res = await logIn(t, admin);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ admin: { id: expect.any(String), name: admin.name, email: admin.email, createdAt: expect.any(String) } });
+    expect(res.body).toEqual({
+      admin: { id: expect.any(String), name: admin.name, email: admin.email, role: 'administrator', createdAt: expect.any(String) },
+    });
     expectNoSecrets(res);
     const cookie = sessionCookie(res)!;
     expect(cookie).toBeDefined();
@@ -284,7 +286,8 @@ describe('GET /api/admins/me', () => {
     const { agent, admin } = await loggedInAgent(t);
     const res = await agent.get('/api/admins/me');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ admin: { id: admin.id, name: admin.name, email: admin.email, createdAt: expect.any(String) } });
+    expect(res.body).toMatchObject({ admin: { id: admin.id, name: admin.name, email: admin.email, role: 'administrator' } });
+    expect(res.body.can).toMatchObject({ 'admins.manage': true, 'news.publish': true });
     expectNoSecrets(res, admin.password);
   });
 

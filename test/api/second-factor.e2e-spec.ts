@@ -133,7 +133,9 @@ describe('signing in in two steps', () => {
 
     const done = await agent.post('/api/admins/login/second-factor').send({ code: await codeAt(secret) });
     expect(done.status).toBe(200);
-    expect(done.body).toEqual({ admin: { id: admin.id, name: admin.name, email: admin.email, createdAt: expect.any(String) } });
+    expect(done.body).toEqual({
+      admin: { id: admin.id, name: admin.name, email: admin.email, role: 'administrator', createdAt: expect.any(String) },
+    });
     expect(sessionCookie(done)?.split(';')[0]).not.toBe(halfOpenCookie?.split(';')[0]);
     expect((await agent.get('/api/admins/me')).body.admin.id).toBe(admin.id);
     expect((await agent.get('/api/services')).status).toBe(200);

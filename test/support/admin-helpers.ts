@@ -3,6 +3,7 @@ import type { Response } from 'supertest';
 import { expect } from 'vitest';
 import { AdminsService } from '../../server/admins/admins.service';
 import { Public } from '../../server/common/public.decorator';
+import { Allow } from '../../server/roles/allow.decorator';
 import type { TestApp } from './create-test-app';
 import { uniqueEmail } from './unique.mjs';
 
@@ -41,9 +42,10 @@ export function expectNoSecrets(res: Response, password = PASSWORD) {
 }
 
 // A route that only the tests add: the global guard must protect it like any other, and the
-// route sweep must see it.
+// route sweep must see it. Any signed-in admin may reach it, as their own account's routes.
 @Controller('test-probe')
 class ProbeController {
+  @Allow('account.own')
   @Get()
   probe() {
     return { ok: true };

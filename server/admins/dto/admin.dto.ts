@@ -1,4 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ROLES, type Role } from '../../roles/permissions';
 
 /** An administrator as replies show them: never a password or its hash. */
 @ApiSchema({ name: 'Admin' })
@@ -11,6 +12,9 @@ export class AdminDto {
 
   @ApiProperty()
   email: string;
+
+  @ApiProperty({ enum: ROLES, enumName: 'Role', description: 'What they may do (the roles table in the README)' })
+  role: Role;
 
   @ApiProperty()
   createdAt: Date;
