@@ -21,8 +21,9 @@ export type ActivityKind = ContentKind | (typeof ACCOUNT_KINDS)[number];
  * password and then that second factor), sign-in-passkey, sign-in-failed, sign-out, end-session and
  * end-other-sessions (session); end-admin-sessions (every session of an admin, by an administrator), add, remove,
  * password, password-reset-request, password-reset, invite, revoke-invitation, accept-invitation,
- * totp-on, totp-off, second-factor-reset, passkey-add and passkey-remove (admins); create, edit, delete, restore and purge
- * (services, news, contactus); edit (settings).
+ * totp-on, totp-off, second-factor-reset, passkey-add, passkey-remove and role-<role> (a role given, admins); create, edit,
+ * delete, restore and purge (services, news, contactus); submit (for review) and return (sent back with a note) (news);
+ * edit (settings).
  */
 export const ACTIVITY_ACTIONS = [
   'sign-in',
@@ -47,11 +48,16 @@ export const ACTIVITY_ACTIONS = [
   'second-factor-reset',
   'passkey-add',
   'passkey-remove',
+  'role-administrator',
+  'role-editor',
+  'role-author',
   'create',
   'edit',
   'delete',
   'restore',
   'purge',
+  'submit',
+  'return',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -1,4 +1,5 @@
 import { headerText, type MailContent } from '../mail/outbox.service';
+import type { Role } from '../roles/permissions';
 
 export function passwordResetMail(site: string, link: string): MailContent {
   return {
@@ -14,11 +15,16 @@ export function passwordResetMail(site: string, link: string): MailContent {
   };
 }
 
-export function invitationMail(site: string, inviter: string, link: string): MailContent {
+/** How a mail names a role: "an administrator", "an editor", "an author". */
+export function aRole(role: Role): string {
+  return role === 'author' ? 'an author' : role === 'editor' ? 'an editor' : 'an administrator';
+}
+
+export function invitationMail(site: string, inviter: string, link: string, role: Role = 'administrator'): MailContent {
   return {
     subject: `${headerText(inviter, 100)} invited you to administer ${site}`,
     text: [
-      `${inviter} invited you to become an administrator of ${site}.`,
+      `${inviter} invited you to become ${aRole(role)} of ${site}.`,
       '',
       'To accept, open this link within 7 days and choose your name and password:',
       link,
@@ -52,6 +58,18 @@ export function passwordChangedMail(
       ended,
       '',
       'If this was not you, reset your password at once from the login screen ("Forgot password?") and tell another administrator.',
+    ].join('\n'),
+  };
+}
+
+/** The notice of a changed role: it holds from their next click, without signing them out. */
+export function roleChangedMail(site: string, by: string, role: Role): MailContent {
+  return {
+    subject: `You are now ${aRole(role)} of ${site}`,
+    text: [
+      `${by} made you ${aRole(role)} of ${site}. It applies from your next step in the admin panel; you stay signed in.`,
+      '',
+      'If you did not expect this, ask another administrator.',
     ].join('\n'),
   };
 }

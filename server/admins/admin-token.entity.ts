@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { Role } from '../roles/permissions';
 
 export type TokenPurpose = 'password-reset' | 'invitation';
 
@@ -30,6 +31,10 @@ export class AdminToken {
   /** The inviter's name when inviting, so the list still reads after they are removed. */
   @Column({ name: 'invited_by_name', type: 'varchar', length: 100, nullable: true })
   invitedByName: string | null;
+
+  /** An invitation's role for the invited person (null: one sent before roles, an administrator). */
+  @Column({ type: 'text', nullable: true })
+  role: Role | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -33,7 +33,7 @@ import { PreferencesDto } from './dto/mail-replies.dto';
 import { RequiresRecentConfirmation } from '../common/recent-confirmation';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { RegisterAdminDto } from './dto/register-admin.dto';
-import { UpdatePreferencesDto } from './dto/mail-links.dto';
+import { UpdateAdminDto, UpdatePreferencesDto } from './dto/mail-links.dto';
 import { RegistrationGuard } from './registration.guard';
 
 /** Wrong current passwords, per admin: a stolen session may not guess its way to the password. */
@@ -85,7 +85,9 @@ export class AdminsController {
     const onlyIfFirst = this.config.registration === 'first-admin' && !req.isAuthenticated();
     const admin = signedInAdmin(req);
     const by = admin ? { admin, address: req.ip ?? null } : undefined;
-    const created = await this.adminsService.create(dto, { onlyIfFirst, by, address: req.ip ?? null });
+    // A visitor's registration under REGISTRATION=open takes REGISTRATION_ROLE; an administrator adds an administrator.
+    const role = admin ? 'administrator' : this.config.registrationRole;
+    const created = await this.adminsService.create(dto, { onlyIfFirst, by, address: req.ip ?? null, role });
     return { admin: toPublicAdmin(created) };
   }
 
@@ -150,6 +152,17 @@ export class AdminsController {
   @ApiErrorText(HttpStatus.NOT_FOUND, 'Admin not found')
   endSessions(@Param('id') id: string, @Req() req: Request, @CurrentActor() by: Actor): Promise<AdminSessionsEndedReply> {
     return this.adminsService.endSessionsOf(id, by, req.sessionID);
+  }
+
+  /** An administrator changes an admin's role: from their next request, without signing them out. */
+  @Allow('admins.manage')
+  @Patch(':id')
+  @ApiOkResponse({ type: AdminRowDto })
+  @ApiFieldErrors()
+  @ApiErrorText(HttpStatus.NOT_FOUND, 'Admin not found')
+  @ApiConflictResponse({ type: FieldErrorsReply, description: 'The last administrator cannot be given another role (keyed role)' })
+  changeRole(@Param('id') id: string, @Body() dto: UpdateAdminDto, @CurrentActor() by: Actor) {
+    return this.adminsService.changeRole(id, dto.role, by);
   }
 
   /**

@@ -2,7 +2,7 @@ import { guessablePassword } from '../common/validation';
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Request } from 'express';
-import { DataSource, Repository, type EntityManager } from 'typeorm';
+import { DataSource, In, Repository, type EntityManager } from 'typeorm';
 import { ActivityService } from '../activity/activity.service';
 import { SessionsService } from '../account/sessions.service';
 import { markConfirmed, restampSession } from '../account/sign-in.service';
@@ -15,13 +15,17 @@ import { Admin } from './admin.entity';
 import type { RegisterAdminDto } from './dto/register-admin.dto';
 import { hashPassword, verifyPassword } from './password';
 import type { ChangePasswordDto } from './dto/change-password.dto';
-import { passwordChangedMail } from './admin-mails';
+import { passwordChangedMail, roleChangedMail } from './admin-mails';
+import type { Role } from '../roles/permissions';
 import { OutboxService } from '../mail/outbox.service';
 
 export const ADMIN_NOT_FOUND = 'Admin not found';
 export const REGISTRATION_CLOSED = 'Registration is closed. Ask an administrator to add you.';
 
 export const LAST_ADMIN = 'The last administrator cannot be removed. Add another administrator first.';
+export const LAST_ADMIN_ROLE = 'The last administrator cannot be given another role. Make someone else an administrator first.';
+/** Every change that could leave no administrator (a removal, a role change) takes this lock before counting them. */
+const ADMINISTRATORS_LOCK = `SELECT pg_advisory_xact_lock(hashtext('admins:remove'))`;
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 
 /** A row of the Admins list. */
@@ -68,10 +72,12 @@ export class AdminsService {
   async remove(id: string, by: Actor): Promise<{ id: string }> {
     if (!isUuid(id)) throw new ApiError(HttpStatus.NOT_FOUND, ADMIN_NOT_FOUND);
     return this.dataSource.transaction(async (manager) => {
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtext('admins:remove'))`);
+      await manager.query(ADMINISTRATORS_LOCK);
       const admin = await manager.findOneBy(Admin, { id });
       if (!admin) throw new ApiError(HttpStatus.NOT_FOUND, ADMIN_NOT_FOUND);
-      if ((await manager.count(Admin)) <= 1) throw new ApiError(HttpStatus.CONFLICT, LAST_ADMIN);
+      // Always one administrator left (issue #39): editors and authors may go.
+      if (admin.role === 'administrator' && (await manager.countBy(Admin, { role: 'administrator' })) <= 1)
+        throw new ApiError(HttpStatus.CONFLICT, LAST_ADMIN);
       // Before the admin's row goes: its foreign key then clears invited_by on what is left.
       const [revoked] = await manager.query<[{ id: string; email: string }[], number]>(
         `DELETE FROM admin_tokens WHERE invited_by = $1 AND purpose = 'invitation' AND used_at IS NULL RETURNING id, email`,
@@ -91,6 +97,37 @@ export class AdminsService {
       }
       return { id };
     });
+  }
+
+  /**
+   * Gives an admin another role. Never the last administrator's away (409 on `role`): the same lock
+   * as a removal, so two administrators demoting each other at once leave one. The role holds from
+   * their next request on every replica (the session query reads it with each request) without
+   * signing them out; logged in Activity and mailed to them, in the change's transaction.
+   */
+  async changeRole(id: string, role: Role, by: Actor): Promise<AdminListItem> {
+    if (!isUuid(id)) throw new ApiError(HttpStatus.NOT_FOUND, ADMIN_NOT_FOUND);
+    const site = await this.outbox.siteName();
+    const changed = await this.dataSource.transaction(async (manager) => {
+      await manager.query(ADMINISTRATORS_LOCK);
+      const admin = await manager.findOneBy(Admin, { id });
+      if (!admin) throw new ApiError(HttpStatus.NOT_FOUND, ADMIN_NOT_FOUND);
+      if (admin.role === role) return admin;
+      if (admin.role === 'administrator' && (await manager.countBy(Admin, { role: 'administrator' })) <= 1)
+        throw ApiError.field('role', LAST_ADMIN_ROLE, HttpStatus.CONFLICT);
+      await manager.update(Admin, { id }, { role });
+      await this.activity.record(manager, { by, action: `role-${role}` as const, kind: 'admins', itemId: id, label: admin.name });
+      await this.outbox.add(manager, [{ kind: 'role-changed', to: admin.email, ...roleChangedMail(site, by.admin.name, role) }]);
+      return manager.findOneByOrFail(Admin, { id });
+    });
+    this.outbox.wake();
+    return { ...toPublicAdmin(changed), lastLoginAt: changed.lastLoginAt };
+  }
+
+  /** The addresses of the admins whose role holds `permission` (who hears of an article waiting for review). */
+  async emailsOf(roles: Role[]): Promise<string[]> {
+    const rows = await this.admins.find({ select: { email: true }, where: { role: In(roles) } });
+    return rows.map((row) => row.email);
   }
 
   /**
@@ -184,16 +221,24 @@ export class AdminsService {
    * makes two simultaneous first registrations yield one admin, not two. The activity log records
    * the addition in the same transaction: by `by`, the logged-in admin who added it, or else by
    * the new admin itself (a first or open registration from `address`, or the command line).
+   * `role` is an administrator unless given (the first admin is one whatever it says).
    */
-  async create(dto: RegisterAdminDto, options: { onlyIfFirst?: boolean; by?: Actor; address?: string | null } = {}): Promise<Admin> {
+  async create(
+    dto: RegisterAdminDto,
+    options: { onlyIfFirst?: boolean; by?: Actor; address?: string | null; role?: Role } = {},
+  ): Promise<Admin> {
     const passwordHash = await hashPassword(dto.password);
     return this.dataSource.transaction(async (manager) => {
       if (options.onlyIfFirst) {
         await manager.query(`SELECT pg_advisory_xact_lock(hashtext('admins:first'))`);
         if ((await manager.count(Admin)) > 0) throw new ApiError(HttpStatus.FORBIDDEN, REGISTRATION_CLOSED);
       }
+      // The first admin is always an administrator, whatever REGISTRATION_ROLE says; a race of two
+      // first registrations is the onlyIfFirst lock's (first-admin), and under open registration
+      // the worst case is two administrators.
+      const role = options.role === undefined || (await manager.count(Admin)) === 0 ? 'administrator' : options.role;
       // A taken email breaks admins_email_key, whose 409 the entity declares (ConflictOn).
-      const admin = manager.create(Admin, { name: dto.name, email: dto.email.toLowerCase(), passwordHash });
+      const admin = manager.create(Admin, { name: dto.name, email: dto.email.toLowerCase(), passwordHash, role });
       const saved = await manager.save(admin);
       const by = options.by ?? { admin: { id: saved.id, name: saved.name }, address: options.address ?? null };
       await this.activity.record(manager, { by, action: 'add', kind: 'admins', itemId: saved.id, label: saved.name });

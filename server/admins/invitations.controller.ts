@@ -34,7 +34,7 @@ export class InvitationsController {
   @ApiConflictResponse({ type: FieldErrorsReply, description: "An administrator's address, or mail is off (keyed email)" })
   @ApiErrorText(HttpStatus.FORBIDDEN, 'Registration is closed')
   async create(@Body() dto: CreateInvitationDto, @CurrentActor() by: Actor) {
-    return { invitation: await this.invitations.create(dto.email, by) };
+    return { invitation: await this.invitations.create(dto.email, dto.role ?? 'administrator', by) };
   }
 
   /**

@@ -11,6 +11,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { invitationMail } from './admin-mails';
 import { MAIL_OFF, OutboxService } from '../mail/outbox.service';
 import { Admin } from './admin.entity';
+import type { Role } from '../roles/permissions';
 import { AdminToken } from './admin-token.entity';
 import { hashToken, newToken } from './admin-tokens';
 import { REGISTRATION_CLOSED } from './admins.service';
@@ -24,6 +25,7 @@ const INVITATION_LIFETIME_SECONDS = 7 * 24 * 3600;
 export interface Invitation {
   id: string;
   email: string;
+  role: Role;
   invitedBy: { id: string | null; name: string | null };
   createdAt: Date;
   expiresAt: Date;
@@ -33,6 +35,7 @@ function toInvitation(row: AdminToken): Invitation {
   return {
     id: row.id,
     email: row.email,
+    role: row.role ?? 'administrator',
     invitedBy: { id: row.invitedBy, name: row.invitedByName },
     createdAt: row.createdAt,
     expiresAt: row.expiresAt,
@@ -68,7 +71,7 @@ export class InvitationsService {
    * same address is replaced, so only the newest link works. The mail is queued in the same
    * transaction.
    */
-  async create(email: string, by: Actor & { admin: { email?: string } }): Promise<Invitation> {
+  async create(email: string, role: Role, by: Actor & { admin: { email?: string } }): Promise<Invitation> {
     if (this.config.registration === 'closed') throw new ApiError(HttpStatus.FORBIDDEN, REGISTRATION_CLOSED);
     if (!this.outbox.enabled) throw ApiError.field('email', MAIL_OFF, HttpStatus.CONFLICT);
     const { token, hash } = newToken();
@@ -77,6 +80,7 @@ export class InvitationsService {
       by.admin.name,
       // In the fragment, which browsers never send: no proxy or server log keeps the token.
       `${this.config.publicUrl}/admin/accept-invitation#token=${token}`,
+      role,
     );
     const invitation = await this.dataSource.transaction(async (manager) => {
       if (await manager.existsBy(Admin, { email })) throw ApiError.field('email', ALREADY_ADMIN, HttpStatus.CONFLICT);
@@ -87,6 +91,7 @@ export class InvitationsService {
           purpose: 'invitation',
           tokenHash: hash,
           email,
+          role,
           invitedBy: by.admin.id,
           invitedByName: by.admin.name,
           expiresAt,
@@ -124,11 +129,11 @@ export class InvitationsService {
     if (this.config.registration === 'closed') throw new ApiError(HttpStatus.FORBIDDEN, REGISTRATION_CLOSED);
     const passwordHash = await hashPassword(input.password);
     return this.dataSource.transaction(async (manager) => {
-      const [rows] = await manager.query<[{ email: string }[], number]>(
+      const [rows] = await manager.query<[{ email: string; role: Role | null }[], number]>(
         `UPDATE admin_tokens SET used_at = now()
           WHERE token_hash = $1 AND purpose = 'invitation' AND used_at IS NULL AND expires_at > now()
             AND EXISTS (SELECT 1 FROM admins WHERE admins.id = admin_tokens.invited_by)
-          RETURNING email`,
+          RETURNING email, role`,
         [hashToken(input.token)],
       );
       if (rows.length === 0) throw ApiError.field('token', INVALID_LINK);
@@ -136,7 +141,9 @@ export class InvitationsService {
       const guessable = guessablePassword(input.password, rows[0].email);
       if (guessable) throw ApiError.field('password', guessable);
       // A taken address breaks admins_email_key, whose 409 on `email` the entity declares.
-      const saved = await manager.save(manager.create(Admin, { name: input.name, email: rows[0].email, passwordHash }));
+      const saved = await manager.save(
+        manager.create(Admin, { name: input.name, email: rows[0].email, passwordHash, role: rows[0].role ?? 'administrator' }),
+      );
       await this.activity.record(manager, {
         by: { admin: { id: saved.id, name: saved.name }, address },
         action: 'accept-invitation',

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { ROLES, type Role } from '../roles/permissions';
 import { cdn, type CdnConfig } from './cdn-config';
 import { ConfigError, integer, oneOf, text, type Env } from './env';
 import { archiveKey, firstAdmin, secretsKey, sessionSecret } from './secrets-config';
@@ -45,6 +46,8 @@ export interface AppConfig {
   sessionIdleHours: number;
   sessionMaxDays: number;
   registration: RegistrationPolicy;
+  /** REGISTRATION_ROLE: the role a visitor's registration gets under REGISTRATION=open (the first admin is always an administrator). */
+  registrationRole: Role;
   /** Passed to Express's `trust proxy` setting. */
   trustProxy: boolean | number | string;
   corsOrigins: string[];
@@ -134,6 +137,7 @@ export function loadConfig(env: Env = process.env, options: { serving?: boolean 
     sessionIdleHours: integer(env, 'SESSION_IDLE_HOURS', 12, 1, 24 * 365),
     sessionMaxDays: integer(env, 'SESSION_MAX_DAYS', 7, 1, 365),
     registration: oneOf(env, 'REGISTRATION', ['first-admin', 'open', 'closed'] as const, 'first-admin'),
+    registrationRole: oneOf(env, 'REGISTRATION_ROLE', ROLES, 'administrator'),
     trustProxy: trustProxy(env),
     corsOrigins: corsOrigins(env),
     pageSize: integer(env, 'PAGE_SIZE', 10, 1, 100),

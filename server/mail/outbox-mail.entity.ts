@@ -3,7 +3,16 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeor
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
 
 /** What a mail is for: the Settings screen names failures by it. */
-export type MailKind = 'contact-message' | 'password-reset' | 'invitation' | 'password-changed' | 'second-factor' | 'passkey' | 'test';
+export type MailKind =
+  | 'contact-message'
+  | 'password-reset'
+  | 'invitation'
+  | 'password-changed'
+  | 'second-factor'
+  | 'passkey'
+  | 'role-changed'
+  | 'review'
+  | 'test';
 
 /**
  * One mail to one recipient. Written in the transaction of what causes it; the sender claims it

@@ -34,11 +34,16 @@ const ACTIONS: Record<string, string> = {
   'second-factor-reset': 'had their second factor removed from the command line',
   'passkey-add': 'added passkey',
   'passkey-remove': 'removed passkey',
+  'role-administrator': 'gave the administrator role to',
+  'role-editor': 'gave the editor role to',
+  'role-author': 'gave the author role to',
   create: 'created',
   edit: 'edited',
   delete: 'deleted',
   restore: 'restored',
   purge: 'deleted forever',
+  submit: 'submitted for review',
+  return: 'sent back',
 };
 
 /** Field names as the forms label them, where the API's name is not already a word. */

@@ -176,7 +176,7 @@ export interface paths {
     delete: operations['AdminsController_remove'];
     options?: never;
     head?: never;
-    patch?: never;
+    patch: operations['AdminsController_changeRole'];
     trace?: never;
   };
   '/api/admins/me': {
@@ -1358,6 +1358,8 @@ export interface components {
       /** @enum {boolean} */
       ok: true;
     };
+    /** @enum {string} */
+    Role: 'administrator' | 'editor' | 'author';
     Inviter: {
       /** Format: uuid */
       id: string | null;
@@ -1367,6 +1369,7 @@ export interface components {
       /** Format: uuid */
       id: string;
       email: string;
+      role: components['schemas']['Role'];
       invitedBy: components['schemas']['Inviter'];
       /** Format: date-time */
       createdAt: string;
@@ -1381,6 +1384,11 @@ export interface components {
     CreateInvitationDto: {
       /** Format: email */
       email: string;
+      /**
+       * @description The role the invited person gets
+       * @default administrator
+       */
+      role: components['schemas']['Role'];
     };
     InvitationReply: {
       invitation: components['schemas']['Invitation'];
@@ -1391,11 +1399,6 @@ export interface components {
       /** @description The link's token */
       token: string;
     };
-    /**
-     * @description What they may do (the roles table in the README)
-     * @enum {string}
-     */
-    Role: 'administrator' | 'editor' | 'author';
     Admin: {
       /** Format: uuid */
       id: string;
@@ -1483,6 +1486,9 @@ export interface components {
       id: string;
       /** @description How many sessions ended */
       ended: number;
+    };
+    UpdateAdminDto: {
+      role: components['schemas']['Role'];
     };
     Permissions: {
       'news.write': boolean;
@@ -2004,11 +2010,16 @@ export interface components {
       | 'second-factor-reset'
       | 'passkey-add'
       | 'passkey-remove'
+      | 'role-administrator'
+      | 'role-editor'
+      | 'role-author'
       | 'create'
       | 'edit'
       | 'delete'
       | 'restore'
-      | 'purge';
+      | 'purge'
+      | 'submit'
+      | 'return';
     ActivityEntry: {
       /** Format: uuid */
       id: string;
@@ -3119,6 +3130,65 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  AdminsController_changeRole: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateAdminDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminRow'];
+        };
+      };
+      /** @description A field failed validation */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Admin not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The last administrator cannot be given another role (keyed role) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
         };
       };
       413: components['responses']['TooLarge'];

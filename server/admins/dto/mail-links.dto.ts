@@ -1,5 +1,8 @@
-import { ApiProperty, PickType } from '@nestjs/swagger';
-import { IsBoolean, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
+import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ROLES, type Role } from '../../roles/permissions';
+
+export const ROLE_MESSAGE = 'Role must be administrator, editor or author';
 import { ChangePasswordDto } from './change-password.dto';
 import { RegisterAdminDto } from './register-admin.dto';
 
@@ -19,7 +22,19 @@ export class ConfirmPasswordResetDto extends PickType(ChangePasswordDto, ['newPa
 }
 
 /** POST /api/admins/invitations. */
-export class CreateInvitationDto extends PickType(RegisterAdminDto, ['email'] as const) {}
+export class CreateInvitationDto extends PickType(RegisterAdminDto, ['email'] as const) {
+  @ApiPropertyOptional({ enum: ROLES, enumName: 'Role', default: 'administrator', description: 'The role the invited person gets' })
+  @IsOptional()
+  @IsIn(ROLES, { message: ROLE_MESSAGE })
+  role?: Role;
+}
+
+/** PATCH /api/admins/:id: an administrator changes an admin's role. */
+export class UpdateAdminDto {
+  @ApiProperty({ enum: ROLES, enumName: 'Role' })
+  @IsIn(ROLES, { message: ROLE_MESSAGE })
+  role: Role;
+}
 
 /** POST /api/admins/invitations/accept: the invited person's name and password, as registration takes them. */
 export class AcceptInvitationDto extends PickType(RegisterAdminDto, ['name', 'password'] as const) {

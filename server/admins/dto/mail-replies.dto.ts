@@ -35,6 +35,9 @@ export class InvitationDto {
   @ApiProperty()
   email: string;
 
+  @ApiProperty({ enum: ['administrator', 'editor', 'author'], enumName: 'Role' })
+  role: string;
+
   @ApiProperty()
   invitedBy: InviterDto;
 

@@ -13,6 +13,10 @@ export class Roles1764170000000 implements MigrationInterface {
     await queryRunner.query(
       `ALTER TABLE admins ADD COLUMN role text NOT NULL DEFAULT 'administrator' CONSTRAINT admins_role_check CHECK (role IN ('administrator', 'editor', 'author'))`,
     );
+    // An invitation's role (earlier ones: null, accepted as administrators, as they were sent).
+    await queryRunner.query(
+      `ALTER TABLE admin_tokens ADD COLUMN role text CONSTRAINT admin_tokens_role_check CHECK (role IN ('administrator', 'editor', 'author'))`,
+    );
     await queryRunner.query(`ALTER TABLE news ADD COLUMN created_by uuid`);
     await queryRunner.query(
       `ALTER TABLE news ADD COLUMN review text CONSTRAINT news_review_check CHECK (review IN ('submitted', 'returned'))`,
@@ -25,6 +29,7 @@ export class Roles1764170000000 implements MigrationInterface {
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DROP INDEX news_review_idx`);
     await queryRunner.query(`ALTER TABLE news DROP COLUMN review_note, DROP COLUMN review, DROP COLUMN created_by`);
+    await queryRunner.query(`ALTER TABLE admin_tokens DROP COLUMN role`);
     await queryRunner.query(`ALTER TABLE admins DROP COLUMN role`);
   }
 }
