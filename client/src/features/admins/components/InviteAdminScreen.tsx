@@ -10,7 +10,8 @@ import { ROLE_NAMES, ROLES, type Role } from '../../../lib/can';
 import { useInvite } from '../api/admins';
 
 /** What each role is for, in a sentence (the rules themselves are the server's). */
-const ROLE_HINT = 'Administrators run the whole site; editors write, publish and answer messages; authors write articles an editor publishes.';
+const ROLE_HINT =
+  'Administrators run the whole site; editors write, publish and answer messages; authors write articles an editor publishes.';
 
 /** /admin/admins/invite: an invitation by mail, with the role it gives; the person chooses their own name and password. */
 export function InviteAdminScreen() {
