@@ -130,7 +130,8 @@ export function AdminsScreen() {
               </p>
               <p className="admin-card__role">
                 <label htmlFor={`role-${admin.id}`}>
-                  Role<span className="visually-hidden"> of {admin.name}</span>
+                  {/* The space outside the hidden part: every accessible-name reader keeps it. */}
+                  Role <span className="visually-hidden">of {admin.name}</span>
                 </label>{' '}
                 <select
                   id={`role-${admin.id}`}
