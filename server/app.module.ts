@@ -15,6 +15,7 @@ import { AppConfigModule } from './config/config.module';
 import { ContactUsModule } from './contact-us/contact-us.module';
 import { ContentEventsModule } from './content/events/content-events.module';
 import { RevisionsModule } from './revisions/revisions.module';
+import { ReviewModule } from './revisions/review.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import type { DatabaseConnection } from './database/database-connection';
 import { dataSourceOptions } from './database/data-source-options';
@@ -113,6 +114,7 @@ export class AppModule {
         RateLimitModule,
         ContentEventsModule,
         RevisionsModule,
+        ReviewModule,
         // Before the API: Express tries the routes in the order they were registered, so a
         // visitor's page is matched at once instead of after every API route (a quarter of the
         // public pages' time in `npm run bench compare`). The API's paths never match the site's.

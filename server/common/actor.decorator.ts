@@ -5,8 +5,11 @@ import { signedInAdmin, type SignedInAdmin } from './current-admin.decorator';
 
 /** Who makes a change, and from where: what the activity log records beside the change. */
 export interface Actor {
-  /** The command line knows a name and an id only; a request knows the whole SignedInAdmin. */
-  admin: Pick<SignedInAdmin, 'id' | 'name'>;
+  /**
+   * The command line knows a name and an id only; a request knows the whole SignedInAdmin, its role
+   * included (without one, as on the command line, the actor may do anything: roleOf).
+   */
+  admin: Pick<SignedInAdmin, 'id' | 'name'> & Partial<Pick<SignedInAdmin, 'role'>>;
   /** req.ip, which honours TRUST_PROXY; null where there is no request (command line). */
   address: string | null;
 }

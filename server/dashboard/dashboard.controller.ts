@@ -1,6 +1,7 @@
 import { Allow } from '../roles/allow.decorator';
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse } from '@nestjs/swagger';
+import { CurrentAdmin, type SignedInAdmin } from '../common/current-admin.decorator';
 import { DashboardService } from './dashboard.service';
 import { DashboardDto } from './dto/dashboard.dto';
 
@@ -11,7 +12,7 @@ export class DashboardController {
   @Allow('dashboard.read')
   @Get()
   @ApiOkResponse({ type: DashboardDto })
-  read(): Promise<DashboardDto> {
-    return this.dashboard.read();
+  read(@CurrentAdmin() admin: SignedInAdmin): Promise<DashboardDto> {
+    return this.dashboard.read(admin.role);
   }
 }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ActivityService } from '../activity/activity.service';
-import type { BoundedCount } from '../common/pagination';
+import { boundedCountOf, type BoundedCount } from '../common/pagination';
+import { ReviewService } from '../revisions/review.service';
+import { may, type Role } from '../roles/permissions';
 import { ContactUsService } from '../contact-us/contact-us.service';
 import type { ContactMessage } from '../contact-us/contact-message.entity';
 import { OutboxService } from '../mail/outbox.service';
@@ -25,7 +27,7 @@ export interface Dashboard {
   };
   /** The first run's checklist, read from the real state (see DashboardChecklist). */
   checklist: { brand: boolean; mail: boolean; article: boolean; live: boolean };
-  counts: { services: BoundedCount; news: BoundedCount; trash: BoundedCount };
+  counts: { services: BoundedCount; news: BoundedCount; trash: BoundedCount; review: BoundedCount };
   activity: Awaited<ReturnType<ActivityService['latest']>>;
 }
 
@@ -44,15 +46,22 @@ export class DashboardService {
     private readonly activity: ActivityService,
     private readonly settings: SettingsService,
     private readonly outbox: OutboxService,
+    private readonly review: ReviewService,
   ) {}
 
-  async read(): Promise<Dashboard> {
-    const [unread, services, news, trash, activity, { settings }] = await Promise.all([
-      this.contactUs.unread(LATEST_UNREAD),
+  /**
+   * What `role` may see of it (issue #39): the messages, the activity and the trash only with their
+   * permissions, else empty (the panel hides those parts by GET /api/admins/me's `can`).
+   */
+  async read(role: Role): Promise<Dashboard> {
+    const none = () => Promise.resolve(boundedCountOf(0));
+    const [unread, services, news, trash, review, activity, { settings }] = await Promise.all([
+      may(role, 'contactus.manage') ? this.contactUs.unread(LATEST_UNREAD) : { ...boundedCountOf(0), latest: [] },
       this.services.count(),
       this.news.count(),
-      this.trash.count(),
-      this.activity.latest(LATEST_ACTIVITY),
+      may(role, 'trash.manage') ? this.trash.count() : none(),
+      this.review.waiting(),
+      may(role, 'activity.read') ? this.activity.latest(LATEST_ACTIVITY) : [],
       // At most a second old, as the public site sees it.
       this.settings.current(),
     ]);
@@ -66,7 +75,7 @@ export class DashboardService {
         article: news.count > 0,
         live: !settings.maintenance,
       },
-      counts: { services, news, trash },
+      counts: { services, news, trash, review },
       activity,
     };
   }

@@ -2,6 +2,9 @@ import { ConflictOn } from '../common/api-error';
 import { srcsetOf } from './photos/photo-sizes';
 import { Column, CreateDateColumn, DeleteDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
+export const REVIEW_STATES = ['submitted', 'returned'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+
 export const NEWS_STATUSES = ['draft', 'published'] as const;
 export type NewsStatus = (typeof NEWS_STATUSES)[number];
 
@@ -51,6 +54,18 @@ export class News {
    */
   @Column({ name: 'publish_at', type: 'timestamptz', nullable: true })
   publishAt: Date | null;
+
+  /** Who created it (issue #39: an author edits only their own); null for an article from before roles. No foreign key, as deleted_by. */
+  @Column({ name: 'created_by', type: 'uuid', nullable: true })
+  createdBy: string | null;
+
+  /** An author's review state: `submitted` (waiting for review), `returned` (sent back, with `reviewNote`), or null. */
+  @Column({ type: 'text', nullable: true })
+  review: ReviewState | null;
+
+  /** The note it was sent back with (null: none). */
+  @Column({ name: 'review_note', type: 'text', nullable: true })
+  reviewNote: string | null;
 
   /** Moves on by one with every live change; a save sending an older one (If-Match) gets a 409 (issue #36). */
   @Column({ type: 'integer', default: 1 })

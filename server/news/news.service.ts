@@ -16,6 +16,7 @@ import type { UpdateNewsDto } from './dto/update-news.dto';
 import { News } from './news.entity';
 import { NewsPhotos, type UploadedPhoto } from './news-photos.service';
 import { firstFree, slugOf } from '../common/slug';
+import { editRefusal, KIND_RULES, may, roleOf } from '../roles/permissions';
 
 /** A search answers at most this many articles, newest first, in one unpaged list. */
 export const SEARCH_LIMIT = 100;
@@ -167,14 +168,19 @@ export class NewsService implements ItemEditor {
    * photo named in the body (a path from POST /api/photos) is checked inside it (NewsPhotos.claim).
    */
   async create(dto: CreateNewsDto, by: Actor): Promise<NewsReply> {
+    const refusal = editRefusal(roleOf(by), KIND_RULES.news, by.admin.id, null, dto);
+    if (refusal) throw ApiError.field(refusal.field, refusal.msg, HttpStatus.FORBIDDEN);
+    // Who may not publish saves a draft, whatever the form's default (an editor publishes it after review).
+    const status = may(roleOf(by), KIND_RULES.news.publish) ? dto.status : 'draft';
     const id = await this.dataSource.transaction(async (manager) => {
-      const fields = plainFields(dto);
+      const fields = { ...plainFields(dto), status };
       const photo = dto.photo ? await this.photos.claim(manager, null, dto.photo) : undefined;
       const slug = await this.freeSlug(manager, dto.slug || slugOf(dto.title), !dto.slug, null);
       const saved = await manager.save(
         manager.create(News, {
           ...fields,
           slug,
+          createdBy: by.admin.id,
           photo: photo?.photo ?? null,
           photoWidth: photo?.photoWidth ?? null,
           photoHeight: photo?.photoHeight ?? null,
@@ -280,6 +286,11 @@ export class NewsService implements ItemEditor {
           // Held from here, so the addresses it had are the ones this edit replaces.
           const before = isUuid(id) ? await manager.findOne(News, { where: { id }, lock: { mode: 'pessimistic_write' } }) : null;
           if (!before) throw notFound('News');
+          // The rules a guard cannot see (issue #39): an author changes their own unpublished articles, never live.
+          const refusal = options.reason
+            ? editRefusal(roleOf(by), KIND_RULES.news, by.admin.id, { createdBy: null }, {})
+            : editRefusal(roleOf(by), KIND_RULES.news, by.admin.id, before, dto);
+          if (refusal) throw ApiError.field(refusal.field, refusal.msg, HttpStatus.FORBIDDEN);
           this.revisions.checkVersion(before.version, options.ifMatch);
           const fields = await updateOr404(manager.getRepository(News), id, plainFields(dto), 'News');
           if (dto.slug !== undefined && (await this.moveSlug(manager, id, dto.slug))) fields.push('slug');
@@ -289,6 +300,9 @@ export class NewsService implements ItemEditor {
           const photo = dto.photo === undefined ? undefined : await this.photos.setPhoto(manager, id, dto.photo, named);
           if (photo) fields.push('photo');
           await options.within?.(manager);
+          // Published by an editor (made live, or its working copy published): the review is over.
+          const published = options.reason === 'published' || (before.status !== 'published' && dto.status === 'published');
+          if (published && before.review !== null) await manager.update(News, { id }, { review: null, reviewNote: null });
           if (fields.length === 0 && options.reason !== 'restored') return [];
           const after = await manager.findOneByOrFail(News, { id });
           await this.revisions.bumpVersion(manager, 'news', id, before.version);

@@ -29,8 +29,8 @@ const RESPONSES: Record<string, ResponseObject> = {
   NotLoggedIn: { description: 'Not logged in', ...ERROR },
   Forbidden: {
     description:
-      'A POST, PATCH or DELETE from a foreign origin; or, on an admin route with REQUIRE_SECOND_FACTOR=true, an admin who has not set up a second factor yet',
-    ...ERROR,
+      "A POST, PATCH or DELETE from a foreign origin; on an admin route, a role without the route's permission (`x-permission`, server/roles/permissions.ts), or a rule of the role the service checks (an author's change to what they did not create or to a published item, keyed by the field); or, with REQUIRE_SECOND_FACTOR=true, an admin who has not set up a second factor yet",
+    ...json({ oneOf: [{ $ref: getSchemaPath(ErrorReply) }, { $ref: getSchemaPath(FieldErrorsReply) }] }),
   },
   NotFound: { description: 'Names nothing: an unknown id, or one that is not a UUID', ...ERROR },
   TooLarge: { description: 'The request body is larger than the API takes', ...ERROR },

@@ -21,11 +21,13 @@ import { CurrentActor, type Actor } from '../common/actor.decorator';
 import { ApiError } from '../common/api-error';
 import { contentKind, snapshotOf, type DraftKind } from '../content/content-kinds';
 import { Allow } from '../roles/allow.decorator';
-import { KIND_RULES } from '../roles/permissions';
+import { KIND_RULES, may, NOT_YOURS, roleOf } from '../roles/permissions';
 import { DraftsService, type Draft } from './drafts.service';
 import { DraftDto, MarkRevisionDto, RestoreRevisionDto, RevisionDetailDto, RevisionPageDto, RevisionDto } from './dto/revision.dto';
 import type { ItemEditor, VersionedItem } from './item-editor';
 import { HISTORY_LIMIT, HISTORY_MAX_LIMIT, idOr404, parseIfMatch, RevisionsService, seqOr404, type Revision } from './revisions.service';
+
+export const RESTORE_LIVE_REFUSED = 'An editor restores it live: restore it into your draft instead.';
 
 /** `{ error: { version: { msg } }, current, changedBy, changedAt }`: a save from a stale version. */
 @ApiSchema({ name: 'StaleVersion', description: 'Someone else saved since the version sent in If-Match was read' })
@@ -102,6 +104,16 @@ export function historyController(kind: DraftKind, editor: Type<ItemEditor>, ite
   const notFoundText = `${resource} not found, or (revisions) Revision not found`;
   const rules = KIND_RULES[kind];
 
+  /**
+   * The rule a guard cannot see: who may not publish the kind (an author) works only on the
+   * working copies of what they created (issue #39).
+   */
+  async function ownOr403(items: ItemEditor, by: Actor, itemId: string): Promise<void> {
+    if (may(roleOf(by), rules.publish)) return;
+    const item = (await items.findOne(itemId)) as VersionedItem & { createdBy?: string | null };
+    if (item.createdBy !== by.admin.id) throw ApiError.field('id', NOT_YOURS, HttpStatus.FORBIDDEN);
+  }
+
   @ApiSchema({ name: `${contentKind(kind).schema}Restored` })
   class RestoredReply {
     @ApiProperty({ enum: ['draft', 'live'] })
@@ -168,6 +180,9 @@ export function historyController(kind: DraftKind, editor: Type<ItemEditor>, ite
     ): Promise<RestoredReply> {
       const itemId = idOr404(kind, id);
       const version = parseIfMatch(ifMatch);
+      await ownOr403(this.items, by, itemId);
+      // Restoring live is publishing (issue #39's table): an author restores into their working copy.
+      if (dto.to === 'live' && !may(roleOf(by), rules.publish)) throw ApiError.field('to', RESTORE_LIVE_REFUSED, HttpStatus.FORBIDDEN);
       await this.items.findOne(itemId);
       const revision = await this.revisions.find(kind, itemId, seqOr404(seq));
       const snapshot = snapshotOf(kind, revision.snapshot);
@@ -197,13 +212,14 @@ export function historyController(kind: DraftKind, editor: Type<ItemEditor>, ite
     @ApiIfMatch('The working copy’s version')
     @ApiErrorText(HttpStatus.NOT_FOUND, `${resource} not found`)
     @ApiOkResponse({ type: DraftDto })
-    writeDraft(
+    async writeDraft(
       @Param('id') id: string,
       @Body() dto: object,
       @Headers('if-match') ifMatch: string | undefined,
       @CurrentActor() by: Actor,
     ): Promise<Draft> {
       const itemId = idOr404(kind, id);
+      await ownOr403(this.items, by, itemId);
       const { checkpoint, ...fields } = dto as { checkpoint?: boolean };
       return this.drafts.write(this.items, itemId, fields, { by, ifMatch: parseIfMatch(ifMatch), checkpoint: checkpoint === true });
     }
@@ -213,7 +229,8 @@ export function historyController(kind: DraftKind, editor: Type<ItemEditor>, ite
     @HttpCode(HttpStatus.NO_CONTENT)
     @ApiErrorText(HttpStatus.NOT_FOUND, `${resource} not found, or Draft not found (it has none)`)
     @ApiNoContentResponse({ description: 'Discarded' })
-    async discard(@Param('id') id: string): Promise<void> {
+    async discard(@Param('id') id: string, @CurrentActor() by: Actor): Promise<void> {
+      await ownOr403(this.items, by, idOr404(kind, id));
       await this.drafts.remove(this.items, idOr404(kind, id));
     }
 

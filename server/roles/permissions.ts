@@ -55,12 +55,43 @@ export function may(role: Role, permission: Permission): boolean {
   return (RULES[permission] as readonly Role[]).includes(role);
 }
 
+/**
+ * The rules a guard cannot see, for an item of a reviewed kind (news, pages): whoever may publish
+ * edits anything; anyone else only their own items (`createdBy`; none: nobody's) while they are
+ * unpublished, and never sets them live (`status: published`, `publishAt`). Answers the 403's
+ * field error, or null when the change may go ahead.
+ */
+export function editRefusal(
+  role: Role,
+  rules: KindRules,
+  actorId: string,
+  item: { createdBy: string | null; status?: string } | null,
+  change: { status?: unknown; publishAt?: unknown } = {},
+): { field: string; msg: string } | null {
+  if (may(role, rules.publish)) return null;
+  if (change.status === 'published') return { field: 'status', msg: AUTHOR_PUBLISH };
+  if (change.publishAt !== undefined && change.publishAt !== null) return { field: 'publishAt', msg: AUTHOR_SCHEDULE };
+  if (item && item.createdBy !== actorId) return { field: 'id', msg: NOT_YOURS };
+  if (item && item.status === 'published') return { field: 'status', msg: PUBLISHED_BY_EDITORS };
+  return null;
+}
+
+export const AUTHOR_PUBLISH = 'An editor publishes it: submit it for review instead.';
+export const AUTHOR_SCHEDULE = 'An editor schedules it: submit it for review instead.';
+export const NOT_YOURS = 'You can change only what you created.';
+export const PUBLISHED_BY_EDITORS = 'It is published: change its draft and submit it for review.';
+
 /** Every permission with whether the role has it: GET /api/admins/me's `can`, what the panel reads. */
 export function permissionsOf(role: Role | null): Record<Permission, boolean> {
   return Object.fromEntries(PERMISSIONS.map((permission) => [permission, role !== null && may(role, permission)])) as Record<
     Permission,
     boolean
   >;
+}
+
+/** An actor's role: a request's admin has one; the command line (no role) acts as an administrator. */
+export function roleOf(actor: { admin: { role?: Role } }): Role {
+  return actor.admin.role ?? 'administrator';
 }
 
 /** The roles that hold a permission (who gets a review mail, say). */

@@ -659,6 +659,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/news/{id}/submit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['NewsReviewController_submit'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/news/{id}/return': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['NewsReviewController_sendBack'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/contactus': {
     parameters: {
       query?: never;
@@ -1384,11 +1416,8 @@ export interface components {
     CreateInvitationDto: {
       /** Format: email */
       email: string;
-      /**
-       * @description The role the invited person gets
-       * @default administrator
-       */
-      role: components['schemas']['Role'];
+      /** @description The role the invited person gets (left out: administrator) */
+      role?: components['schemas']['Role'];
     };
     InvitationReply: {
       invitation: components['schemas']['Invitation'];
@@ -1754,6 +1783,18 @@ export interface components {
       version: number;
       /** @description It has a working copy (unpublished changes) that visitors do not see */
       hasDraft: boolean;
+      /**
+       * Format: uuid
+       * @description The admin who created it; null for one from before roles
+       */
+      createdBy: string | null;
+      /**
+       * @description Submitted for review (waiting for an editor), or returned with `reviewNote`; null otherwise
+       * @enum {string|null}
+       */
+      review: 'submitted' | 'returned' | null;
+      /** @description The note it was sent back with */
+      reviewNote: string | null;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -1807,6 +1848,18 @@ export interface components {
       version: number;
       /** @description It has a working copy (unpublished changes) that visitors do not see */
       hasDraft: boolean;
+      /**
+       * Format: uuid
+       * @description The admin who created it; null for one from before roles
+       */
+      createdBy: string | null;
+      /**
+       * @description Submitted for review (waiting for an editor), or returned with `reviewNote`; null otherwise
+       * @enum {string|null}
+       */
+      review: 'submitted' | 'returned' | null;
+      /** @description The note it was sent back with */
+      reviewNote: string | null;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -1906,6 +1959,10 @@ export interface components {
       publishAt?: (string | '') | null;
       /** @description The explicit Save draft: also writes a `saved` revision */
       checkpoint?: boolean;
+    };
+    ReturnForReview: {
+      /** @description What to change, for the author */
+      note: string;
     };
     CreateContactMessageDto: {
       name: string;
@@ -2136,6 +2193,8 @@ export interface components {
       news: components['schemas']['BoundedCount'];
       /** @description Items of every kind in the trash */
       trash: components['schemas']['BoundedCount'];
+      /** @description Waiting for review: items authors submitted that no editor has published or sent back yet */
+      review: components['schemas']['BoundedCount'];
     };
     Dashboard: {
       unread: components['schemas']['DashboardUnread'];
@@ -2473,13 +2532,13 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description A POST, PATCH or DELETE from a foreign origin; or, on an admin route with REQUIRE_SECOND_FACTOR=true, an admin who has not set up a second factor yet */
+    /** @description A POST, PATCH or DELETE from a foreign origin; on an admin route, a role without the route's permission (`x-permission`, server/roles/permissions.ts), or a rule of the role the service checks (an author's change to what they did not create or to a published item, keyed by the field); or, with REQUIRE_SECOND_FACTOR=true, an admin who has not set up a second factor yet */
     Forbidden: {
       headers: {
         [name: string]: unknown;
       };
       content: {
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['Error'] | components['schemas']['FieldErrors'];
       };
     };
     /** @description Names nothing: an unknown id, or one that is not a UUID */
@@ -5092,6 +5151,114 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['StaleVersion'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  NewsReviewController_submit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Its `review` is `submitted` */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['News'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description News not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description It is published and has no draft: nothing to review (keyed id) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  NewsReviewController_sendBack: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReturnForReview'];
+      };
+    };
+    responses: {
+      /** @description Its `review` is `returned`, with `reviewNote` */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['News'];
+        };
+      };
+      /** @description A field failed validation */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description News not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description It is not waiting for review (keyed id) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
         };
       };
       413: components['responses']['TooLarge'];

@@ -23,7 +23,7 @@ export class ConfirmPasswordResetDto extends PickType(ChangePasswordDto, ['newPa
 
 /** POST /api/admins/invitations. */
 export class CreateInvitationDto extends PickType(RegisterAdminDto, ['email'] as const) {
-  @ApiPropertyOptional({ enum: ROLES, enumName: 'Role', default: 'administrator', description: 'The role the invited person gets' })
+  @ApiPropertyOptional({ enum: ROLES, enumName: 'Role', description: 'The role the invited person gets (left out: administrator)' })
   @IsOptional()
   @IsIn(ROLES, { message: ROLE_MESSAGE })
   role?: Role;

@@ -59,6 +59,9 @@ class DashboardCounts {
 
   @ApiProperty({ description: 'Items of every kind in the trash' })
   trash: BoundedCountDto;
+
+  @ApiProperty({ description: 'Waiting for review: items authors submitted that no editor has published or sent back yet' })
+  review: BoundedCountDto;
 }
 
 /** GET /api/dashboard: the panel's first screen in one reply. */

@@ -42,6 +42,9 @@ const ARTICLE: News = {
   publishAt: null,
   version: 1,
   hasDraft: false,
+  createdBy: null,
+  review: null,
+  reviewNote: null,
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',
 };
