@@ -41,6 +41,8 @@ export function AdminLayout() {
   const { data: summary } = useQuery({ ...dashboardQueries.summary(), enabled: can?.['dashboard.read'] === true });
   // Only for a role that reads the messages: no count it could not open.
   const unread = can?.['contactus.manage'] ? summary?.unread : undefined;
+  // What authors submitted, for those who publish it (issue 39's "Waiting for review").
+  const review = can?.['news.publish'] ? summary?.counts.review : undefined;
   // The company's logo in the menu and as the tab's icon (the default until the settings are read).
   const settings = useQuery({ ...settingsQueries.current(), enabled: can?.['settings.read'] === true }).data;
   const logo = settings?.logo;
@@ -159,6 +161,14 @@ export function AdminLayout() {
                 )}
               </li>
             ))}
+            {review && review.count > 0 && (
+              <li>
+                <NavLink to={paths.news.list} end className="sidebar__link-with-count">
+                  Waiting for review
+                  <span className="sidebar__count">{formatCount(review)}</span>
+                </NavLink>
+              </li>
+            )}
             <li>
               {/* A plain link: the public site is not part of this app. */}
               <a href={paths.site} target="_blank" rel="noopener" aria-describedby="preview-site-hint">

@@ -76,6 +76,8 @@ export const apiPaths = {
   newsRevisionRestore: (id: string, seq: number) => apiPath('/api/news/{id}/revisions/{seq}/restore', { id, seq: String(seq) }),
   newsDraft: (id: string) => apiPath('/api/news/{id}/draft', { id }),
   newsDraftPublish: (id: string) => apiPath('/api/news/{id}/draft/publish', { id }),
+  newsSubmit: (id: string) => apiPath('/api/news/{id}/submit', { id }),
+  newsReturn: (id: string) => apiPath('/api/news/{id}/return', { id }),
   contactUs: apiPath('/api/contactus'),
   contactUsItem: (id: string) => apiPath('/api/contactus/{id}', { id }),
   contactUsExport: apiPath('/api/contactus/export.csv'),

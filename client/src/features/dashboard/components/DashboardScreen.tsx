@@ -131,6 +131,8 @@ function CountsPanel({ counts }: { counts: Dashboard['counts'] }) {
     { name: KIND_NAMES.services.many, to: paths.services.list, count: counts.services, shown: can('services.read') },
     { name: KIND_NAMES.news.many, to: paths.news.list, count: counts.news, shown: can('news.write') },
     { name: 'In the trash', to: paths.trash, count: counts.trash, shown: can('trash.manage') },
+    // What authors submitted and nobody has published or sent back yet (issue 39).
+    { name: 'Waiting for review', to: paths.news.list, count: counts.review, shown: can('news.publish') },
   ].filter((row) => row.shown);
   return (
     <section className="panel" aria-labelledby="dashboard-content">

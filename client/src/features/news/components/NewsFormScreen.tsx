@@ -8,6 +8,7 @@ import { useVersionedSave } from '../../../components/ConflictDialog';
 import { FormActions } from '../../../components/FormActions';
 import { HistoryPanel } from '../../../components/HistoryPanel';
 import { PageHeader } from '../../../components/PageHeader';
+import { ReviewBanner, SendBack } from '../../../components/ReviewParts';
 import { useNotify } from '../../../components/Toaster';
 import { LoadFirst, useForm } from '../../../components/useForm';
 import { DraftBanner, useDraftActions } from '../../../components/WorkingCopy';
@@ -23,7 +24,9 @@ import {
   newsSnapshot,
   photoUrl,
   storePhoto,
+  submitNews,
   useCreateNews,
+  useSendBackNews,
   useUpdateNews,
   type News,
   type NewsInput,
@@ -165,6 +168,9 @@ function NewsForm({
   const [removing, setRemoving] = useState(false);
   const [photoError, setPhotoError] = useState<string | undefined>();
   const [progress, setProgress] = useState<number | null>(null);
+  // "Submit for review" (an author): the save is followed by the submission, then the list.
+  const review = useRef(false);
+  const sendBack = useSendBackNews();
   // The chosen file once stored: a save refused for another field is sent again naming the same
   // photo, without storing it again.
   const stored = useRef<{ file: File; photo: string } | null>(null);
@@ -207,11 +213,17 @@ function NewsForm({
         const held = photo === undefined && article && live && article.photo !== live.photo ? article.photo : undefined;
         const chosen = photo === undefined ? held : photo;
         const input: NewsInput = chosen === undefined ? toInput(values) : { ...toInput(values), photo: chosen };
-        if (!article) return await create.mutateAsync(input);
-        return await drafts.run(input as Snapshot, (ifMatch: number | undefined) =>
-          update.mutateAsync({ id: itemId(article), input, ifMatch }),
-        );
+        const saved = article
+          ? await drafts.run(input as Snapshot, (ifMatch: number | undefined) =>
+              update.mutateAsync({ id: itemId(article), input, ifMatch }),
+            )
+          : await create.mutateAsync(input);
+        // Saved first (the article, or a live one's draft), then to the editors.
+        if (!review.current) return saved;
+        return await submitNews(article ? itemId(article) : itemId(saved as News));
       } catch (error) {
+        // A refused save is not submitted; the next click says again what it is.
+        review.current = false;
         const refusal = error instanceof ApiError ? error.fieldErrors.photo?.msg : undefined;
         if (refusal) {
           // Refused on upload or on save (e.g. stored too long ago): the next save stores the file again.
@@ -225,6 +237,13 @@ function NewsForm({
     // Save draft keeps the form open; the other saves go on to the list.
     stay: () => sent.current,
     onSaved: (reply) => {
+      if (review.current) {
+        review.current = false;
+        guard.release();
+        notify({ message: 'Submitted for review' });
+        navigate(article ? paths.news.list + returnTo : paths.news.list);
+        return;
+      }
       if (isDraft(reply)) {
         notify({ message: 'Draft saved' });
         return;
@@ -257,6 +276,7 @@ function NewsForm({
     <section className="screen">
       <PageHeader title={heading} />
       {opened && <DraftBanner draft={opened.draft} restored={opened.restored} onDiscard={drafts.askDiscard} />}
+      {live && <ReviewBanner item={live} reviewer={canPublish} />}
       {article && readsCounts && <ArticleVisitors slug={article.slug} />}
       <form {...form} className="form">
         {formError && <Alert>{formError}</Alert>}
@@ -298,6 +318,30 @@ function NewsForm({
         <AboutField about={values.about} bound={bind('about')} />
         <FormActions submit={heading} busy={saving} cancelTo={paths.news.list} onCancel={guard.release}>
           {drafts.buttons}
+          {!canPublish && (
+            <button
+              type="button"
+              className="button"
+              onClick={(event) => {
+                // Through the form's one save (its refusals, sign-in again), as Save draft does.
+                if (!event.currentTarget.form || event.currentTarget.form.getAttribute('aria-busy') === 'true') return;
+                review.current = true;
+                event.currentTarget.form.requestSubmit();
+              }}
+            >
+              Submit for review
+            </button>
+          )}
+          {canPublish && live?.review === 'submitted' && (
+            <SendBack
+              onSend={async (note) => {
+                await sendBack.mutateAsync({ id: itemId(live), note });
+                guard.release();
+                notify({ message: 'Sent back to the author' });
+                navigate(paths.news.list + returnTo);
+              }}
+            />
+          )}
         </FormActions>
         {live && drafts.status}
       </form>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation, useOutletContext } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { BulkBar } from '../../../components/BulkBar';
 import { CardList, ListNotice } from '../../../components/CardList';
 import { ItemActions } from '../../../components/ItemActions';
 import { PageHeader } from '../../../components/PageHeader';
+import { ReviewMark } from '../../../components/ReviewParts';
 import { SearchBox } from '../../../components/SearchBox';
 import { Pagination } from '../../../components/Pagination';
 import { Spinner } from '../../../components/Spinner';
@@ -18,7 +19,7 @@ import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
 import { usePageParam, useSearchParamText } from '../../../lib/search-params';
 import { useLoggedError } from '../../../lib/use-logged-error';
-import { deleteNews, newsQueries, type News, restoreNews, deleteNewsBatch, restoreNewsBatch } from '../api/news';
+import { deleteNews, mayEdit, newsQueries, type News, restoreNews, deleteNewsBatch, restoreNewsBatch } from '../api/news';
 import type { NewsFormState } from './NewsFormScreen';
 import { NewsPhoto } from './NewsPhoto';
 import './NewsListScreen.css';
@@ -32,6 +33,9 @@ export function NewsListScreen() {
   const formState: NewsFormState = { returnTo: useLocation().search };
   // Deleting moves an article to the trash: for a role that manages the trash (not an author).
   const canDelete = useCan('trash.manage');
+  // An author edits only what they created (the admin layout says who is signed in).
+  const canPublish = useCan('news.publish');
+  const { adminId } = useOutletContext<{ adminId?: string } | undefined>() ?? {};
 
   const remove = useListDelete<News>({
     pageKey: listQuery.queryKey,
@@ -118,6 +122,7 @@ export function NewsListScreen() {
             <div className="news-card__body">
               <h2 className="card__title">{item.title}</h2>
               <DraftMark item={item} />
+              <ReviewMark item={item} />
               <p className="card__text">{item.description}</p>
               <p className="news-card__more">
                 <Link to={paths.news.detail(itemId(item))}>
@@ -132,7 +137,7 @@ export function NewsListScreen() {
               </p>
               <ItemActions
                 name={item.title}
-                editTo={paths.news.edit(itemId(item))}
+                editTo={mayEdit(item, { canPublish, adminId }) ? paths.news.edit(itemId(item)) : undefined}
                 editState={formState}
                 onDelete={canDelete ? () => remove.request(item) : undefined}
               />
