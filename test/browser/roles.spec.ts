@@ -47,6 +47,15 @@ async function signedInAs(browser: Browser, page: Page, role: Role, viewport: { 
   return { account, page: theirs, refused, close: () => context.close() };
 }
 
+/**
+ * Opens an address in a context of its own: its first visit loads the panel's chunks one after the
+ * other, so the screen is checked once the page has stopped loading rather than within one
+ * assertion's wait.
+ */
+async function arrive(page: Page, path: string) {
+  await page.goto(path, { waitUntil: 'networkidle' });
+}
+
 function sideMenu(page: Page) {
   return page.getByRole('complementary', { name: 'Side menu' }).getByRole('navigation', { name: 'Main' });
 }
@@ -83,14 +92,15 @@ for (const size of SIZES) {
       test.slow();
       await page.goto('/admin');
       const them = await signedInAs(browser, page, role, size.viewport);
-      await them.page.goto('/admin');
+      await arrive(them.page, '/admin');
       await settled(them.page);
       await openMenu(them.page);
       const menu = sideMenu(them.page);
       await expect(menu.getByRole('link', { name: 'News' })).toBeVisible();
       for (const name of SEEN[role].missing) await expect(menu.getByRole('link', { name, exact: true })).toHaveCount(0);
       const links = await menu.getByRole('link').allTextContents();
-      expect(links.filter((text) => !text.startsWith('Preview site'))).toEqual(SEEN[role].menu);
+      // Waiting for review comes and goes with what authors submitted (other tests submit too).
+      expect(links.filter((text) => !text.startsWith('Preview site') && !text.startsWith('Waiting for review'))).toEqual(SEEN[role].menu);
 
       // Every screen of the menu, as a person goes through them.
       for (const name of SEEN[role].menu) {
@@ -110,7 +120,7 @@ for (const size of SIZES) {
     }) => {
       await page.goto('/admin');
       const them = await signedInAs(browser, page, role, size.viewport);
-      await them.page.goto(SEEN[role].forbidden);
+      await arrive(them.page, SEEN[role].forbidden);
       await expect(them.page.getByRole('heading', { name: "You don't have access to this page", level: 1 })).toBeVisible();
       await expect(them.page).toHaveTitle('No access · Admin Panel');
       await expectNoA11yViolations(them.page);
@@ -128,7 +138,7 @@ test('an author writes news but neither deletes, publishes nor schedules, and re
 }) => {
   await page.goto('/admin');
   const them = await signedInAs(browser, page, 'author', { width: 1280, height: 860 });
-  await them.page.goto('/admin/news');
+  await arrive(them.page, '/admin/news');
   await settled(them.page);
   await expect(them.page.getByRole('link', { name: 'Create', exact: true })).toBeVisible();
   await expect(them.page.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
@@ -141,14 +151,14 @@ test('an author writes news but neither deletes, publishes nor schedules, and re
   await expect(them.page.getByLabel('Publish at (blank: at once)')).toHaveCount(0);
   await expectNoA11yViolations(them.page);
 
-  await them.page.goto('/admin/service');
+  await arrive(them.page, '/admin/service');
   await settled(them.page);
   await expect(them.page.getByRole('list', { name: 'Services' }).getByRole('listitem').first()).toBeVisible();
   await expect(them.page.getByRole('link', { name: 'Create', exact: true })).toHaveCount(0);
   await expect(them.page.getByRole('link', { name: /^Edit/ })).toHaveCount(0);
   await expect(them.page.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
 
-  await them.page.goto('/admin/service/create');
+  await arrive(them.page, '/admin/service/create');
   await expect(them.page.getByRole('heading', { name: "You don't have access to this page" })).toBeVisible();
   expect(them.refused).toEqual([]);
   await them.close();
@@ -162,14 +172,67 @@ test('an editor publishes and restores but cannot empty the trash', async ({ pag
   expect((await apiOf(page).delete(`/api/news/${id}`)).status()).toBe(200);
 
   const them = await signedInAs(browser, page, 'editor', { width: 1280, height: 860 });
-  await them.page.goto('/admin/news/create');
+  await arrive(them.page, '/admin/news/create');
   await expect(them.page.getByLabel('Status')).toBeVisible();
-  await them.page.goto('/admin/trash');
+  await arrive(them.page, '/admin/trash');
   await settled(them.page);
   await expect(them.page.getByRole('button', { name: `Restore ${title}` })).toBeVisible();
   await expect(them.page.getByRole('button', { name: /^Delete forever/ })).toHaveCount(0);
   expect(them.refused).toEqual([]);
   await them.close();
+});
+
+test('review: an author submits, an editor sees it waiting and sends it back with a note the author reads', async ({ page, browser }) => {
+  test.slow();
+  await page.goto('/admin');
+  const author = await signedInAs(browser, page, 'author', { width: 1280, height: 860 });
+  const title = unique('For review ');
+  await arrive(author.page, '/admin/news/create');
+  await author.page.getByLabel('Title').fill(title);
+  await author.page.getByLabel('Description').fill('Written by an author.');
+  await author.page.getByRole('textbox', { name: 'About' }).fill('About it.');
+  await author.page.getByRole('button', { name: 'Submit for review' }).click();
+  await expect(author.page.getByRole('status', { name: 'Notifications' })).toContainText('Submitted for review');
+  const card = author.page.getByRole('listitem').filter({ hasText: title });
+  await expect(card.getByText('Submitted for review')).toBeVisible();
+  await expect(card.getByText('Draft')).toBeVisible();
+  await expect(card.getByRole('link', { name: `Edit ${title}` })).toBeVisible();
+
+  const editor = await signedInAs(browser, page, 'editor', { width: 1280, height: 860 });
+  await arrive(editor.page, '/admin');
+  await expect(sideMenu(editor.page).getByRole('link', { name: /^Waiting for review/ })).toBeVisible();
+  await expect(editor.page.getByRole('link', { name: /Waiting for review/ }).last()).toBeVisible();
+  await sideMenu(editor.page)
+    .getByRole('link', { name: /^Waiting for review/ })
+    .click();
+  await editor.page
+    .getByRole('listitem')
+    .filter({ hasText: title })
+    .getByRole('link', { name: `Edit ${title}` })
+    .click();
+  await expect(editor.page.getByRole('note')).toContainText('Submitted for review.');
+  await editor.page.getByRole('button', { name: 'Send back' }).click();
+  const dialog = editor.page.getByRole('dialog', { name: 'Send back to the author' });
+  await dialog.getByRole('button', { name: 'Send back' }).click();
+  await expect(dialog.getByText('Write what the author should change.')).toBeVisible();
+  await dialog.getByLabel('Note for the author').fill('Add the opening hours, please.');
+  await expectNoA11yViolations(editor.page);
+  await dialog.getByRole('button', { name: 'Send back' }).click();
+  await expect(editor.page.getByRole('status', { name: 'Notifications' })).toContainText('Sent back to the author');
+
+  await author.page.reload();
+  await author.page
+    .getByRole('listitem')
+    .filter({ hasText: title })
+    .getByRole('link', { name: `Edit ${title}` })
+    .click();
+  await expect(author.page.getByRole('note')).toContainText('Sent back with a note:');
+  await expect(author.page.getByRole('note')).toContainText('Add the opening hours, please.');
+  await expectNoA11yViolations(author.page);
+  expect(author.refused).toEqual([]);
+  expect(editor.refused).toEqual([]);
+  await author.close();
+  await editor.close();
 });
 
 test.describe('Admins screen', () => {
@@ -179,7 +242,7 @@ test.describe('Admins screen', () => {
   }) => {
     await page.goto('/admin');
     const them = await signedInAs(browser, page, 'author', { width: 1280, height: 860 });
-    await them.page.goto('/admin');
+    await arrive(them.page, '/admin');
     await settled(them.page);
     await expect(sideMenu(them.page).getByRole('link', { name: 'Trash' })).toHaveCount(0);
 
