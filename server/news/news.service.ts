@@ -255,6 +255,9 @@ export class NewsService implements ItemEditor {
    */
   async uploadPhoto(id: string, file: Buffer | undefined, by: Actor): Promise<NewsReply> {
     const current = await this.findOne(id);
+    // Judged before the file is stored, with or without one: an author uploads to their own unpublished articles only.
+    const refusal = editRefusal(roleOf(by), KIND_RULES.news, by.admin.id, current);
+    if (refusal) throw ApiError.field(refusal.field, refusal.msg, HttpStatus.FORBIDDEN);
     if (!file) return current;
     const stored = await this.photos.store(file);
     let replaced: (string | null)[];

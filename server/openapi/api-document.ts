@@ -103,12 +103,28 @@ function completeOperation(operation: OperationObject & { [OPEN_OPERATION]?: boo
   if (named) shared[404] = response('NotFound');
   if (unsafe) Object.assign(shared, { 413: response('TooLarge'), 415: response('UnsupportedType') });
   Object.assign(shared, { 500: response('ServerError'), 503: response('Unavailable') });
+  if (!open) allowRoleRefusal(operation.responses?.[403]);
   const responses = { ...shared, ...operation.responses };
   operation.responses = Object.fromEntries(
     Object.keys(responses)
       .sort()
       .map((status) => [status, responses[status]]),
   );
+}
+
+/**
+ * A route's own 403 (a recent confirmation, registration closed…) may also be RulesGuard's: a role
+ * without the route's permission, whose body is the plain error. Its schema takes that one too.
+ */
+function allowRoleRefusal(reply: OperationObject['responses'][string] | undefined): void {
+  const own = reply && 'content' in reply ? reply : undefined;
+  const content = own?.content?.['application/json'];
+  if (!content?.schema) return;
+  const error = { $ref: getSchemaPath(ErrorReply) };
+  const schema = content.schema as { $ref?: string; oneOf?: object[] };
+  if (schema.$ref === error.$ref || schema.oneOf?.some((option) => (option as { $ref?: string }).$ref === error.$ref)) return;
+  content.schema = { oneOf: [...(schema.oneOf ?? [schema]), error] };
+  own!.description = `${own!.description}; or a role without the route's permission`;
 }
 
 /** The document of this app, built once by configureApp (routes do not change while the app runs). */

@@ -23,11 +23,11 @@ export class RulesGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const targets = [context.getHandler(), context.getClass()];
     const permission = this.reflector.getAllAndOverride<Permission | undefined>(ALLOW, targets);
-    const req = context.switchToHttp().getRequest<Request>();
-    const admin = signedInAdmin(req);
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) {
-      if (!admin || !permission || !this.reflector.getAllAndOverride<boolean>(ACTS_FOR_SIGNED_IN, targets)) return true;
-    }
+    const open = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets);
+    // The website's own routes (public, outside /api) have no session layer to ask.
+    if (open && (!permission || !this.reflector.getAllAndOverride<boolean>(ACTS_FOR_SIGNED_IN, targets))) return true;
+    const admin = signedInAdmin(context.switchToHttp().getRequest<Request>());
+    if (open && !admin) return true;
     // Without an admin SessionGuard has answered 401 already.
     if (admin && permission && may(admin.role, permission)) return true;
     throw new ApiError(HttpStatus.FORBIDDEN, FORBIDDEN);

@@ -41,6 +41,7 @@ describe('GET /api/admins', () => {
       id: made[3].admin.id,
       name: 'Admin 3',
       email: made[3].admin.email,
+      role: 'administrator',
       createdAt: expect.any(String),
       lastLoginAt: expect.any(String),
     });

@@ -165,6 +165,7 @@ describe('news', () => {
       expect(Object.keys(first.body.data[0]).sort()).toEqual([
         'about',
         'createdAt',
+        'createdBy',
         'description',
         'hasDraft',
         'id',
@@ -173,6 +174,8 @@ describe('news', () => {
         'photoHeight',
         'photoWidth',
         'publishAt',
+        'review',
+        'reviewNote',
         'slug',
         'status',
         'title',

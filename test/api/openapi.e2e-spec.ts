@@ -115,9 +115,13 @@ describe('GET /api/openapi.json', () => {
       ['BadRequest', 'Forbidden', 'NotFound', 'NotLoggedIn', 'ServerError', 'TooLarge', 'Unavailable', 'UnsupportedType'].sort(),
     );
     expect(shared.BadRequest.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/FieldErrors' });
-    for (const name of ['Forbidden', 'NotFound', 'NotLoggedIn', 'ServerError', 'TooLarge', 'Unavailable', 'UnsupportedType']) {
+    for (const name of ['NotFound', 'NotLoggedIn', 'ServerError', 'TooLarge', 'Unavailable', 'UnsupportedType']) {
       expect(shared[name].content['application/json'].schema, name).toEqual({ $ref: '#/components/schemas/Error' });
     }
+    // A role's refusal by the guard is a message; a rule the service checks (an author's change) is keyed by the field.
+    expect(shared.Forbidden.content['application/json'].schema).toEqual({
+      oneOf: [{ $ref: '#/components/schemas/Error' }, { $ref: '#/components/schemas/FieldErrors' }],
+    });
     expect(doc.components?.schemas?.Error).toMatchObject({ required: ['error'], properties: { error: { type: 'string' } } });
     expect(doc.components?.schemas?.FieldErrors).toMatchObject({
       required: ['error'],

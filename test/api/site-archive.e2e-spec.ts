@@ -51,7 +51,10 @@ const photo = (seed: number) => image('png', 64 + seed, 48);
 /** A site with a bit of everything: admins, live and trashed items of each kind, photos, settings, activity, links, mail. Returns the authenticator secret. */
 async function populate(t: TestApp): Promise<string> {
   const { agent } = await loggedInAgent(t, { name: 'Ada Lovelace' });
-  await t.app.get(AdminsService).create({ name: 'Grace Hopper', email: `grace-${Date.now()}@example.com`, password: 'another password' });
+  // An editor beside the administrator: the archive carries roles (issue #39), and who created each article.
+  await t.app
+    .get(AdminsService)
+    .create({ name: 'Grace Hopper', email: `grace-${Date.now()}@example.com`, password: 'another password' }, { role: 'editor' });
   const services: string[] = [];
   for (const title of ['Design', 'Hosting', 'Training']) {
     const res = await agent.post('/api/services').send({ title, about: `About ${title}\nwith a second line and ünïcödé` });
@@ -214,6 +217,8 @@ describe('site archive: npm run site:export / site:import', () => {
     expect(rows.services).toHaveLength(3);
     expect(rows.services.filter((row) => JSON.parse(row).deleted_at !== null)).toHaveLength(1);
     expect(rows.admins.every((row) => typeof JSON.parse(row).password_hash === 'string')).toBe(true);
+    expect(rows.admins.map((row) => JSON.parse(row).role).sort()).toEqual(['administrator', 'editor']);
+    expect(rows.news.every((row) => typeof JSON.parse(row).created_by === 'string')).toBe(true);
     expect(rows.activity.length).toBeGreaterThan(5);
     expect(rows.revisions.some((row) => JSON.parse(row).pinned === true && JSON.parse(row).label === 'First words')).toBe(true);
     expect(rows.drafts.map((row) => JSON.parse(row).snapshot.title)).toEqual(['Not yet live']);

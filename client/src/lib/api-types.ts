@@ -3125,13 +3125,13 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again */
+      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again; or a role without the route's permission */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['FieldErrors'];
+          'application/json': components['schemas']['FieldErrors'] | components['schemas']['Error'];
         };
       };
       /** @description Admin not found */
@@ -3397,13 +3397,13 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again */
+      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again; or a role without the route's permission */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['FieldErrors'];
+          'application/json': components['schemas']['FieldErrors'] | components['schemas']['Error'];
         };
       };
       413: components['responses']['TooLarge'];
@@ -3435,13 +3435,13 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again */
+      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again; or a role without the route's permission */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['FieldErrors'];
+          'application/json': components['schemas']['FieldErrors'] | components['schemas']['Error'];
         };
       };
       /** @description Session not found */
@@ -6308,13 +6308,13 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again */
+      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again; or a role without the route's permission */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['FieldErrors'];
+          'application/json': components['schemas']['FieldErrors'] | components['schemas']['Error'];
         };
       };
       /** @description Authenticator codes are already on */
@@ -6421,13 +6421,13 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
-      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again */
+      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again; or a role without the route's permission */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['FieldErrors'];
+          'application/json': components['schemas']['FieldErrors'] | components['schemas']['Error'];
         };
       };
       /** @description No setup is waiting to be confirmed */
@@ -6556,13 +6556,13 @@ export interface operations {
         };
       };
       401: components['responses']['NotLoggedIn'];
-      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again */
+      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again; or a role without the route's permission */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['FieldErrors'];
+          'application/json': components['schemas']['FieldErrors'] | components['schemas']['Error'];
         };
       };
       /** @description This passkey is already registered */
@@ -6599,13 +6599,13 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again */
+      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again; or a role without the route's permission */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['FieldErrors'];
+          'application/json': components['schemas']['FieldErrors'] | components['schemas']['Error'];
         };
       };
       413: components['responses']['TooLarge'];
@@ -6637,13 +6637,13 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['NotLoggedIn'];
-      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again */
+      /** @description No confirmation in the last 5 minutes (keyed password): POST /api/admins/me/confirm, then again; or a role without the route's permission */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['FieldErrors'];
+          'application/json': components['schemas']['FieldErrors'] | components['schemas']['Error'];
         };
       };
       /** @description Passkey not found */
