@@ -11,10 +11,12 @@ import { useVersionedSave } from '../../../components/ConflictDialog';
 import { FormActions } from '../../../components/FormActions';
 import { HistoryPanel } from '../../../components/HistoryPanel';
 import { PageHeader } from '../../../components/PageHeader';
+import { ReviewBanner, SendBack } from '../../../components/ReviewParts';
 import { useNotify } from '../../../components/Toaster';
 import { LoadFirst, useForm } from '../../../components/useForm';
 import { DraftBanner, useDraftActions } from '../../../components/WorkingCopy';
 import { ApiError, errorMessage, itemId } from '../../../lib/api';
+import { useCan } from '../../../lib/can';
 import { draftToOpen, isDraft, versionOf, type Draft, type RestoreReply, type Snapshot } from '../../../lib/revisions';
 import { returnSearch, type ReturnState } from '../../../lib/search-params';
 import { formatSiteTime } from '../../../lib/site-time';
@@ -26,7 +28,9 @@ import {
   newsSnapshot,
   photoUrl,
   storePhoto,
+  submitNews,
   useCreateNews,
+  useSendBackNews,
   useUpdateNews,
   type News,
   type NewsInput,
@@ -94,6 +98,7 @@ function EditNews({ id }: { id: string }) {
   // After a save the form starts again with the focus back on Save, where the keyboard left it.
   const state = useLocation().state as NewsFormState | null;
   const [afterSave, setAfterSave] = useState(() => state?.saved === true);
+  const canPublish = useCan('news.publish');
   const failed = (error: Error) => (
     <>
       <Alert>{errorMessage(error, 'Could not load the article. Please try again.')}</Alert>
@@ -120,6 +125,7 @@ function EditNews({ id }: { id: string }) {
                 version={() => versionOf(article)}
                 focus={focus}
                 photoUrl={photoUrl}
+                publish={canPublish}
                 onRestored={(reply: RestoreReply<News>) => restart(reply.item, reply.to === 'draft' ? reply.draft : undefined)}
               />
             </>
@@ -162,11 +168,17 @@ function NewsForm({
   // What the save on its way was asked for: Publish… or Unpublish (a state change), Preview (a tab to open once saved).
   const change = useRef<Change>(null);
   const previewTab = useRef<Window | null>(null);
+  // Without it (an author) there is no Publish…, Unpublish or Publish changes: their article stays a draft until an editor publishes it.
+  const canPublish = useCan('news.publish');
+  const readsCounts = useCan('analytics.read');
   const [file, setFile] = useState<File | null>(null);
   // "Remove photo": the stored photo goes with the next save (Cancel keeps it).
   const [removing, setRemoving] = useState(false);
   const [photoError, setPhotoError] = useState<string | undefined>();
   const [progress, setProgress] = useState<number | null>(null);
+  // "Submit for review" (an author): the save is followed by the submission, then the list.
+  const review = useRef(false);
+  const sendBack = useSendBackNews();
   // The chosen file once stored: a save refused for another field is sent again naming the same
   // photo, without storing it again.
   const stored = useRef<{ file: File; photo: string } | null>(null);
@@ -210,14 +222,20 @@ function NewsForm({
         const held = photo === undefined && article && live && article.photo !== live.photo ? article.photo : undefined;
         const chosen = photo === undefined ? held : photo;
         const input: NewsInput = chosen === undefined ? toInput(values) : { ...toInput(values), photo: chosen };
-        if (!article) return await create.mutateAsync(input);
-        return await drafts.run(input as Snapshot, (ifMatch: number | undefined) =>
-          update.mutateAsync({ id: itemId(article), input, ifMatch }),
-        );
+        const saved = article
+          ? await drafts.run(input as Snapshot, (ifMatch: number | undefined) =>
+              update.mutateAsync({ id: itemId(article), input, ifMatch }),
+            )
+          : await create.mutateAsync(input);
+        // Saved first (the article, or a live one's draft), then to the editors.
+        if (!review.current) return saved;
+        return await submitNews(article ? itemId(article) : itemId(saved as News));
       } catch (error) {
         change.current = null;
         previewTab.current?.close();
         previewTab.current = null;
+        // A refused save is not submitted; the next click says again what it is.
+        review.current = false;
         const refusal = error instanceof ApiError ? error.fieldErrors.photo?.msg : undefined;
         if (refusal) {
           // Refused on upload or on save (e.g. stored too long ago): the next save stores the file again.
@@ -235,6 +253,13 @@ function NewsForm({
       change.current = null;
       const tab = previewTab.current;
       previewTab.current = null;
+      if (review.current) {
+        review.current = false;
+        guard.release();
+        notify({ message: 'Submitted for review' });
+        navigate(article ? paths.news.list + returnTo : paths.news.list);
+        return;
+      }
       if (isDraft(reply)) {
         notify({ message: 'Draft saved' });
         if (tab && article) tab.location.href = paths.siteArticle(article.slug);
@@ -276,6 +301,7 @@ function NewsForm({
     initial: draft,
     snapshot: { ...toInput(values), ...(photoNow === undefined ? {} : { photo: photoNow }) },
     published: live?.status === 'published',
+    publish: canPublish,
     versioned,
     onReload: (current) => (isDraft(current) ? onRestart?.(null, current) : onRestart?.(current, undefined)),
     onDiscarded: () => onRestart?.(null, null),
@@ -318,9 +344,14 @@ function NewsForm({
     <section className="screen">
       <PageHeader title={heading} />
       {live && <PublicationStatus item={live} href={paths.siteArticle(live.slug)} />}
-      {!live && <p className="publication-status">Draft: not on the site until you publish it</p>}
+      {!live && (
+        <p className="publication-status">
+          {canPublish ? 'Draft: not on the site until you publish it' : 'Draft: not on the site until an editor publishes it'}
+        </p>
+      )}
       {opened && <DraftBanner draft={opened.draft} restored={opened.restored} onDiscard={drafts.askDiscard} />}
-      {article && <ArticleVisitors slug={article.slug} />}
+      {live && <ReviewBanner item={live} reviewer={canPublish} />}
+      {article && readsCounts && <ArticleVisitors slug={article.slug} />}
       <form {...form} className="form">
         {formError && <Alert>{formError}</Alert>}
         <PhotoPicker
@@ -356,14 +387,39 @@ function NewsForm({
           <button type="button" className="button" onClick={preview}>
             Preview<span className="visually-hidden"> (opens in a new tab)</span>
           </button>
-          {state === 'draft' ? (
-            <PublishControl busy={saving} onPublish={(publishAt) => submitWith({ status: 'published', publishAt })} />
-          ) : (
-            <button type="button" className="button" onClick={() => submitWith({ status: 'draft', publishAt: null })}>
-              Unpublish
+          {canPublish &&
+            (state === 'draft' ? (
+              <PublishControl busy={saving} onPublish={(publishAt) => submitWith({ status: 'published', publishAt })} />
+            ) : (
+              <button type="button" className="button" onClick={() => submitWith({ status: 'draft', publishAt: null })}>
+                Unpublish
+              </button>
+            ))}
+          {drafts.buttons}
+          {!canPublish && (
+            <button
+              type="button"
+              className="button"
+              onClick={(event) => {
+                // Through the form's one save (its refusals, sign-in again), as Save draft does.
+                if (!event.currentTarget.form || event.currentTarget.form.getAttribute('aria-busy') === 'true') return;
+                review.current = true;
+                event.currentTarget.form.requestSubmit();
+              }}
+            >
+              Submit for review
             </button>
           )}
-          {drafts.buttons}
+          {canPublish && live?.review === 'submitted' && (
+            <SendBack
+              onSend={async (note) => {
+                await sendBack.mutateAsync({ id: itemId(live), note });
+                guard.release();
+                notify({ message: 'Sent back to the author' });
+                navigate(paths.news.list + returnTo);
+              }}
+            />
+          )}
         </FormActions>
         {live && drafts.status}
       </form>
