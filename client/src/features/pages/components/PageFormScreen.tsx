@@ -15,6 +15,7 @@ import { usePhotoField } from '../../../components/usePhotoField';
 import { LoadFirst, useForm } from '../../../components/useForm';
 import { DraftBanner, useDraftActions } from '../../../components/WorkingCopy';
 import { errorMessage, itemId } from '../../../lib/api';
+import { useCan } from '../../../lib/can';
 import { fromLocalInput, toLocalInput } from '../../../lib/format';
 import { photoUrl } from '../../../lib/photos';
 import { draftToOpen, isDraft, versionOf, type Draft, type RestoreReply, type Snapshot } from '../../../lib/revisions';
@@ -86,6 +87,7 @@ function EditPage({ id }: { id: string }) {
   const focus = Number(params.get('revision')) || undefined;
   // Counts the times the form starts again (a restore, a discard, their copy taken after a conflict).
   const [generation, setGeneration] = useState(0);
+  const canPublish = useCan('pages.publish');
   const failed = (error: Error) => (
     <>
       <Alert>{errorMessage(error, 'Could not load the page. Please try again.')}</Alert>
@@ -112,6 +114,7 @@ function EditPage({ id }: { id: string }) {
                 version={() => versionOf(page)}
                 focus={focus}
                 photoUrl={photoUrl}
+                publish={canPublish}
                 onRestored={(reply: RestoreReply<Page>) => restart(reply.item, reply.to === 'draft' ? reply.draft : undefined)}
               />
             </>
@@ -145,6 +148,8 @@ function PageForm({
   const notify = useNotify();
   const returnTo = returnSearch(location.state as PageFormState | null);
   const photo = usePhotoField(page?.photo);
+  // Without it (an author) there is no Status, Publish at or Publish changes: the page stays a draft until an editor publishes it.
+  const canPublish = useCan('pages.publish');
 
   const versioned = useVersionedSave<Page | Draft>({
     version: versionOf(live),
@@ -198,6 +203,7 @@ function PageForm({
     initial: draft,
     snapshot: { ...toInput(values), ...(photo.now === undefined ? {} : { photo: photo.now }) },
     published: live?.status === 'published',
+    publish: canPublish,
     versioned,
     onReload: (current) => (isDraft(current) ? onRestart?.(null, current) : onRestart?.(current, undefined)),
     onDiscarded: () => onRestart?.(null, null),
@@ -246,11 +252,15 @@ function PageForm({
           maxLength={200}
           {...bind('photoAlt')}
         />
-        <SelectField label="Status" {...bind('status')}>
-          <option value="draft">Draft</option>
-          <option value="published">Published</option>
-        </SelectField>
-        <TextField label="Publish at (blank: at once)" type="datetime-local" {...bind('publishAt')} />
+        {canPublish && (
+          <>
+            <SelectField label="Status" {...bind('status')}>
+              <option value="draft">Draft</option>
+              <option value="published">Published</option>
+            </SelectField>
+            <TextField label="Publish at (blank: at once)" type="datetime-local" {...bind('publishAt')} />
+          </>
+        )}
         <FormActions submit={heading} busy={saving} cancelTo={paths.pages.list} onCancel={guard.release}>
           {drafts.buttons}
         </FormActions>
