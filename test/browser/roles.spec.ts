@@ -14,12 +14,12 @@ type Role = 'administrator' | 'editor' | 'author';
 /** What each role finds in the side menu (issue 39's table), and a screen it may not open. */
 const SEEN: Record<Exclude<Role, 'administrator'>, { menu: string[]; missing: string[]; forbidden: string }> = {
   editor: {
-    menu: ['Dashboard', 'Services', 'News', 'Contact Us', 'Visitors', 'Trash', 'Activity', 'Your account'],
+    menu: ['Dashboard', 'Services', 'News', 'Pages', 'Contact Us', 'Visitors', 'Trash', 'Activity', 'Your account'],
     missing: ['Admins', 'Settings'],
     forbidden: '/admin/settings',
   },
   author: {
-    menu: ['Dashboard', 'Services', 'News', 'Your account'],
+    menu: ['Dashboard', 'Services', 'News', 'Pages', 'Your account'],
     missing: ['Contact Us', 'Visitors', 'Trash', 'Activity', 'Admins', 'Settings'],
     forbidden: '/admin/trash',
   },

@@ -134,7 +134,7 @@ describe('the side menu for an author', () => {
     const names = within(menu)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(names).toEqual(['Dashboard', 'Services', 'News', 'Your account', 'Preview site↗']);
+    expect(names).toEqual(['Dashboard', 'Services', 'News', 'Pages', 'Your account', 'Preview site↗']);
     // The company's name is everyone's to read; the unread count is not shown to a role without the messages.
     await screen.findByText('Acme');
     expect(screen.queryByText('unread')).toBeNull();
