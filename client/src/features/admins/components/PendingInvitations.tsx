@@ -27,7 +27,7 @@ export function PendingInvitations({ query }: { query: UseQueryResult<{ data: In
           <li key={invitation.id} className="card invitations__item">
             <div className="invitations__who">
               <p className="invitations__email">
-                {invitation.email} <span className="invitations__role">· {ROLE_NAMES[invitation.role]}</span>
+                <span>{invitation.email}</span> <span className="invitations__role">· {ROLE_NAMES[invitation.role]}</span>
               </p>
               <p className="invitations__meta">
                 Invited by {invitation.invitedBy.name ?? 'a removed administrator'} · link valid until{' '}
