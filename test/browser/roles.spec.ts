@@ -147,8 +147,11 @@ test('an author writes news but neither deletes, publishes nor schedules, and re
   await them.page.getByRole('link', { name: 'Create', exact: true }).click();
   await expect(them.page.getByRole('heading', { name: 'Create News' })).toBeVisible();
   await expect(them.page.getByLabel('Title')).toBeVisible();
-  await expect(them.page.getByLabel('Status')).toHaveCount(0);
-  await expect(them.page.getByLabel('Publish at (blank: at once)')).toHaveCount(0);
+  // Save, Preview and Submit for review; no Publish… (nor its Schedule) and no Unpublish.
+  await expect(them.page.getByRole('button', { name: 'Submit for review' })).toBeVisible();
+  await expect(them.page.getByRole('button', { name: /^Preview/ })).toBeVisible();
+  await expect(them.page.getByRole('button', { name: 'Publish…' })).toHaveCount(0);
+  await expect(them.page.getByRole('button', { name: 'Unpublish' })).toHaveCount(0);
   await expectNoA11yViolations(them.page);
 
   await arrive(them.page, '/admin/service');
@@ -173,7 +176,8 @@ test('an editor publishes and restores but cannot empty the trash', async ({ pag
 
   const them = await signedInAs(browser, page, 'editor', { width: 1280, height: 860 });
   await arrive(them.page, '/admin/news/create');
-  await expect(them.page.getByLabel('Status')).toBeVisible();
+  await expect(them.page.getByRole('button', { name: 'Publish…' })).toBeVisible();
+  await expect(them.page.getByRole('button', { name: 'Submit for review' })).toHaveCount(0);
   await arrive(them.page, '/admin/trash');
   await settled(them.page);
   await expect(them.page.getByRole('button', { name: `Restore ${title}` })).toBeVisible();
