@@ -1,3 +1,4 @@
+import { Allow } from '../roles/allow.decorator';
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { ApiAcceptedResponse, ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
@@ -56,6 +57,7 @@ export class AdminPasswordResetController {
 
   /** Whoever holds the link sets the account's password: a lasting change, so a recent confirmation is asked for. */
   @RequiresRecentConfirmation()
+  @Allow('admins.manage')
   @Post(':id/password-reset')
   @HttpCode(HttpStatus.CREATED)
   @ApiCreatedResponse({ type: IssuedPasswordReset, description: 'Mailed, or (delivery link) the one-time link, valid an hour' })

@@ -34,6 +34,7 @@ import { Pages1764170000000 } from './migrations/1764170000000-Pages';
 import { PagePublishedEvents1764170100000 } from './migrations/1764170100000-PagePublishedEvents';
 import { Page } from '../pages/page.entity';
 import { Roles1764170200000 } from './migrations/1764170200000-Roles';
+import { PageReview1764170300000 } from './migrations/1764170300000-PageReview';
 import { Service } from '../services/service.entity';
 import { SecondFactor1763771300000 } from './migrations/1763771300000-SecondFactor';
 import { Totp } from '../second-factor/totp.entity';
@@ -90,6 +91,7 @@ export const migrations = [
   Pages1764170000000,
   PagePublishedEvents1764170100000,
   Roles1764170200000,
+  PageReview1764170300000,
 ];
 
 /**

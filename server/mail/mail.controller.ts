@@ -31,6 +31,7 @@ export class MailController {
   }
 
   /** Sets the SMTP server; the password, when given, is stored encrypted. Applies without a restart, on every replica within MAIL_POLL_MS. */
+  @Allow('settings.manage')
   @Put()
   @ApiOkResponse({ type: MailStatusDto })
   @ApiFieldErrors()
@@ -42,6 +43,7 @@ export class MailController {
   }
 
   /** Forgets the SMTP server set here: mail is off (unless SMTP_URL is set). */
+  @Allow('settings.manage')
   @Delete()
   @ApiOkResponse({ type: MailStatusDto })
   @ApiErrorText(HttpStatus.CONFLICT, 'SMTP_URL is set in the environment and wins')

@@ -1,4 +1,5 @@
 import { ConflictOn } from '../common/api-error';
+import type { ReviewState } from '../news/news.entity';
 import { Column, CreateDateColumn, DeleteDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** The level of the heading a page's body sits under (its h1: the body's `#` is an h2), for renderMarkdown here and on the site. */
@@ -49,6 +50,18 @@ export class Page {
 
   @Column({ name: 'publish_at', type: 'timestamptz', nullable: true })
   publishAt: Date | null;
+
+  /** Who created it (issue #39: an author edits only their own); null for a page from before roles. No foreign key, as deleted_by. */
+  @Column({ name: 'created_by', type: 'uuid', nullable: true })
+  createdBy: string | null;
+
+  /** An author's review state: `submitted` (waiting for review), `returned` (sent back, with `reviewNote`), or null. */
+  @Column({ type: 'text', nullable: true })
+  review: ReviewState | null;
+
+  /** The note it was sent back with (null: none). */
+  @Column({ name: 'review_note', type: 'text', nullable: true })
+  reviewNote: string | null;
 
   /** Moves on by one with every live change (If-Match, issue #36). */
   @Column({ type: 'integer', default: 1 })

@@ -1,3 +1,4 @@
+import { Allow } from '../roles/allow.decorator';
 import { Body, Controller, Delete, Get, Headers, HttpCode, HttpStatus, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, getSchemaPath } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -23,6 +24,7 @@ export class PagesController {
   constructor(private readonly pages: PagesService) {}
 
   /** `?page=N` pages through all pages; `?title=text` searches instead (unpaged, at most 100). */
+  @Allow('pages.write')
   @Get()
   @ApiPage(PageDto)
   @ApiTextQuery('title', 'Search instead: titles containing this text, newest first, at most 100, unpaged')
@@ -32,6 +34,7 @@ export class PagesController {
     return text === '' ? this.pages.list(page) : this.pages.search(text);
   }
 
+  @Allow('pages.write')
   @Get(':id')
   @ApiErrorText(HttpStatus.NOT_FOUND, 'Page not found')
   @ApiOkResponse({ type: PageDetailDto, headers: ETAG_HEADER })
@@ -42,6 +45,7 @@ export class PagesController {
   }
 
   /** The page form's Preview tab: the body rendered by the public page's rules; nothing is saved. */
+  @Allow('pages.write')
   @Post('preview')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: PagePreviewDto })
@@ -50,6 +54,7 @@ export class PagesController {
     return { html: renderMarkdown(dto.body, BODY_UNDER) };
   }
 
+  @Allow('pages.write')
   @Post()
   @HttpCode(HttpStatus.CREATED)
   @ApiCreatedResponse({ type: PageDto })
@@ -59,6 +64,7 @@ export class PagesController {
     return this.pages.create(dto, by);
   }
 
+  @Allow('pages.write')
   @Patch(':id')
   @ApiErrorText(HttpStatus.NOT_FOUND, 'Page not found')
   @ApiOkResponse({ type: PageDto })
@@ -78,6 +84,7 @@ export class PagesController {
   }
 
   /** Moves up to 100 to the trash at once, all or none. */
+  @Allow('trash.manage')
   @Post('bulk-delete')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: IdsReply, description: 'Moved to the trash, all of them' })
@@ -87,6 +94,7 @@ export class PagesController {
     return this.pages.removeMany(dto.ids, by);
   }
 
+  @Allow('trash.manage')
   @Delete(':id')
   @ApiErrorText(HttpStatus.NOT_FOUND, 'Page not found')
   @ApiOkResponse({ type: IdReply, description: 'Moved to the trash' })

@@ -13,6 +13,7 @@ import { ContentEvents, editChange } from '../content/events/content-events.serv
 import { NewsPhotos, type UploadedPhoto } from '../news/news-photos.service';
 import type { ApplyOptions, ItemEditor } from '../revisions/revisions.module';
 import { RevisionsService, type RevisionReason } from '../revisions/revisions.service';
+import { editRefusal, KIND_RULES, may, roleOf } from '../roles/permissions';
 import { RESERVED_SEGMENTS } from '../site/site-routes';
 import { CreatePageDto } from './dto/create-page.dto';
 import type { UpdatePageDto } from './dto/update-page.dto';
@@ -164,14 +165,19 @@ export class PagesService implements ItemEditor {
   }
 
   async create(dto: CreatePageDto, by: Actor): Promise<PageReply> {
+    const refusal = editRefusal(roleOf(by), KIND_RULES.pages, by.admin.id, null, dto);
+    if (refusal) throw ApiError.field(refusal.field, refusal.msg, HttpStatus.FORBIDDEN);
+    // Who may not publish saves a draft, whatever the form's default (an editor publishes it after review).
+    const status = may(roleOf(by), KIND_RULES.pages.publish) ? dto.status : 'draft';
     const id = await this.dataSource.transaction(async (manager) => {
-      const fields = plainFields(dto);
+      const fields = { ...plainFields(dto), status };
       const photo = dto.photo ? await this.photos.claim(manager, null, dto.photo, 'pages') : undefined;
       const slug = await this.freeSlug(manager, dto.slug || slugOf(dto.title), !dto.slug, null);
       const saved = await manager.save(
         manager.create(Page, {
           ...fields,
           slug,
+          createdBy: by.admin.id,
           photo: photo?.photo ?? null,
           photoWidth: photo?.photoWidth ?? null,
           photoHeight: photo?.photoHeight ?? null,
@@ -236,6 +242,11 @@ export class PagesService implements ItemEditor {
         this.dataSource.transaction(async (manager) => {
           const before = isUuid(id) ? await manager.findOne(Page, { where: { id }, lock: { mode: 'pessimistic_write' } }) : null;
           if (!before) throw notFound('Page');
+          // The rules a guard cannot see (issue #39): an author changes their own unpublished pages, never live.
+          const refusal = options.reason
+            ? editRefusal(roleOf(by), KIND_RULES.pages, by.admin.id, { createdBy: null }, {})
+            : editRefusal(roleOf(by), KIND_RULES.pages, by.admin.id, before, dto);
+          if (refusal) throw ApiError.field(refusal.field, refusal.msg, HttpStatus.FORBIDDEN);
           this.revisions.checkVersion(before.version, options.ifMatch);
           const fields = await updateOr404(manager.getRepository(Page), id, plainFields(dto), 'Page');
           if (dto.slug !== undefined && (await this.moveSlug(manager, id, dto.slug))) fields.push('slug');
@@ -244,6 +255,9 @@ export class PagesService implements ItemEditor {
           const photo = dto.photo === undefined ? undefined : await this.photos.setPhoto(manager, id, dto.photo, named, 'pages');
           if (photo) fields.push('photo');
           await options.within?.(manager);
+          // Published by an editor (made live, or its working copy published): the review is over.
+          const published = options.reason === 'published' || (before.status !== 'published' && dto.status === 'published');
+          if (published && before.review !== null) await manager.update(Page, { id }, { review: null, reviewNote: null });
           if (fields.length === 0 && options.reason !== 'restored') return [];
           const after = await manager.findOneByOrFail(Page, { id });
           await this.revisions.bumpVersion(manager, 'pages', id, before.version);

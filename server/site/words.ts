@@ -34,7 +34,7 @@ export const en = {
   footerNav: 'Footer',
   /** The company's own pages (issue #37). */
   page: {
-    draft: 'Draft: visitors do not see this page.',
+    draft: 'Draft — only signed-in administrators see this',
     scheduled: 'Scheduled: visitors see this page from its date.',
     workingCopy: 'Unpublished changes: visitors see the published version.',
   },

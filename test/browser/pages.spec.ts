@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { expectNoA11yViolations, STORAGE_STATE } from './support';
+import { unique } from '../support/unique.mjs';
+import { apiOf, expectNoA11yViolations, STORAGE_STATE } from './support';
 
 /*
  * Pages and the site's menus (#37). The menus and maintenance are one for the whole site, so this
@@ -76,7 +77,7 @@ for (const { width, height, title } of [
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height });
 
-    // Create the page, published.
+    // Create the page (a draft), then publish it now.
     await page.goto('/admin/pages');
     await expect(page.getByRole('heading', { level: 1, name: 'Pages' })).toBeVisible();
     await expectNoA11yViolations(page);
@@ -85,10 +86,14 @@ for (const { width, height, title } of [
     await page.getByLabel('Title', { exact: true }).fill(title);
     await page.getByRole('textbox', { name: 'Body' }).fill(`## Who we are\n\nA small team: ${title}.`);
     await page.getByLabel('Description').fill('The people behind the company.');
-    await page.getByLabel('Status').selectOption('Published');
     await expectNoA11yViolations(page);
     await page.getByRole('button', { name: 'Create Page' }).click();
     await expect(page.getByText('Page created')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit Page' })).toBeVisible();
+    await page.getByRole('button', { name: 'Publish…' }).click();
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    await expect(page.getByText('Page published')).toBeVisible();
+    await page.goto('/admin/pages');
     const card = page.getByRole('list', { name: 'Pages' }).getByRole('listitem').filter({ hasText: title });
     await expect(card.first()).toContainText('Published');
 
@@ -131,6 +136,98 @@ for (const { width, height, title } of [
     await expect(header.getByRole('button', { name: `Remove ${title}`, exact: true })).toHaveCount(0);
     await saveWithKeys(page);
     expect(await siteHeaderLinks(page)).toEqual(links.slice(0, -1));
+  });
+}
+
+// Issue #38 item 3 for pages: the pages form writes as the news form does.
+for (const { width, height, scheme } of [
+  { width: 1280, height: 900, scheme: 'light' },
+  { width: 390, height: 844, scheme: 'dark' },
+] as const) {
+  test(`at ${width} px, ${scheme}: a new page is a draft, previewed on its real address, published now, and View on site opens it`, async ({
+    page,
+    browser,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await page.emulateMedia({ colorScheme: scheme });
+    const title = unique('Our team ');
+    const slug = `our-team-${unique('').trim().toLowerCase()}`;
+
+    await page.goto('/admin/pages/create');
+    await expect(page.getByRole('heading', { level: 1, name: 'Create Page' })).toBeVisible();
+    await expect(page.getByText('Draft: not on the site until you publish it')).toBeVisible();
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByLabel('Description').fill('Who works here.');
+
+    // The whole address, as it is typed.
+    await expect(page.getByText('made from the title when you save')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Address (left blank: made from the title)' }).fill(slug);
+    const origin = new URL(page.url()).origin;
+    await expect(page.locator('.address-field__url')).toHaveText(`${origin}/${slug}`);
+
+    // The Markdown toolbar and its shortcuts.
+    const body = page.getByRole('textbox', { name: 'Body' });
+    await body.fill('Anna');
+    await body.press('ControlOrMeta+a');
+    await body.press('ControlOrMeta+b');
+    await expect(body).toHaveValue('**Anna**');
+    await body.press('End');
+    await body.press('Enter');
+    await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Bulleted list' }).click();
+    await body.pressSequentially('the office');
+    await expect(body).toHaveValue('**Anna**\n- the office');
+    await expectNoA11yViolations(page);
+
+    // Preview saves the draft and opens its real page, marked, in a new tab.
+    const previewTab = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const preview = await previewTab;
+    await expect(preview).toHaveURL(`${origin}/${slug}`);
+    await expect(preview.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(preview.getByText('Draft — only signed-in administrators see this')).toBeVisible();
+    await expect(preview.locator('.markdown strong')).toHaveText('Anna');
+    await preview.close();
+
+    // The form stayed: the new page's edit form, still a draft, unseen by visitors.
+    await expect(page).toHaveURL(/\/admin\/pages\/edit\/[0-9a-f-]+$/);
+    const id = new URL(page.url()).pathname.split('/').pop()!;
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit Page' })).toBeVisible();
+    await expect(page.getByText('Draft: not on the site yet')).toBeVisible();
+    expect(await (await apiOf(page).get(`/api/pages/${id}`)).json()).toMatchObject({ status: 'draft', slug });
+    const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    expect((await visitor.request.get(`${origin}/${slug}`)).status()).toBe(404);
+
+    // Publish now.
+    const publish = page.getByRole('button', { name: 'Publish…' });
+    await publish.click();
+    await expect(publish).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('radio', { name: 'Now' })).toBeChecked();
+    await expectNoA11yViolations(page);
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    await expect(page.getByRole('status', { name: 'Notifications' })).toContainText('Page published');
+    await expect(page.getByText('Published', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Unpublish' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Edit Page' })).toBeFocused();
+    expect((await visitor.request.get(`${origin}/${slug}`)).status()).toBe(200);
+    await visitor.close();
+    await expectNoA11yViolations(page);
+
+    // View on site opens the page, now without the note.
+    const siteTab = page.waitForEvent('popup');
+    await page.getByRole('link', { name: /^View on site/ }).click();
+    const site = await siteTab;
+    await expect(site).toHaveURL(`${origin}/${slug}`);
+    await expect(site.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(site.getByRole('note')).toHaveCount(0);
+    await site.close();
+
+    // The list's row links to the public page too.
+    await page.goto('/admin/pages');
+    await page.getByRole('searchbox', { name: 'Search pages by title' }).fill(title);
+    const row = page.getByRole('list', { name: `Pages matching “${title}”` }).getByRole('listitem');
+    await expect(row.getByRole('heading', { name: title })).toBeVisible();
+    await expect(row.getByRole('link', { name: /^View on site/ })).toHaveAttribute('href', `/${slug}`);
+    await expectNoA11yViolations(page);
   });
 }
 

@@ -1,15 +1,13 @@
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { errorMessage } from '../lib/api';
 import { Alert } from './Alert';
-import { TextAreaField } from './Field';
+import { MarkdownField as MarkdownText } from './MarkdownToolbar';
 import './MarkdownField.css';
 
-type Bound = Omit<Parameters<typeof TextAreaField>[0], 'label'>;
-
 /**
- * A Markdown text with Write / Preview tabs: the preview is the server's rendering, by the public
- * page's own rules (`render`, e.g. POST /api/news/preview). The news form's About field has the
- * same tabs; the two converge once the news form's writing flow (#38) has landed.
+ * A Markdown text with Write / Preview tabs (an article's About, a page's Body): Write is the text
+ * with its formatting toolbar and shortcuts (MarkdownToolbar), Preview the server's rendering by
+ * the public page's own rules (`render`, e.g. POST /api/news/preview).
  */
 export function MarkdownField({
   label,
@@ -17,10 +15,10 @@ export function MarkdownField({
   rows = 12,
   render,
   ...bound
-}: Bound & { label: string; render: (text: string) => Promise<{ html: string }> }) {
+}: ComponentProps<typeof MarkdownText> & { label: string; render: (text: string) => Promise<{ html: string }> }) {
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [preview, setPreview] = useState<{ html?: string; error?: string } | null>(null);
-  const text = typeof bound.value === 'string' ? bound.value : '';
+  const text = bound.value;
   const show = async (next: 'write' | 'preview') => {
     setTab(next);
     if (next !== 'preview') return;
@@ -33,7 +31,7 @@ export function MarkdownField({
   };
   return (
     <div className="markdown-field">
-      <div role="tablist" aria-label={`Write or preview the ${label.toLowerCase()}`} className="markdown-field__tabs">
+      <div role="tablist" aria-label="Write or preview" className="markdown-field__tabs">
         <button type="button" role="tab" aria-selected={tab === 'write'} onClick={() => void show('write')}>
           Write
         </button>
@@ -42,15 +40,10 @@ export function MarkdownField({
         </button>
       </div>
       <div role="tabpanel" hidden={tab !== 'write'}>
-        <TextAreaField label={label} hint={hint} rows={rows} {...bound} />
+        <MarkdownText label={label} hint={hint} rows={rows} {...bound} />
       </div>
       {tab === 'preview' && (
-        <div
-          role="tabpanel"
-          aria-label={`Preview of the ${label.toLowerCase()}`}
-          className="markdown-field__preview"
-          aria-busy={preview === null}
-        >
+        <div role="tabpanel" aria-label="Preview" className="markdown-field__preview" aria-busy={preview === null}>
           {preview === null && <p>Loading the preview</p>}
           {preview?.error && <Alert>{preview.error}</Alert>}
           {/* The server's rendering: raw HTML escaped, only http(s) and mailto links (server/common/markdown.ts). */}

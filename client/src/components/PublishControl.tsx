@@ -13,18 +13,19 @@ export function publicStateOf(item: { status: 'draft' | 'published'; publishAt: 
 /**
  * The line under an editor's heading: what visitors see of the item now, and for a scheduled or
  * published one "View on site", its public page in a new tab (a signed-in administrator sees a
- * scheduled one there, marked).
+ * scheduled one there, marked). Without an item (a new one, not saved yet), that it starts as a draft.
  */
 export function PublicationStatus({
   item,
   href,
 }: {
-  item: { status: 'draft' | 'published'; publishAt: string | null };
+  item: { status: 'draft' | 'published'; publishAt: string | null } | undefined;
   /** The public page's address. */
   href: string;
 }) {
   // The time the line was first shown: a scheduled item turns published on the next load.
   const [now] = useState(() => Date.now());
+  if (!item) return <p className="publication-status">Draft: not on the site until you publish it</p>;
   const state = publicStateOf(item, now);
   return (
     <p className={`publication-status publication-status--${state}`}>

@@ -883,6 +883,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/pages/{id}/submit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['PageReviewController_submit'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pages/{id}/return': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['PageReviewController_sendBack'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/contactus': {
     parameters: {
       query?: never;
@@ -2263,6 +2295,18 @@ export interface components {
       version: number;
       /** @description It has a working copy (unpublished changes) that visitors do not see */
       hasDraft: boolean;
+      /**
+       * Format: uuid
+       * @description The admin who created it; null for one from before roles
+       */
+      createdBy: string | null;
+      /**
+       * @description Submitted for review (waiting for an editor), or returned with `reviewNote`; null otherwise
+       * @enum {string|null}
+       */
+      review: 'submitted' | 'returned' | null;
+      /** @description The note it was sent back with */
+      reviewNote: string | null;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -2303,6 +2347,18 @@ export interface components {
       version: number;
       /** @description It has a working copy (unpublished changes) that visitors do not see */
       hasDraft: boolean;
+      /**
+       * Format: uuid
+       * @description The admin who created it; null for one from before roles
+       */
+      createdBy: string | null;
+      /**
+       * @description Submitted for review (waiting for an editor), or returned with `reviewNote`; null otherwise
+       * @enum {string|null}
+       */
+      review: 'submitted' | 'returned' | null;
+      /** @description The note it was sent back with */
+      reviewNote: string | null;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
@@ -6687,6 +6743,114 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['StaleVersion'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  PageReviewController_submit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Its `review` is `submitted` */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Page'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Page not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description It is published and has no draft: nothing to review (keyed id) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  PageReviewController_sendBack: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReturnForReview'];
+      };
+    };
+    responses: {
+      /** @description Its `review` is `returned`, with `reviewNote` */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Page'];
+        };
+      };
+      /** @description A field failed validation */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Page not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description It is not waiting for review (keyed id) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
         };
       };
       413: components['responses']['TooLarge'];

@@ -44,6 +44,20 @@ export class PageDto {
   @ApiProperty({ description: 'It has a working copy (unpublished changes) that visitors do not see' })
   hasDraft: boolean;
 
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The admin who created it; null for one from before roles' })
+  createdBy: string | null;
+
+  @ApiProperty({
+    type: String,
+    enum: ['submitted', 'returned'],
+    nullable: true,
+    description: 'Submitted for review (waiting for an editor), or returned with `reviewNote`; null otherwise',
+  })
+  review: 'submitted' | 'returned' | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'The note it was sent back with' })
+  reviewNote: string | null;
+
   @ApiProperty()
   createdAt: Date;
 

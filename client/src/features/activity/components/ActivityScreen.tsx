@@ -48,7 +48,7 @@ function RevisionLink({ entry }: { entry: ActivityEntry }) {
             : null;
   if (!to) return null;
   return (
-    <p className="card__text">
+    <p className="card__text activity__revision">
       <Link to={to}>See revision #{seq} in the history</Link>
     </p>
   );

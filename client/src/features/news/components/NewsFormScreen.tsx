@@ -1,25 +1,26 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
 import { AddressField, siteAddress } from '../../../components/AddressField';
 import { TextAreaField, TextField } from '../../../components/Field';
-import { MarkdownField } from '../../../components/MarkdownToolbar';
-import { PublicationStatus, PublishControl, publicStateOf } from '../../../components/PublishControl';
+import { MarkdownField } from '../../../components/MarkdownField';
+import { PublicationStatus } from '../../../components/PublishControl';
 import { useVersionedSave } from '../../../components/ConflictDialog';
 import { FormActions } from '../../../components/FormActions';
 import { HistoryPanel } from '../../../components/HistoryPanel';
 import { PageHeader } from '../../../components/PageHeader';
 import { ReviewBanner, SendBack } from '../../../components/ReviewParts';
 import { useNotify } from '../../../components/Toaster';
+import { usePhotoField } from '../../../components/usePhotoField';
 import { LoadFirst, useForm } from '../../../components/useForm';
 import { DraftBanner, useDraftActions } from '../../../components/WorkingCopy';
-import { ApiError, errorMessage, itemId } from '../../../lib/api';
+import { useFocusSaveOnStart, useWritingFlow } from '../../../components/WritingFlow';
+import { errorMessage, itemId } from '../../../lib/api';
 import { useCan } from '../../../lib/can';
 import { draftToOpen, isDraft, versionOf, type Draft, type RestoreReply, type Snapshot } from '../../../lib/revisions';
 import { returnSearch, type ReturnState } from '../../../lib/search-params';
-import { formatSiteTime } from '../../../lib/site-time';
 import {
   NEWS_FIELDS,
   newsDraft,
@@ -27,7 +28,6 @@ import {
   newsQueries,
   newsSnapshot,
   photoUrl,
-  storePhoto,
   submitNews,
   useCreateNews,
   useSendBackNews,
@@ -39,7 +39,6 @@ import {
 import { ArticleVisitors } from './ArticleVisitors';
 import { photoSrcset } from './NewsPhoto';
 import { PhotoPicker } from './PhotoPicker';
-import './NewsFormScreen.css';
 
 /** Navigation state the form reads (`saved`: a new article's first save led here, Save keeps the focus). */
 export type NewsFormState = ReturnState & { saved?: boolean };
@@ -136,9 +135,6 @@ function EditNews({ id }: { id: string }) {
   );
 }
 
-/** What the save after Publish… or Unpublish does to the article's state; null: the form's Save. */
-type Change = { status: 'published'; publishAt: string | null } | { status: 'draft'; publishAt: null } | null;
-
 function NewsForm({
   article: live,
   draft = null,
@@ -165,40 +161,14 @@ function NewsForm({
   const create = useCreateNews();
   const update = useUpdateNews();
   const notify = useNotify();
-  // What the save on its way was asked for: Publish… or Unpublish (a state change), Preview (a tab to open once saved).
-  const change = useRef<Change>(null);
-  const previewTab = useRef<Window | null>(null);
+  const flow = useWritingFlow({ noun: 'News', sitePath: paths.siteArticle });
+  const photo = usePhotoField(article?.photo);
   // Without it (an author) there is no Publish…, Unpublish or Publish changes: their article stays a draft until an editor publishes it.
   const canPublish = useCan('news.publish');
   const readsCounts = useCan('analytics.read');
-  const [file, setFile] = useState<File | null>(null);
-  // "Remove photo": the stored photo goes with the next save (Cancel keeps it).
-  const [removing, setRemoving] = useState(false);
-  const [photoError, setPhotoError] = useState<string | undefined>();
-  const [progress, setProgress] = useState<number | null>(null);
   // "Submit for review" (an author): the save is followed by the submission, then the list.
   const review = useRef(false);
   const sendBack = useSendBackNews();
-  // The chosen file once stored: a save refused for another field is sent again naming the same
-  // photo, without storing it again.
-  const stored = useRef<{ file: File; photo: string } | null>(null);
-  // The same, for the render: the working copy names a chosen photo once it is stored.
-  const [storedPhoto, setStoredPhoto] = useState<{ file: File; photo: string } | null>(null);
-
-  /** The save's `photo`: the chosen file's path (stored first), null to remove it, or left out to keep it. */
-  const photoToSave = async (): Promise<string | null | undefined> => {
-    if (!file) return removing && article?.photo ? null : undefined;
-    if (stored.current?.file !== file) {
-      setProgress(0);
-      try {
-        stored.current = { file, photo: (await storePhoto(file, setProgress)).photo };
-        setStoredPhoto(stored.current);
-      } finally {
-        setProgress(null);
-      }
-    }
-    return stored.current.photo;
-  };
 
   const versioned = useVersionedSave<News | Draft>({
     version: versionOf(live),
@@ -213,15 +183,14 @@ function NewsForm({
     initial: article ? valuesOf(article) : EMPTY,
     // One save: the chosen photo is stored first (POST /api/photos), then the article is sent once, naming it.
     save: async (typed): Promise<News | Draft> => {
-      setPhotoError(undefined);
-      const values = change.current ? { ...typed, status: change.current.status, publishAt: change.current.publishAt ?? '' } : typed;
+      const values = flow.apply(typed);
       sent.current = values;
       try {
-        const photo = await photoToSave();
+        const chosen = await photo.toSave();
         // A photo the working copy holds, not yet live, goes with the save like a chosen one.
-        const held = photo === undefined && article && live && article.photo !== live.photo ? article.photo : undefined;
-        const chosen = photo === undefined ? held : photo;
-        const input: NewsInput = chosen === undefined ? toInput(values) : { ...toInput(values), photo: chosen };
+        const held = chosen === undefined && article && live && article.photo !== live.photo ? article.photo : undefined;
+        const named = chosen === undefined ? held : chosen;
+        const input: NewsInput = named === undefined ? toInput(values) : { ...toInput(values), photo: named };
         const saved = article
           ? await drafts.run(input as Snapshot, (ifMatch: number | undefined) =>
               update.mutateAsync({ id: itemId(article), input, ifMatch }),
@@ -231,56 +200,31 @@ function NewsForm({
         if (!review.current) return saved;
         return await submitNews(article ? itemId(article) : itemId(saved as News));
       } catch (error) {
-        change.current = null;
-        previewTab.current?.close();
-        previewTab.current = null;
+        flow.failed();
         // A refused save is not submitted; the next click says again what it is.
         review.current = false;
-        const refusal = error instanceof ApiError ? error.fieldErrors.photo?.msg : undefined;
-        if (refusal) {
-          // Refused on upload or on save (e.g. stored too long ago): the next save stores the file again.
-          stored.current = null;
-          setStoredPhoto(null);
-          setPhotoError(refusal);
-        }
+        photo.refused(error);
         throw error;
       }
     },
     // Every save keeps the form open (issue #38): a new article's goes on to its edit form.
     stay: () => sent.current,
     onSaved: (reply) => {
-      const asked = change.current;
-      change.current = null;
-      const tab = previewTab.current;
-      previewTab.current = null;
       if (review.current) {
         review.current = false;
+        flow.failed();
         guard.release();
         notify({ message: 'Submitted for review' });
         navigate(article ? paths.news.list + returnTo : paths.news.list);
         return;
       }
-      if (isDraft(reply)) {
-        notify({ message: 'Draft saved' });
-        if (tab && article) tab.location.href = paths.siteArticle(article.slug);
-        return;
-      }
-      if (tab) tab.location.href = paths.siteArticle(reply.slug);
-      const state = publicStateOf(reply);
-      notify({
-        message:
-          asked?.status === 'published'
-            ? state === 'scheduled'
-              ? `News scheduled for ${formatSiteTime(reply.publishAt!)}`
-              : 'News published'
-            : asked?.status === 'draft'
-              ? 'News unpublished: it is a draft again'
-              : drafts.lastMode() === 'publish'
-                ? 'Changes published'
-                : article
-                  ? 'News updated'
-                  : 'News created',
+      const message = flow.saved(isDraft(reply) ? { draft: true } : { draft: false, ...reply }, {
+        shown: article?.slug,
+        created: !article,
+        lastMode: drafts.lastMode(),
       });
+      notify({ message });
+      if (isDraft(reply)) return;
       guard.release();
       // A new article goes on to its own edit form; an edit starts again from what was saved.
       if (!article)
@@ -289,84 +233,35 @@ function NewsForm({
     },
     fallback: 'Could not save. Please try again.',
     logAs: 'Saving the article failed',
-    changed: file !== null || removing,
+    changed: photo.changed,
     // The photo picker shows the photo's refusal itself.
     shownElsewhere: ['photo'],
   });
 
-  // What the working copy would hold now: the photo only once stored (or removed).
-  const photoNow = file ? (storedPhoto?.file === file ? storedPhoto.photo : undefined) : removing ? null : article?.photo;
   const drafts = useDraftActions<News>({
     source: live ? newsDraft(itemId(live)) : null,
     initial: draft,
-    snapshot: { ...toInput(values), ...(photoNow === undefined ? {} : { photo: photoNow }) },
+    snapshot: { ...toInput(values), ...(photo.now === undefined ? {} : { photo: photo.now }) },
     published: live?.status === 'published',
     publish: canPublish,
     versioned,
     onReload: (current) => (isDraft(current) ? onRestart?.(null, current) : onRestart?.(current, undefined)),
     onDiscarded: () => onRestart?.(null, null),
   });
-  /** Sends the form as its Save does, after Publish… or Unpublish say what the save changes. */
-  const submitWith = (next: Change) => {
-    const element = form.ref.current;
-    if (!element || saving) return;
-    change.current = next;
-    element.requestSubmit();
-  };
+  useFocusSaveOnStart(afterSave, form.ref);
 
-  /**
-   * Preview: the article's real page in a new tab, as a signed-in administrator sees it (marked).
-   * Unsaved changes are saved first: a draft's as its Save does, a published article's into its
-   * draft (Save draft). The tab opens at once (a tab opened after the save would be blocked).
-   */
-  const preview = () => {
-    if (saving) return;
-    if (live && !dirty) {
-      window.open(paths.siteArticle(live.slug), '_blank', 'noopener');
-      return;
-    }
-    const tab = window.open('', '_blank');
-    // The tab is the site's, not the panel's: it gets no hold on this window.
-    if (tab) tab.opener = null;
-    previewTab.current = tab;
-    if (live?.status === 'published') drafts.submitAs('draft', form.ref.current);
-    else submitWith(null);
-  };
-
-  useEffect(() => {
-    if (afterSave) form.ref.current?.querySelector<HTMLElement>('[type="submit"]')?.focus();
-    // Once, as the form starts again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  const state = live ? publicStateOf(live) : 'draft';
   return (
     <section className="screen">
       <PageHeader title={heading} />
-      {live && <PublicationStatus item={live} href={paths.siteArticle(live.slug)} />}
-      {!live && (
-        <p className="publication-status">
-          {canPublish ? 'Draft: not on the site until you publish it' : 'Draft: not on the site until an editor publishes it'}
-        </p>
-      )}
+      <PublicationStatus item={live} href={paths.siteArticle(live?.slug ?? '')} />
       {opened && <DraftBanner draft={opened.draft} restored={opened.restored} onDiscard={drafts.askDiscard} />}
       {live && <ReviewBanner item={live} reviewer={canPublish} />}
       {article && readsCounts && <ArticleVisitors slug={article.slug} />}
       <form {...form} className="form">
         {formError && <Alert>{formError}</Alert>}
         <PhotoPicker
-          file={file}
-          onFile={(picked) => {
-            setFile(picked);
-            if (picked) setRemoving(false);
-          }}
-          removing={removing}
-          onRemoving={setRemoving}
-          current={article?.photo ? photoUrl(article.photo) : null}
+          {...photo.picker}
           currentSrcSet={article?.photo && article.photoWidth ? photoSrcset(article.photo, article.photoWidth) : undefined}
-          error={photoError}
-          onError={setPhotoError}
-          progress={progress}
         />
         <TextField
           label="Alternative text for the photo"
@@ -382,19 +277,9 @@ function NewsForm({
           {...bind('slug')}
         />
         <TextAreaField label="Description" hint="Up to 1,000 characters." rows={3} {...bind('description')} />
-        <AboutField about={values.about} bound={bind('about')} />
+        <MarkdownField label="About" hint="Markdown, up to 20,000 characters." rows={10} render={previewAbout} {...bind('about')} />
         <FormActions submit={heading} busy={saving} cancelTo={paths.news.list + returnTo} onCancel={guard.release}>
-          <button type="button" className="button" onClick={preview}>
-            Preview<span className="visually-hidden"> (opens in a new tab)</span>
-          </button>
-          {canPublish &&
-            (state === 'draft' ? (
-              <PublishControl busy={saving} onPublish={(publishAt) => submitWith({ status: 'published', publishAt })} />
-            ) : (
-              <button type="button" className="button" onClick={() => submitWith({ status: 'draft', publishAt: null })}>
-                Unpublish
-              </button>
-            ))}
+          {flow.actions({ live, dirty, saving, form: form.ref, drafts, publish: canPublish })}
           {drafts.buttons}
           {!canPublish && (
             <button
@@ -427,44 +312,5 @@ function NewsForm({
       {versioned.dialog}
       {drafts.dialog}
     </section>
-  );
-}
-
-/** About with Write / Preview tabs: the preview is the server's rendering (the public page's rules). */
-function AboutField({ about, bound }: { about: string; bound: ReturnType<ReturnType<typeof useForm<NewsValues, News | Draft>>['bind']> }) {
-  const [tab, setTab] = useState<'write' | 'preview'>('write');
-  const [preview, setPreview] = useState<{ html?: string; error?: string } | null>(null);
-  const show = async (next: 'write' | 'preview') => {
-    setTab(next);
-    if (next !== 'preview') return;
-    setPreview(null);
-    try {
-      setPreview({ html: (await previewAbout(about)).html });
-    } catch (error) {
-      setPreview({ error: errorMessage(error, 'Could not show the preview. Please try again.') });
-    }
-  };
-  return (
-    <div className="about-field">
-      <div role="tablist" aria-label="Write or preview" className="about-field__tabs">
-        <button type="button" role="tab" aria-selected={tab === 'write'} onClick={() => void show('write')}>
-          Write
-        </button>
-        <button type="button" role="tab" aria-selected={tab === 'preview'} onClick={() => void show('preview')}>
-          Preview
-        </button>
-      </div>
-      <div role="tabpanel" hidden={tab !== 'write'}>
-        <MarkdownField label="About" hint="Markdown, up to 20,000 characters." rows={10} {...bound} />
-      </div>
-      {tab === 'preview' && (
-        <div role="tabpanel" aria-label="Preview" className="about-field__preview" aria-busy={preview === null}>
-          {preview === null && <p>Loading the preview</p>}
-          {preview?.error && <Alert>{preview.error}</Alert>}
-          {/* The server's rendering: raw HTML escaped, only http(s) and mailto links (server/common/markdown.ts). */}
-          {preview?.html !== undefined && <div dangerouslySetInnerHTML={{ __html: preview.html }} />}
-        </div>
-      )}
-    </div>
   );
 }

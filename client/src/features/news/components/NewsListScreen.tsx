@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useOutletContext } from 'react-router-dom';
 import { paths } from '../../../app/paths';
@@ -7,6 +6,7 @@ import { CardList, ListNotice } from '../../../components/CardList';
 import { ItemActions } from '../../../components/ItemActions';
 import { PageHeader } from '../../../components/PageHeader';
 import { publicStateOf, ViewOnSite } from '../../../components/PublishControl';
+import { PublishState } from '../../../components/PublishState';
 import { ReviewMark } from '../../../components/ReviewParts';
 import { SearchBox } from '../../../components/SearchBox';
 import { Pagination } from '../../../components/Pagination';
@@ -17,7 +17,7 @@ import { useSelection } from '../../../components/useSelection';
 import { DraftMark } from '../../../components/WorkingCopy';
 import { itemId } from '../../../lib/api';
 import { useCan } from '../../../lib/can';
-import { formatDateTime, formatNewsDateTime } from '../../../lib/format';
+import { formatNewsDateTime } from '../../../lib/format';
 import { usePageParam, useSearchParamText } from '../../../lib/search-params';
 import { useLoggedError } from '../../../lib/use-logged-error';
 import { deleteNews, mayEdit, newsQueries, type News, restoreNews, deleteNewsBatch, restoreNewsBatch } from '../api/news';
@@ -133,7 +133,7 @@ export function NewsListScreen() {
               <p className="card__meta">
                 <time dateTime={item.createdAt}>{formatNewsDateTime(item.createdAt)}</time>
                 {' · '}
-                <ArticleState item={item} />
+                <PublishState item={item} />
                 {item.photo !== null && !item.photoAlt && ' · Photo has no alternative text'}
               </p>
               {publicStateOf(item) === 'published' && (
@@ -159,19 +159,4 @@ export function NewsListScreen() {
       {remove.dialog}
     </section>
   );
-}
-
-/** Draft, scheduled (with its time) or published: what a visitor sees of the article now. */
-function ArticleState({ item }: { item: News }) {
-  // The time the card was first shown: a scheduled article turns published on the list's next load.
-  const [now] = useState(() => Date.now());
-  const state = publicStateOf(item, now);
-  if (state === 'draft') return <>Draft</>;
-  if (state === 'scheduled')
-    return (
-      <>
-        Scheduled for <time dateTime={item.publishAt!}>{formatDateTime(item.publishAt!)}</time>
-      </>
-    );
-  return <>Published</>;
 }

@@ -2,21 +2,23 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
+import { AddressField, siteAddress } from '../../../components/AddressField';
 import { Alert } from '../../../components/Alert';
 import { useVersionedSave } from '../../../components/ConflictDialog';
-import { SelectField, TextAreaField, TextField } from '../../../components/Field';
+import { TextAreaField, TextField } from '../../../components/Field';
 import { FormActions } from '../../../components/FormActions';
 import { HistoryPanel } from '../../../components/HistoryPanel';
 import { MarkdownField } from '../../../components/MarkdownField';
 import { PageHeader } from '../../../components/PageHeader';
 import { PhotoPicker } from '../../../components/PhotoPicker';
+import { PublicationStatus } from '../../../components/PublishControl';
 import { useNotify } from '../../../components/Toaster';
 import { usePhotoField } from '../../../components/usePhotoField';
 import { LoadFirst, useForm } from '../../../components/useForm';
 import { DraftBanner, useDraftActions } from '../../../components/WorkingCopy';
+import { useFocusSaveOnStart, useWritingFlow } from '../../../components/WritingFlow';
 import { errorMessage, itemId } from '../../../lib/api';
 import { useCan } from '../../../lib/can';
-import { fromLocalInput, toLocalInput } from '../../../lib/format';
 import { photoUrl } from '../../../lib/photos';
 import { draftToOpen, isDraft, versionOf, type Draft, type RestoreReply, type Snapshot } from '../../../lib/revisions';
 import { returnSearch, type ReturnState } from '../../../lib/search-params';
@@ -32,12 +34,11 @@ import {
   type Page,
   type PageInput,
 } from '../api/pages';
-import './PageFormScreen.css';
 
-/** Navigation state the form reads. */
-export type PageFormState = ReturnState;
+/** Navigation state the form reads (`saved`: a new page's first save led here, Save keeps the focus). */
+export type PageFormState = ReturnState & { saved?: boolean };
 
-/** The form's values: all text, as the fields hold them (publishAt in the browser's local time). */
+/** The form's values: all text, as the fields hold them (status and publishAt as Publish sets them). */
 interface PageValues {
   title: string;
   slug: string;
@@ -48,11 +49,12 @@ interface PageValues {
   publishAt: string;
 }
 
-// A new page starts as a draft: it reaches the site (and its menus) when someone publishes it.
+// A new page starts as a draft: it reaches the site (and its menus) when someone publishes it
+// (the API's own default stays published, as the contract says).
 const EMPTY: PageValues = { title: '', slug: '', body: '', description: '', photoAlt: '', status: 'draft', publishAt: '' };
 
 function toInput(values: PageValues): PageInput {
-  return { ...values, publishAt: fromLocalInput(values.publishAt) };
+  return { ...values, publishAt: values.publishAt || null };
 }
 
 function valuesOf(page: Page): PageValues {
@@ -63,7 +65,7 @@ function valuesOf(page: Page): PageValues {
     description: page.description,
     photoAlt: page.photoAlt ?? '',
     status: page.status,
-    publishAt: toLocalInput(page.publishAt),
+    publishAt: page.publishAt ?? '',
   };
 }
 
@@ -88,13 +90,17 @@ function EditPage({ id }: { id: string }) {
   // Counts the times the form starts again (a restore, a discard, their copy taken after a conflict).
   const [generation, setGeneration] = useState(0);
   const canPublish = useCan('pages.publish');
+  // After a save the form starts again with the focus back on Save, where the keyboard left it.
+  const state = useLocation().state as PageFormState | null;
+  const [afterSave, setAfterSave] = useState(() => state?.saved === true);
   const failed = (error: Error) => (
     <>
       <Alert>{errorMessage(error, 'Could not load the page. Please try again.')}</Alert>
       <Link to={paths.pages.list}>Back to the pages</Link>
     </>
   );
-  const restart = (page: Page | null, working: Draft | null | undefined) => {
+  const restart = (page: Page | null, working: Draft | null | undefined, saved = false) => {
+    setAfterSave(saved);
     // The detail carries the rendered body, which a save's reply does not: it is fetched again.
     if (page) queryClient.setQueryData(pagesQueries.detail(id).queryKey, { ...page, bodyHtml: '' });
     if (working !== undefined) queryClient.setQueryData(pagesQueries.draft(id).queryKey, working);
@@ -107,7 +113,7 @@ function EditPage({ id }: { id: string }) {
         <LoadFirst query={draft} title="Edit Page" loading="Loading the page" logAs="Loading the page's draft failed" failed={failed}>
           {(working) => (
             <>
-              <PageForm key={generation} page={page} draft={working} heading="Edit Page" onRestart={restart} />
+              <PageForm key={generation} page={page} draft={working} heading="Edit Page" onRestart={restart} afterSave={afterSave} />
               {/* Outside the form, which starts again after a restore: the panel stays as it was. */}
               <HistoryPanel
                 source={pageHistory(id)}
@@ -130,13 +136,16 @@ function PageForm({
   draft = null,
   heading,
   onRestart,
+  afterSave = false,
 }: {
+  /** The form starts again after its own save: Save takes the focus. */
+  afterSave?: boolean;
   page?: Page;
   /** The page's working copy (edit form only). */
   draft?: Draft | null;
   heading: string;
   /** The form starts again from this live copy (null: as cached) and working copy (undefined: as cached). */
-  onRestart?: (page: Page | null, draft: Draft | null | undefined) => void;
+  onRestart?: (page: Page | null, draft: Draft | null | undefined, saved?: boolean) => void;
 }) {
   // The form opens on the working copy when there is one to go on from (see draftToOpen).
   const [opened] = useState(() => (live ? draftToOpen(draft, live) : null));
@@ -147,8 +156,9 @@ function PageForm({
   const update = useUpdatePage();
   const notify = useNotify();
   const returnTo = returnSearch(location.state as PageFormState | null);
+  const flow = useWritingFlow({ noun: 'Page', sitePath: paths.sitePage });
   const photo = usePhotoField(page?.photo);
-  // Without it (an author) there is no Status, Publish at or Publish changes: the page stays a draft until an editor publishes it.
+  // Without it (an author) there is no Publish…, Unpublish or Publish changes: the page stays a draft until an editor publishes it.
   const canPublish = useCan('pages.publish');
 
   const versioned = useVersionedSave<Page | Draft>({
@@ -160,10 +170,11 @@ function PageForm({
   });
   const sent = useRef<PageValues>(EMPTY);
 
-  const { bind, formError, saving, guard, form, values } = useForm<PageValues, Page | Draft>({
+  const { bind, formError, saving, guard, form, values, dirty } = useForm<PageValues, Page | Draft>({
     initial: page ? valuesOf(page) : EMPTY,
     // One save: the chosen photo is stored first (POST /api/photos), then the page is sent once, naming it.
-    save: async (values): Promise<Page | Draft> => {
+    save: async (typed): Promise<Page | Draft> => {
+      const values = flow.apply(typed);
       sent.current = values;
       try {
         const chosen = await photo.toSave();
@@ -176,20 +187,26 @@ function PageForm({
           update.mutateAsync({ id: itemId(page), input, ifMatch }),
         );
       } catch (error) {
+        flow.failed();
         photo.refused(error);
         throw error;
       }
     },
-    // Save draft keeps the form open; the other saves go on to the list.
+    // Every save keeps the form open (issue #38): a new page's goes on to its edit form.
     stay: () => sent.current,
     onSaved: (reply) => {
-      if (isDraft(reply)) {
-        notify({ message: 'Draft saved' });
-        return;
-      }
+      const message = flow.saved(isDraft(reply) ? { draft: true } : { draft: false, ...reply }, {
+        shown: page?.slug,
+        created: !page,
+        lastMode: drafts.lastMode(),
+      });
+      notify({ message });
+      if (isDraft(reply)) return;
       guard.release();
-      notify({ message: drafts.lastMode() === 'publish' ? 'Changes published' : page ? 'Page updated' : 'Page created' });
-      navigate(page ? paths.pages.list + returnTo : paths.pages.list);
+      // A new page goes on to its own edit form; an edit starts again from what was saved.
+      if (!page)
+        navigate(paths.pages.edit(itemId(reply)), { replace: true, state: { ...(location.state as PageFormState | null), saved: true } });
+      else onRestart?.(reply, null, true);
     },
     fallback: 'Could not save. Please try again.',
     logAs: 'Saving the page failed',
@@ -209,33 +226,20 @@ function PageForm({
     onDiscarded: () => onRestart?.(null, null),
   });
 
-  // The whole address as typed, so a reader sees where the page will answer (`/about-us`).
-  const address = `${window.location.origin}${paths.sitePage(values.slug.trim() || 'made-from-the-title')}`;
+  useFocusSaveOnStart(afterSave, form.ref);
+
   return (
     <section className="screen">
-      <PageHeader title={heading}>
-        {live && (
-          <a className="button" href={paths.sitePage(live.slug)} target="_blank" rel="noopener" aria-describedby="page-preview-hint">
-            Preview
-            <span className="page-form__external" aria-hidden="true">
-              ↗
-            </span>
-          </a>
-        )}
-      </PageHeader>
-      {live && (
-        <p id="page-preview-hint" className="form__hint">
-          Preview opens the page as the site shows it now, in a new tab.
-          {live.status === 'draft' && ' Visitors do not see it until it is published.'}
-        </p>
-      )}
+      <PageHeader title={heading} />
+      <PublicationStatus item={live} href={paths.sitePage(live?.slug ?? '')} />
       {opened && <DraftBanner draft={opened.draft} restored={opened.restored} onDiscard={drafts.askDiscard} />}
       <form {...form} className="form">
         {formError && <Alert>{formError}</Alert>}
         <TextField label="Title" hint="Up to 200 characters." {...bind('title')} />
-        <TextField
+        <AddressField
           label="Address (left blank: made from the title)"
-          hint={`The page answers at ${address}. Lower-case letters a–z, digits and single hyphens between words; up to 80 characters.`}
+          hint="Lower-case letters a–z, digits and single hyphens between words; up to 80 characters."
+          base={siteAddress(paths.sitePage(''))}
           {...bind('slug')}
         />
         <MarkdownField label="Body" hint="Markdown, up to 20,000 characters." render={previewBody} {...bind('body')} />
@@ -252,16 +256,8 @@ function PageForm({
           maxLength={200}
           {...bind('photoAlt')}
         />
-        {canPublish && (
-          <>
-            <SelectField label="Status" {...bind('status')}>
-              <option value="draft">Draft</option>
-              <option value="published">Published</option>
-            </SelectField>
-            <TextField label="Publish at (blank: at once)" type="datetime-local" {...bind('publishAt')} />
-          </>
-        )}
-        <FormActions submit={heading} busy={saving} cancelTo={paths.pages.list} onCancel={guard.release}>
+        <FormActions submit={heading} busy={saving} cancelTo={paths.pages.list + returnTo} onCancel={guard.release}>
+          {flow.actions({ live, dirty, saving, form: form.ref, drafts, publish: canPublish })}
           {drafts.buttons}
         </FormActions>
         {live && drafts.status}

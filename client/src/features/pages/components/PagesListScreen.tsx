@@ -6,6 +6,7 @@ import { CardList, ListNotice } from '../../../components/CardList';
 import { ItemActions } from '../../../components/ItemActions';
 import { PageHeader } from '../../../components/PageHeader';
 import { PublishState } from '../../../components/PublishState';
+import { publicStateOf, ViewOnSite } from '../../../components/PublishControl';
 import { Pagination } from '../../../components/Pagination';
 import { SearchBox } from '../../../components/SearchBox';
 import { Spinner } from '../../../components/Spinner';
@@ -117,6 +118,11 @@ export function PagesListScreen() {
               <PublishState item={item} />
               {item.photo !== null && !item.photoAlt && ' · Photo has no alternative text'}
             </p>
+            {publicStateOf(item) === 'published' && (
+              <p className="card__text pages-card__site">
+                <ViewOnSite href={paths.sitePage(item.slug)} name={item.title} />
+              </p>
+            )}
             <ItemActions
               name={item.title}
               editTo={paths.pages.edit(itemId(item))}

@@ -218,7 +218,10 @@ function LegalPages({
       <legend>Legal pages</legend>
       <p className="form__hint">
         The footer links both on every page, and the contact form links the privacy policy beside Send. Write them under{' '}
-        <Link to={paths.pages.list}>Pages</Link>.
+        <Link className="settings__legal-link" to={paths.pages.list}>
+          Pages
+        </Link>
+        .
       </p>
       {pages.isError && (
         <Alert>
