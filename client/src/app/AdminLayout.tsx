@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { SCREEN_NEEDS } from './access';
 import { paths } from './paths';
 import { authQueries, useLogout } from '../features/auth/api/auth';
 import { dashboardQueries } from '../features/dashboard/api/dashboard';
@@ -8,19 +9,43 @@ import { photoUrl } from '../features/news/api/news';
 import { settingsQueries } from '../features/settings/api/settings';
 import { DEFAULT_LOGO } from '../features/settings/components/LogoSettings';
 import { Alert } from '../components/Alert';
+import { CanProvider, type Can } from '../lib/can';
 import { formatCount } from '../lib/format';
 import { THEMES, useTheme, type Theme } from '../lib/theme';
 import type { LayoutContext } from '../features/admins/components/AdminsScreen';
 import './AdminLayout.css';
 
+/** The side menu's screens after the dashboard, in order; each shown to the roles that may open it (app/access.ts). */
+const MENU = [
+  { to: paths.services.list, label: 'Services' },
+  { to: paths.news.list, label: 'News' },
+  { to: paths.pages.list, label: 'Pages' },
+  { to: paths.contactUs.list, label: 'Contact Us' },
+  { to: paths.visitors, label: 'Visitors' },
+  { to: paths.trash, label: 'Trash' },
+  { to: paths.activity, label: 'Activity' },
+  { to: paths.admins.list, label: 'Admins' },
+  { to: paths.settings, label: 'Settings' },
+  { to: paths.account, label: 'Your account' },
+] as const;
+
+function shown(can: Can | undefined, to: string): boolean {
+  const need = SCREEN_NEEDS[to];
+  return need === undefined || can?.[need] === true;
+}
+
 /** The side menu and the content area of every admin screen. */
 export function AdminLayout() {
   const { data: admin } = useQuery(authQueries.me());
+  const can = admin?.can;
   // The dashboard's own query: the unread count in the menu and the dashboard agree, from one request.
-  const { data: summary } = useQuery(dashboardQueries.summary());
-  const unread = summary?.unread;
+  const { data: summary } = useQuery({ ...dashboardQueries.summary(), enabled: can?.['dashboard.read'] === true });
+  // Only for a role that reads the messages: no count it could not open.
+  const unread = can?.['contactus.manage'] ? summary?.unread : undefined;
+  // What authors submitted, for those who publish it (issue 39's "Waiting for review").
+  const review = can?.['news.publish'] ? summary?.counts.review : undefined;
   // The company's logo in the menu and as the tab's icon (the default until the settings are read).
-  const settings = useQuery(settingsQueries.current()).data;
+  const settings = useQuery({ ...settingsQueries.current(), enabled: can?.['settings.read'] === true }).data;
   const logo = settings?.logo;
   // A reply to a contact message names it in its subject ("Your message to <company>").
   const companyName = settings?.companyName;
@@ -120,44 +145,31 @@ export function AdminLayout() {
                 Dashboard
               </NavLink>
             </li>
-            <li>
-              <NavLink to={paths.services.list}>Services</NavLink>
-            </li>
-            <li>
-              <NavLink to={paths.news.list}>News</NavLink>
-            </li>
-            <li>
-              <NavLink to={paths.pages.list}>Pages</NavLink>
-            </li>
-            <li>
-              <NavLink to={paths.contactUs.list} className="sidebar__link-with-count">
-                Contact Us
-                {unread && unread.count > 0 && (
-                  <span className="sidebar__count">
-                    {formatCount(unread)}
-                    <span className="visually-hidden"> unread</span>
-                  </span>
+            {MENU.filter((entry) => shown(can, entry.to)).map((entry) => (
+              <li key={entry.to}>
+                {entry.to === paths.contactUs.list ? (
+                  <NavLink to={entry.to} className="sidebar__link-with-count">
+                    {entry.label}
+                    {unread && unread.count > 0 && (
+                      <span className="sidebar__count">
+                        {formatCount(unread)}
+                        <span className="visually-hidden"> unread</span>
+                      </span>
+                    )}
+                  </NavLink>
+                ) : (
+                  <NavLink to={entry.to}>{entry.label}</NavLink>
                 )}
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to={paths.visitors}>Visitors</NavLink>
-            </li>
-            <li>
-              <NavLink to={paths.trash}>Trash</NavLink>
-            </li>
-            <li>
-              <NavLink to={paths.activity}>Activity</NavLink>
-            </li>
-            <li>
-              <NavLink to={paths.admins.list}>Admins</NavLink>
-            </li>
-            <li>
-              <NavLink to={paths.settings}>Settings</NavLink>
-            </li>
-            <li>
-              <NavLink to={paths.account}>Your account</NavLink>
-            </li>
+              </li>
+            ))}
+            {review && review.count > 0 && (
+              <li>
+                <NavLink to={paths.news.list} end className="sidebar__link-with-count">
+                  Waiting for review
+                  <span className="sidebar__count">{formatCount(review)}</span>
+                </NavLink>
+              </li>
+            )}
             <li>
               {/* A plain link: the public site is not part of this app. */}
               <a href={paths.site} target="_blank" rel="noopener" aria-describedby="preview-site-hint">
@@ -189,7 +201,9 @@ export function AdminLayout() {
       </aside>
       {menuOpen && <div className="layout__scrim" onClick={closeMenu} aria-hidden="true" />}
       <main className="content" id="content" inert={menuOpen}>
-        <Outlet context={{ adminId: admin?.id, admin: admin ?? undefined, companyName } satisfies LayoutContext} />
+        <CanProvider can={can}>
+          <Outlet context={{ adminId: admin?.id, admin: admin ?? undefined, companyName } satisfies LayoutContext} />
+        </CanProvider>
       </main>
     </div>
   );

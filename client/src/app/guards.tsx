@@ -1,9 +1,10 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../components/Spinner';
+import { useCan, useRulesKnown, type Permission } from '../lib/can';
 import { useDocumentTitle } from '../lib/use-document-title';
-import { Loading, RegisterScreen, SecondFactorGate } from './lazy-screens';
+import { ForbiddenScreen, Loading, RegisterScreen, SecondFactorGate } from './lazy-screens';
 import { adminRemembered, authQueries, sessionEndedByItself, type Admin } from '../features/auth/api/auth';
 import { adminQueries } from '../features/admins/api/admins';
 import { paths } from './paths';
@@ -119,4 +120,21 @@ export function afterLogin(state: unknown, otherwise: string = paths.admin): str
   const from = (state as { from?: unknown } | null)?.from;
   const isAdminPage = typeof from === 'string' && (from === paths.admin || from.startsWith(`${paths.admin}/`));
   return isAdminPage && !from.startsWith(paths.login) && !from.startsWith(paths.register) ? from : otherwise;
+}
+
+/**
+ * A screen the account's role allows (app/access.ts), else "You don't have access to this page":
+ * the screen never mounts, so none of its queries is sent to be refused.
+ */
+export function Allowed({ need, children }: { need: Permission; children: ReactNode }) {
+  const allowed = useCan(need);
+  const known = useRulesKnown();
+  if (!known) return <PageSpinner label="Checking your access" />;
+  if (!allowed)
+    return (
+      <Loading>
+        <ForbiddenScreen />
+      </Loading>
+    );
+  return children;
 }

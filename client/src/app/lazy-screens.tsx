@@ -53,6 +53,7 @@ export const AcceptInvitationScreen = lazyScreen(() =>
   import('../features/auth/components/AcceptInvitationScreen').then((m) => m.AcceptInvitationScreen),
 );
 export const SettingsScreen = lazyScreen(() => import('../features/settings/components/SettingsScreen').then((m) => m.SettingsScreen));
+export const ForbiddenScreen = lazyScreen(() => import('./ForbiddenScreen').then((m) => m.ForbiddenScreen));
 export const NotFoundScreen = lazyScreen(() => import('./NotFoundScreen').then((m) => m.NotFoundScreen));
 
 /** A spinner while a screen's chunk loads. */

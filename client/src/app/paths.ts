@@ -103,6 +103,8 @@ export const apiPaths = {
   pageRevisionRestore: (id: string, seq: number) => apiPath('/api/pages/{id}/revisions/{seq}/restore', { id, seq: String(seq) }),
   pageDraft: (id: string) => apiPath('/api/pages/{id}/draft', { id }),
   pageDraftPublish: (id: string) => apiPath('/api/pages/{id}/draft/publish', { id }),
+  newsSubmit: (id: string) => apiPath('/api/news/{id}/submit', { id }),
+  newsReturn: (id: string) => apiPath('/api/news/{id}/return', { id }),
   contactUs: apiPath('/api/contactus'),
   contactUsItem: (id: string) => apiPath('/api/contactus/{id}', { id }),
   contactUsExport: apiPath('/api/contactus/export.csv'),

@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { LoginScreen } from '../features/auth/components/LoginScreen';
-import { GuestOnly, RegisterRoute, RequireAdmin } from './guards';
+import { SCREEN_NEEDS } from './access';
+import { Allowed, GuestOnly, RegisterRoute, RequireAdmin } from './guards';
 import {
   AcceptInvitationScreen,
   AccountScreen,
@@ -31,15 +32,19 @@ import {
 } from './lazy-screens';
 import { paths } from './paths';
 
-/** A screen loaded with its route (see lazy-screens.tsx), with a spinner until its chunk is in. */
-const screen = (path: string, Screen: ComponentType) => ({
-  path,
-  element: (
+/**
+ * A screen loaded with its route (see lazy-screens.tsx), with a spinner until its chunk is in; one
+ * the role may not use (app/access.ts) says so instead.
+ */
+const screen = (path: string, Screen: ComponentType) => {
+  const element = (
     <Loading>
       <Screen />
     </Loading>
-  ),
-});
+  );
+  const need = SCREEN_NEEDS[path];
+  return { path, element: need ? <Allowed need={need}>{element}</Allowed> : element };
+};
 
 export const router = createBrowserRouter([
   {

@@ -35,8 +35,11 @@ export function HistoryPanel<Item>({
   focus,
   photoUrl,
   onRestored,
+  publish = true,
 }: {
   source: HistorySource<Item>;
+  /** The account's role may publish this item (GET /api/admins/me's `can`): else no Pin, Label or "Restore and publish". */
+  publish?: boolean;
   /** The live version the form was loaded at: a restore sends it (If-Match). */
   version: () => number | undefined;
   focus?: number;
@@ -180,7 +183,7 @@ export function HistoryPanel<Item>({
                     >
                       Compare
                     </button>
-                    {source.update && (
+                    {source.update && publish && (
                       <>
                         <button
                           type="button"
@@ -265,6 +268,7 @@ export function HistoryPanel<Item>({
       <RestoreDialog
         revision={restoring}
         drafts={source.drafts}
+        publish={publish}
         noun={source.noun}
         busy={restore.isPending}
         error={restoreError}
@@ -317,6 +321,7 @@ function RevisionPicker({
 function RestoreDialog({
   revision,
   drafts,
+  publish,
   noun,
   busy,
   error,
@@ -325,6 +330,7 @@ function RestoreDialog({
 }: {
   revision: Revision | null;
   drafts: boolean;
+  publish: boolean;
   noun: string;
   busy: boolean;
   error: string | null;
@@ -341,7 +347,7 @@ function RestoreDialog({
           <button type="button" className="button" onClick={onCancel} disabled={busy}>
             Cancel
           </button>
-          {drafts && (
+          {drafts && publish && (
             <button type="button" className="button" onClick={() => onRestore('live')} disabled={busy}>
               Restore and publish
             </button>

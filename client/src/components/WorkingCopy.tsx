@@ -174,6 +174,7 @@ export function useDraftActions<Item>({
   initial,
   snapshot,
   published,
+  publish = true,
   versioned,
   onReload,
   onDiscarded,
@@ -185,6 +186,11 @@ export function useDraftActions<Item>({
   snapshot: Snapshot;
   /** Save draft and Publish changes are offered (the item is live); else only the autosave. */
   published: boolean;
+  /**
+   * The account's role may publish (GET /api/admins/me's `can`). Without it a live item's changes
+   * only ever go into the working copy: the form's own save writes it, and there is no Publish changes.
+   */
+  publish?: boolean;
   versioned: ReturnType<typeof useVersionedSave<Item | Draft>>;
   /** Take their copy after a conflict (a live item or a working copy): the form starts again from it. */
   onReload: (current: Item | Draft) => void;
@@ -224,7 +230,7 @@ export function useDraftActions<Item>({
   };
 
   const run = async (yours: Snapshot, saveLive: (ifMatch: number | undefined) => Promise<Item>): Promise<Item | Draft> => {
-    const how = mode.current;
+    const how: Mode = mode.current === 'live' && published && !publish ? 'draft' : mode.current;
     mode.current = 'live';
     lastMode.current = how;
     if (!source) return versioned.send(saveLive, yours, onReload);
@@ -273,12 +279,16 @@ export function useDraftActions<Item>({
   const buttons =
     published && source ? (
       <>
-        <button type="button" className="button" onClick={(event) => submitAs('draft', event.currentTarget.form)}>
-          Save draft
-        </button>
-        <button type="button" className="button" onClick={(event) => submitAs('publish', event.currentTarget.form)}>
-          Publish changes
-        </button>
+        {publish && (
+          <>
+            <button type="button" className="button" onClick={(event) => submitAs('draft', event.currentTarget.form)}>
+              Save draft
+            </button>
+            <button type="button" className="button" onClick={(event) => submitAs('publish', event.currentTarget.form)}>
+              Publish changes
+            </button>
+          </>
+        )}
         {autosave.draft && (
           <button type="button" className="button" onClick={() => setDiscarding(true)}>
             Discard

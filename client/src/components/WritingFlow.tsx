@@ -80,12 +80,15 @@ export function useWritingFlow({ noun, sitePath }: { noun: string; sitePath: (sl
       saving,
       form,
       drafts,
+      publish = true,
     }: {
       live: Publishable | undefined;
       dirty: boolean;
       saving: boolean;
       form: RefObject<HTMLFormElement | null>;
       drafts: DraftSaves;
+      /** The account's role may publish (GET /api/admins/me's `can`): else Preview only, no Publish… or Unpublish. */
+      publish?: boolean;
     }) {
       /** Sends the form as its Save does, after Publish… or Unpublish say what the save changes. */
       const submitWith = (next: StateChange) => {
@@ -112,7 +115,7 @@ export function useWritingFlow({ noun, sitePath }: { noun: string; sitePath: (sl
           <button type="button" className="button" onClick={preview}>
             Preview<span className="visually-hidden"> (opens in a new tab)</span>
           </button>
-          {(live ? publicStateOf(live) : 'draft') === 'draft' ? (
+          {!publish ? null : (live ? publicStateOf(live) : 'draft') === 'draft' ? (
             <PublishControl busy={saving} onPublish={(publishAt) => submitWith({ status: 'published', publishAt })} />
           ) : (
             <button type="button" className="button" onClick={() => submitWith({ status: 'draft', publishAt: null })}>

@@ -7,9 +7,14 @@ import { formSaving } from './session-end';
  * `onUnauthorized`, which the app layer wires to the auth feature (lib imports no feature): that
  * forgets the admin, and the route guards then send the user to the login screen.
  */
-export function createQueryClient(onUnauthorized: (client: QueryClient) => void): QueryClient {
+export function createQueryClient(
+  onUnauthorized: (client: QueryClient) => void,
+  /** A 403: the role may have changed since the session was read (the app reads it again). */
+  onForbidden: (client: QueryClient) => void = () => undefined,
+): QueryClient {
   const onError = (error: unknown) => {
     if (error instanceof ApiError && error.status === 401) onUnauthorized(client);
+    if (error instanceof ApiError && error.status === 403) onForbidden(client);
   };
   // A form's save that meets a 401 asks for the password in place (useForm), so it keeps the admin.
   const onMutationError = (error: unknown) => {

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../app/paths';
 import { api, type ApiSchema } from '../../../lib/api';
+import type { Role } from '../../../lib/can';
 import { useConfirmed } from '../../../lib/confirmation';
 
 export type AdminRow = ApiSchema<'AdminRow'>;
@@ -59,10 +60,20 @@ export function deleteAdmin(id: string) {
   return api.delete(apiPaths.adminItem(id));
 }
 
+/** An administrator gives an account another role (PATCH /api/admins/:id); 409 for the last administrator. */
+export function useChangeRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, role }: { id: string; role: Role }) => api.patch(apiPaths.adminItem(id), { role }),
+    // Their own role too, maybe: the session is read again for what it may do now.
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
+
 export function useInvite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { email: string; delivery: 'mail' | 'link' }) => api.post(apiPaths.invitations, input),
+    mutationFn: (input: { email: string; role: Role; delivery: 'mail' | 'link' }) => api.post(apiPaths.invitations, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.all() }),
   });
 }

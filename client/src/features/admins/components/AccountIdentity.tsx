@@ -5,6 +5,7 @@ import { TextField } from '../../../components/Field';
 import { Spinner } from '../../../components/Spinner';
 import { useNotify } from '../../../components/Toaster';
 import { useForm } from '../../../components/useForm';
+import { useCan } from '../../../lib/can';
 import { useChangeEmail, useUpdateAccount, type Preferences } from '../api/admins';
 
 /** Your account: your name, changed at once. */
@@ -39,6 +40,8 @@ function NameForm({ name }: { name: string }) {
  */
 function EmailForm({ email, preferences }: { email: string; preferences: Preferences }) {
   const change = useChangeEmail();
+  // Only an administrator may open Settings: the others are told, not sent to a screen they cannot use.
+  const managesSettings = useCan('settings.manage');
   const { bind, formError, saving, guard, form } = useForm({
     initial: { email: '' },
     save: (values) => change.mutateAsync(values),
@@ -77,7 +80,7 @@ function EmailForm({ email, preferences }: { email: string; preferences: Prefere
       ) : (
         <p className="form__hint">
           Changing your email needs mail: the new address is confirmed by a link sent to it.{' '}
-          <Link to={paths.settingsMail}>Set up mail in Settings</Link>
+          {managesSettings ? <Link to={paths.settingsMail}>Set up mail in Settings</Link> : 'An administrator can set it up.'}
         </p>
       )}
       {guard.dialog}

@@ -6,13 +6,15 @@ import { CardList, ListNotice } from '../../../components/CardList';
 import { ConfirmDialog } from '../../../components/Dialog';
 import { PageHeader } from '../../../components/PageHeader';
 import { useNotify } from '../../../components/Toaster';
+import { Alert } from '../../../components/Alert';
 import { errorMessage } from '../../../lib/api';
+import { ROLE_NAMES, ROLES, type Role } from '../../../lib/can';
 import { Pagination } from '../../../components/Pagination';
 import { useListDelete } from '../../../components/useListDelete';
 import { formatDateTime } from '../../../lib/format';
 import { usePageParam } from '../../../lib/search-params';
 import { useLoggedError } from '../../../lib/use-logged-error';
-import { adminQueries, deleteAdmin, useEndAdminSessions, useIssuePasswordReset, type AdminRow } from '../api/admins';
+import { adminQueries, deleteAdmin, useChangeRole, useEndAdminSessions, useIssuePasswordReset, type AdminRow } from '../api/admins';
 import { CopyLink } from './CopyLink';
 import { PendingInvitations } from './PendingInvitations';
 import './AdminsScreen.css';
@@ -25,9 +27,13 @@ export interface LayoutContext {
   companyName?: string;
 }
 
+/** "an Administrator", "an Editor", "an Author". */
+const aRole = (role: Role) => `an ${ROLE_NAMES[role]}`;
+
 /**
- * /admin/admins: the administrators, adding one, removing one (never the last), ending all of
- * another's sessions, one's own password.
+ * /admin/admins: the accounts and their roles, adding one, inviting one with a role, changing a
+ * role (never the last administrator's), removing one (never the last), ending all of another's
+ * sessions, one's own password.
  */
 export function AdminsScreen() {
   const [page, setPage] = usePageParam();
@@ -80,6 +86,23 @@ export function AdminsScreen() {
     }
   };
 
+  // A role change: asked first (the select keeps the current role until it is done).
+  const [changing, setChanging] = useState<{ admin: AdminRow; role: Role } | null>(null);
+  const [roleError, setRoleError] = useState<string | null>(null);
+  const changeRole = useChangeRole();
+  const onChangeRole = async ({ admin, role }: { admin: AdminRow; role: Role }) => {
+    setRoleError(null);
+    try {
+      await changeRole.mutateAsync({ id: admin.id, role });
+      setChanging(null);
+      notify({ message: `${admin.name} is now ${aRole(role)}` });
+    } catch (failure) {
+      setChanging(null);
+      // The last administrator (409) names why, under `role`.
+      setRoleError(errorMessage(failure, `Sorry, the role of ${admin.name} could not be changed. Please try again.`));
+    }
+  };
+
   useLoggedError('Loading the administrators failed', query.error);
 
   return (
@@ -127,6 +150,27 @@ export function AdminsScreen() {
               </h2>
               <p className="admin-card__email" title={admin.email}>
                 {admin.email}
+              </p>
+              <p className="admin-card__role">
+                <label htmlFor={`role-${admin.id}`}>
+                  {/* The space outside the hidden part: every accessible-name reader keeps it. */}
+                  Role <span className="visually-hidden">of {admin.name}</span>
+                </label>{' '}
+                <select
+                  id={`role-${admin.id}`}
+                  value={admin.role}
+                  disabled={changeRole.isPending}
+                  onChange={(event) => {
+                    setRoleError(null);
+                    setChanging({ admin, role: event.target.value as Role });
+                  }}
+                >
+                  {ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {ROLE_NAMES[role]}
+                    </option>
+                  ))}
+                </select>
               </p>
             </div>
             <dl className="admin-card__dates">
@@ -180,7 +224,25 @@ export function AdminsScreen() {
       </CardList>
       {query.isSuccess && <Pagination links={query.data.links} label="Admins pages" />}
       <ListNotice error={remove.error} onDismiss={remove.clearError} onRetry={remove.retry} />
+      {roleError && (
+        <div className="list-notice">
+          <Alert onDismiss={() => setRoleError(null)}>{roleError}</Alert>
+        </div>
+      )}
       {remove.dialog}
+      <ConfirmDialog
+        open={changing !== null}
+        title="Change role"
+        message={
+          changing &&
+          `${changing.admin.id === adminId ? 'You' : changing.admin.name} will be ${aRole(changing.role)} instead of ${aRole(changing.admin.role)}, from ${changing.admin.id === adminId ? 'your' : 'their'} next step in the panel, without signing out.`
+        }
+        confirmLabel="Change role"
+        busyLabel="Changing…"
+        busy={changeRole.isPending}
+        onConfirm={() => changing && void onChangeRole(changing)}
+        onCancel={() => setChanging(null)}
+      />
       <ConfirmDialog
         open={ending !== null}
         title="End all sessions"

@@ -3,17 +3,22 @@ import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
-import { TextField } from '../../../components/Field';
+import { SelectField, TextField } from '../../../components/Field';
 import { FormActions } from '../../../components/FormActions';
 import { PageHeader } from '../../../components/PageHeader';
 import { useNotify } from '../../../components/Toaster';
 import { useForm } from '../../../components/useForm';
+import { ROLE_NAMES, ROLES, type Role } from '../../../lib/can';
 import { adminQueries, useInvite } from '../api/admins';
 import { CopyLink } from './CopyLink';
 
+/** What each role is for, in a sentence (the rules themselves are the server's). */
+const ROLE_HINT =
+  'Administrators run the whole site; editors write, publish and answer messages; authors write articles an editor publishes.';
+
 /**
- * /admin/admins/invite: an invitation, by mail or as a link to hand over by chat (the only way
- * while mail is off); the person chooses their own name and password.
+ * /admin/admins/invite: an invitation with the role it gives, by mail or as a link to hand over by
+ * chat (the only way while mail is off); the person chooses their own name and password.
  */
 export function InviteAdminScreen() {
   const invite = useInvite();
@@ -25,7 +30,7 @@ export function InviteAdminScreen() {
   const delivery = useRef<'mail' | 'link'>('mail');
   const [made, setMade] = useState<{ email: string; link: string } | null>(null);
   const { bind, formError, saving, guard, form } = useForm({
-    initial: { email: '' },
+    initial: { email: '', role: 'administrator' as Role },
     save: (input) => {
       const chosen = mailEnabled ? delivery.current : 'link';
       delivery.current = 'mail';
@@ -60,6 +65,13 @@ export function InviteAdminScreen() {
         <form {...form} className="form" aria-label="Invite administrator">
           {formError && <Alert>{formError}</Alert>}
           <TextField label="Email" type="email" autoComplete="off" {...bind('email')} />
+          <SelectField label="Role" hint={ROLE_HINT} {...bind('role')}>
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {ROLE_NAMES[role]}
+              </option>
+            ))}
+          </SelectField>
           <p className="form__hint">
             They get a link, valid for 7 days, to choose their name and password.{' '}
             {mailEnabled

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Alert } from '../../../components/Alert';
 import { useNotify } from '../../../components/Toaster';
 import { errorMessage } from '../../../lib/api';
+import { ROLE_NAMES } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
 import { useLoggedError } from '../../../lib/use-logged-error';
 import { useRevokeInvitation, type Invitation } from '../api/admins';
@@ -25,7 +26,9 @@ export function PendingInvitations({ query }: { query: UseQueryResult<{ data: In
         {invitations.map((invitation) => (
           <li key={invitation.id} className="card invitations__item">
             <div className="invitations__who">
-              <p className="invitations__email">{invitation.email}</p>
+              <p className="invitations__email">
+                <span>{invitation.email}</span> <span className="invitations__role">· {ROLE_NAMES[invitation.role]}</span>
+              </p>
               <p className="invitations__meta">
                 Invited by {invitation.invitedBy.name ?? 'a removed administrator'} · link valid until{' '}
                 <time dateTime={invitation.expiresAt}>{formatDateTime(invitation.expiresAt)}</time>

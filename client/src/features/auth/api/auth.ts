@@ -5,6 +5,13 @@ import { api, type ApiBody, type ApiSchema } from '../../../lib/api';
 import { keepBrowserUncounted } from '../../../lib/counts-off';
 
 export type Admin = ApiSchema<'Admin'>;
+/** What the signed-in admin's role may do (lib/can.tsx reads it). */
+type Can = NonNullable<ApiSchema<'SessionReply'>['can']>;
+/**
+ * The session's admin as the panel keeps it: with their role's `can` flags once GET
+ * /api/admins/me has answered (a sign-in's reply has none: the session is read again after it).
+ */
+export type SessionAdmin = Admin & { can?: Can };
 
 const STORAGE_KEY = 'admin';
 
@@ -37,10 +44,10 @@ export const authQueries = {
   me: () =>
     queryOptions({
       queryKey: [...authQueries.all(), 'me'] as const,
-      queryFn: async () => {
-        const { admin } = await api.get(apiPaths.me);
+      queryFn: async (): Promise<SessionAdmin | null> => {
+        const { admin, can } = await api.get(apiPaths.me);
         storeAdmin(admin);
-        return admin;
+        return admin && { ...admin, can };
       },
       staleTime: 5 * 60 * 1000,
     }),
@@ -88,11 +95,21 @@ export type LoginReply = { admin: Admin } | ApiSchema<'SecondFactorRequired'>;
 /** The second step's body: a code from the authenticator app, or a recovery code. */
 export type SecondStep = ApiBody<'/api/admins/login/second-factor', 'post'>;
 
-/** After any sign-in (a password, a passkey): the admin is known, and the session did not end by itself. */
+/**
+ * After any sign-in (a password, a passkey, an invitation): the admin is known, and the session did
+ * not end by itself. The session is read again for what the role may do, which the sign-in's reply
+ * does not carry (until then the panel shows no screen that needs a rule).
+ */
 function signedIn(queryClient: QueryClient, admin: Admin): void {
   ended = false;
   storeAdmin(admin);
   queryClient.setQueryData(authQueries.me().queryKey, admin);
+  void queryClient.invalidateQueries({ queryKey: authQueries.me().queryKey });
+}
+
+/** A request was refused (403): the role may have changed since the session was read, so it is read again. */
+export function roleMayHaveChanged(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: authQueries.me().queryKey });
 }
 
 export function useLogin() {
@@ -209,9 +226,6 @@ export function useAcceptInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { token: string; name: string; password: string }) => api.post(apiPaths.acceptInvitation, input),
-    onSuccess: ({ admin }) => {
-      storeAdmin(admin);
-      queryClient.setQueryData(authQueries.me().queryKey, admin);
-    },
+    onSuccess: ({ admin }) => signedIn(queryClient, admin),
   });
 }

@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { SiteState } from '../../../components/SiteState';
 import { PageSpinner, Spinner } from '../../../components/Spinner';
 import { describeActivity } from '../../../lib/activity-text';
+import { usePermissions } from '../../../lib/can';
 import { KIND_NAMES } from '../../../lib/content-kinds';
 import { formatCount, formatDateTime } from '../../../lib/format';
 import { useLoggedError } from '../../../lib/use-logged-error';
@@ -20,7 +21,7 @@ function excerpt(text: string): string {
   return chars.length > EXCERPT_LENGTH ? `${chars.slice(0, EXCERPT_LENGTH).join('').trimEnd()}…` : chars.join('');
 }
 
-function UnreadPanel({ unread, mail }: { unread: Dashboard['unread']; mail: Dashboard['site']['mail'] }) {
+function UnreadPanel({ unread, mail, setUp }: { unread: Dashboard['unread']; mail: Dashboard['site']['mail']; setUp: boolean }) {
   const none = unread.count === 0;
   return (
     <section className="panel dashboard__unread" aria-labelledby="dashboard-unread">
@@ -50,7 +51,8 @@ function UnreadPanel({ unread, mail }: { unread: Dashboard['unread']; mail: Dash
       )}
       {mail === false && (
         <p className="dashboard__quiet">
-          New messages only appear here: nobody gets them by email until mail is set up. <Link to={paths.settingsMail}>Set up mail</Link>
+          New messages only appear here: nobody gets them by email until mail is set up.{' '}
+          {setUp && <Link to={paths.settingsMail}>Set up mail</Link>}
         </p>
       )}
       <Link className="panel__more" to={paths.contactUs.list}>
@@ -136,12 +138,15 @@ function VisitorsPanel() {
 }
 
 function CountsPanel({ counts }: { counts: Dashboard['counts'] }) {
+  const can = usePermissions();
   const rows = [
-    { name: KIND_NAMES.services.many, to: paths.services.list, count: counts.services },
-    { name: KIND_NAMES.news.many, to: paths.news.list, count: counts.news },
-    { name: KIND_NAMES.pages.many, to: paths.pages.list, count: counts.pages },
-    { name: 'In the trash', to: paths.trash, count: counts.trash },
-  ];
+    { name: KIND_NAMES.services.many, to: paths.services.list, count: counts.services, shown: can('services.read') },
+    { name: KIND_NAMES.news.many, to: paths.news.list, count: counts.news, shown: can('news.write') },
+    { name: KIND_NAMES.pages.many, to: paths.pages.list, count: counts.pages, shown: can('pages.write') },
+    { name: 'In the trash', to: paths.trash, count: counts.trash, shown: can('trash.manage') },
+    // What authors submitted and nobody has published or sent back yet (issue 39).
+    { name: 'Waiting for review', to: paths.news.list, count: counts.review, shown: can('news.publish') },
+  ].filter((row) => row.shown);
   return (
     <section className="panel" aria-labelledby="dashboard-content">
       <h2 id="dashboard-content" className="panel__title">
@@ -224,7 +229,9 @@ function ChecklistPanel({ checklist }: { checklist: Dashboard['checklist'] }) {
 
 /** The panel's first screen: what is new, the site's state, how much there is, and what colleagues did. */
 export function DashboardScreen() {
-  const query = useQuery(dashboardQueries.summary());
+  // Each part for the roles that may open what it shows (no request the role would be refused).
+  const can = usePermissions();
+  const query = useQuery({ ...dashboardQueries.summary(), enabled: can('dashboard.read') });
   useLoggedError('Loading the dashboard failed', query.error);
 
   return (
@@ -241,12 +248,12 @@ export function DashboardScreen() {
         </Alert>
       ) : (
         <div className="dashboard">
-          <ChecklistPanel checklist={query.data.checklist} />
-          <UnreadPanel unread={query.data.unread} mail={query.data.site.mail} />
-          <SitePanel site={query.data.site} />
+          {can('settings.manage') && <ChecklistPanel checklist={query.data.checklist} />}
+          {can('contactus.manage') && <UnreadPanel unread={query.data.unread} mail={query.data.site.mail} setUp={can('settings.manage')} />}
+          {can('settings.manage') && <SitePanel site={query.data.site} />}
           <CountsPanel counts={query.data.counts} />
-          <VisitorsPanel />
-          <ActivityPanel activity={query.data.activity} />
+          {can('analytics.read') && <VisitorsPanel />}
+          {can('activity.read') && <ActivityPanel activity={query.data.activity} />}
         </div>
       )}
     </section>

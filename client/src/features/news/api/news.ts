@@ -128,6 +128,28 @@ export function useUpdateNews() {
   });
 }
 
+/** An author's article (or its draft) goes to the editors: "Submitted for review" (POST /api/news/:id/submit). */
+export function submitNews(id: string): Promise<News> {
+  return api.post(apiPaths.newsSubmit(id));
+}
+
+/** An editor sends a submitted article back to its author with a note (POST /api/news/:id/return). */
+export function useSendBackNews() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, note }: { id: string; note: string }) => api.post(apiPaths.newsReturn(id), { note }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: newsQueries.all() }),
+  });
+}
+
+/**
+ * Whether the signed-in account may change this article: one who may publish, any; an author,
+ * only what they created (a live one through its draft). The server checks the same.
+ */
+export function mayEdit(item: Pick<News, 'createdBy'>, { canPublish, adminId }: { canPublish: boolean; adminId: string | undefined }) {
+  return canPublish || (adminId !== undefined && item.createdBy === adminId);
+}
+
 export function deleteNews(id: string) {
   return api.delete(apiPaths.newsItem(id));
 }

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { ToastProvider } from '../../../components/Toaster';
 import { ApiError, uploadFile } from '../../../lib/api';
+import { CanProvider } from '../../../lib/can';
 import type { News, PhotoLimits } from '../api/news';
 import { NewsFormScreen } from './NewsFormScreen';
 
@@ -102,7 +103,10 @@ function renderForm(
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <ToastProvider>
-        <RouterProvider router={router} />
+        {/* An editor's form: with Status, Publish at and saves that go live. */}
+        <CanProvider can={{ 'news.write': true, 'news.publish': true }}>
+          <RouterProvider router={router} />
+        </CanProvider>
       </ToastProvider>
     </QueryClientProvider>,
   );

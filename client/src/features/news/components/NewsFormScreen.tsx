@@ -11,12 +11,14 @@ import { useVersionedSave } from '../../../components/ConflictDialog';
 import { FormActions } from '../../../components/FormActions';
 import { HistoryPanel } from '../../../components/HistoryPanel';
 import { PageHeader } from '../../../components/PageHeader';
+import { ReviewBanner, SendBack } from '../../../components/ReviewParts';
 import { useNotify } from '../../../components/Toaster';
 import { usePhotoField } from '../../../components/usePhotoField';
 import { LoadFirst, useForm } from '../../../components/useForm';
 import { DraftBanner, useDraftActions } from '../../../components/WorkingCopy';
 import { useFocusSaveOnStart, useWritingFlow } from '../../../components/WritingFlow';
 import { errorMessage, itemId } from '../../../lib/api';
+import { useCan } from '../../../lib/can';
 import { draftToOpen, isDraft, versionOf, type Draft, type RestoreReply, type Snapshot } from '../../../lib/revisions';
 import { returnSearch, type ReturnState } from '../../../lib/search-params';
 import {
@@ -26,7 +28,9 @@ import {
   newsQueries,
   newsSnapshot,
   photoUrl,
+  submitNews,
   useCreateNews,
+  useSendBackNews,
   useUpdateNews,
   type News,
   type NewsInput,
@@ -93,6 +97,7 @@ function EditNews({ id }: { id: string }) {
   // After a save the form starts again with the focus back on Save, where the keyboard left it.
   const state = useLocation().state as NewsFormState | null;
   const [afterSave, setAfterSave] = useState(() => state?.saved === true);
+  const canPublish = useCan('news.publish');
   const failed = (error: Error) => (
     <>
       <Alert>{errorMessage(error, 'Could not load the article. Please try again.')}</Alert>
@@ -119,6 +124,7 @@ function EditNews({ id }: { id: string }) {
                 version={() => versionOf(article)}
                 focus={focus}
                 photoUrl={photoUrl}
+                publish={canPublish}
                 onRestored={(reply: RestoreReply<News>) => restart(reply.item, reply.to === 'draft' ? reply.draft : undefined)}
               />
             </>
@@ -157,6 +163,12 @@ function NewsForm({
   const notify = useNotify();
   const flow = useWritingFlow({ noun: 'News', sitePath: paths.siteArticle });
   const photo = usePhotoField(article?.photo);
+  // Without it (an author) there is no Publish…, Unpublish or Publish changes: their article stays a draft until an editor publishes it.
+  const canPublish = useCan('news.publish');
+  const readsCounts = useCan('analytics.read');
+  // "Submit for review" (an author): the save is followed by the submission, then the list.
+  const review = useRef(false);
+  const sendBack = useSendBackNews();
 
   const versioned = useVersionedSave<News | Draft>({
     version: versionOf(live),
@@ -179,12 +191,18 @@ function NewsForm({
         const held = chosen === undefined && article && live && article.photo !== live.photo ? article.photo : undefined;
         const named = chosen === undefined ? held : chosen;
         const input: NewsInput = named === undefined ? toInput(values) : { ...toInput(values), photo: named };
-        if (!article) return await create.mutateAsync(input);
-        return await drafts.run(input as Snapshot, (ifMatch: number | undefined) =>
-          update.mutateAsync({ id: itemId(article), input, ifMatch }),
-        );
+        const saved = article
+          ? await drafts.run(input as Snapshot, (ifMatch: number | undefined) =>
+              update.mutateAsync({ id: itemId(article), input, ifMatch }),
+            )
+          : await create.mutateAsync(input);
+        // Saved first (the article, or a live one's draft), then to the editors.
+        if (!review.current) return saved;
+        return await submitNews(article ? itemId(article) : itemId(saved as News));
       } catch (error) {
         flow.failed();
+        // A refused save is not submitted; the next click says again what it is.
+        review.current = false;
         photo.refused(error);
         throw error;
       }
@@ -192,6 +210,14 @@ function NewsForm({
     // Every save keeps the form open (issue #38): a new article's goes on to its edit form.
     stay: () => sent.current,
     onSaved: (reply) => {
+      if (review.current) {
+        review.current = false;
+        flow.failed();
+        guard.release();
+        notify({ message: 'Submitted for review' });
+        navigate(article ? paths.news.list + returnTo : paths.news.list);
+        return;
+      }
       const message = flow.saved(isDraft(reply) ? { draft: true } : { draft: false, ...reply }, {
         shown: article?.slug,
         created: !article,
@@ -217,6 +243,7 @@ function NewsForm({
     initial: draft,
     snapshot: { ...toInput(values), ...(photo.now === undefined ? {} : { photo: photo.now }) },
     published: live?.status === 'published',
+    publish: canPublish,
     versioned,
     onReload: (current) => (isDraft(current) ? onRestart?.(null, current) : onRestart?.(current, undefined)),
     onDiscarded: () => onRestart?.(null, null),
@@ -228,7 +255,8 @@ function NewsForm({
       <PageHeader title={heading} />
       <PublicationStatus item={live} href={paths.siteArticle(live?.slug ?? '')} />
       {opened && <DraftBanner draft={opened.draft} restored={opened.restored} onDiscard={drafts.askDiscard} />}
-      {article && <ArticleVisitors slug={article.slug} />}
+      {live && <ReviewBanner item={live} reviewer={canPublish} />}
+      {article && readsCounts && <ArticleVisitors slug={article.slug} />}
       <form {...form} className="form">
         {formError && <Alert>{formError}</Alert>}
         <PhotoPicker
@@ -251,8 +279,32 @@ function NewsForm({
         <TextAreaField label="Description" hint="Up to 1,000 characters." rows={3} {...bind('description')} />
         <MarkdownField label="About" hint="Markdown, up to 20,000 characters." rows={10} render={previewAbout} {...bind('about')} />
         <FormActions submit={heading} busy={saving} cancelTo={paths.news.list + returnTo} onCancel={guard.release}>
-          {flow.actions({ live, dirty, saving, form: form.ref, drafts })}
+          {flow.actions({ live, dirty, saving, form: form.ref, drafts, publish: canPublish })}
           {drafts.buttons}
+          {!canPublish && (
+            <button
+              type="button"
+              className="button"
+              onClick={(event) => {
+                // Through the form's one save (its refusals, sign-in again), as Save draft does.
+                if (!event.currentTarget.form || event.currentTarget.form.getAttribute('aria-busy') === 'true') return;
+                review.current = true;
+                event.currentTarget.form.requestSubmit();
+              }}
+            >
+              Submit for review
+            </button>
+          )}
+          {canPublish && live?.review === 'submitted' && (
+            <SendBack
+              onSend={async (note) => {
+                await sendBack.mutateAsync({ id: itemId(live), note });
+                guard.release();
+                notify({ message: 'Sent back to the author' });
+                navigate(paths.news.list + returnTo);
+              }}
+            />
+          )}
         </FormActions>
         {live && drafts.status}
       </form>

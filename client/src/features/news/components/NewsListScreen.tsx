@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation, useOutletContext } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { BulkBar } from '../../../components/BulkBar';
 import { CardList, ListNotice } from '../../../components/CardList';
@@ -7,6 +7,7 @@ import { ItemActions } from '../../../components/ItemActions';
 import { PageHeader } from '../../../components/PageHeader';
 import { publicStateOf, ViewOnSite } from '../../../components/PublishControl';
 import { PublishState } from '../../../components/PublishState';
+import { ReviewMark } from '../../../components/ReviewParts';
 import { SearchBox } from '../../../components/SearchBox';
 import { Pagination } from '../../../components/Pagination';
 import { Spinner } from '../../../components/Spinner';
@@ -15,10 +16,11 @@ import { useListDelete } from '../../../components/useListDelete';
 import { useSelection } from '../../../components/useSelection';
 import { DraftMark } from '../../../components/WorkingCopy';
 import { itemId } from '../../../lib/api';
+import { useCan } from '../../../lib/can';
 import { formatNewsDateTime } from '../../../lib/format';
 import { usePageParam, useSearchParamText } from '../../../lib/search-params';
 import { useLoggedError } from '../../../lib/use-logged-error';
-import { deleteNews, newsQueries, type News, restoreNews, deleteNewsBatch, restoreNewsBatch } from '../api/news';
+import { deleteNews, mayEdit, newsQueries, type News, restoreNews, deleteNewsBatch, restoreNewsBatch } from '../api/news';
 import type { NewsFormState } from './NewsFormScreen';
 import { NewsPhoto } from './NewsPhoto';
 import './NewsListScreen.css';
@@ -30,6 +32,11 @@ export function NewsListScreen() {
   const query = useQuery(listQuery);
   // The edit form returns to this page (or search) when it is done.
   const formState: NewsFormState = { returnTo: useLocation().search };
+  // Deleting moves an article to the trash: for a role that manages the trash (not an author).
+  const canDelete = useCan('trash.manage');
+  // An author edits only what they created (the admin layout says who is signed in).
+  const canPublish = useCan('news.publish');
+  const { adminId } = useOutletContext<{ adminId?: string } | undefined>() ?? {};
 
   const remove = useListDelete<News>({
     pageKey: listQuery.queryKey,
@@ -77,7 +84,7 @@ export function NewsListScreen() {
         </Link>
       </PageHeader>
 
-      {rows.length > 0 && (
+      {canDelete && rows.length > 0 && (
         <BulkBar selection={selection} label="News selection">
           <button type="button" className="button button--small button--danger-outline" onClick={bulk.run} disabled={bulk.busy}>
             {bulk.busy ? 'Deleting…' : 'Delete selected'}
@@ -89,7 +96,7 @@ export function NewsListScreen() {
         label={title ? `News matching “${title}”` : 'News'}
         loadingLabel="Loading news"
         failure="Sorry, the news could not be loaded."
-        select={{ selection, name: (item) => item.title }}
+        select={canDelete ? { selection, name: (item) => item.title } : undefined}
         cardClassName="news-card"
         empty={
           title ? (
@@ -116,6 +123,7 @@ export function NewsListScreen() {
             <div className="news-card__body">
               <h2 className="card__title">{item.title}</h2>
               <DraftMark item={item} />
+              <ReviewMark item={item} />
               <p className="card__text">{item.description}</p>
               <p className="news-card__more">
                 <Link to={paths.news.detail(itemId(item))}>
@@ -135,9 +143,9 @@ export function NewsListScreen() {
               )}
               <ItemActions
                 name={item.title}
-                editTo={paths.news.edit(itemId(item))}
+                editTo={mayEdit(item, { canPublish, adminId }) ? paths.news.edit(itemId(item)) : undefined}
                 editState={formState}
-                onDelete={() => remove.request(item)}
+                onDelete={canDelete ? () => remove.request(item) : undefined}
               />
             </div>
           </>

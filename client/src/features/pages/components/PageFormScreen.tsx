@@ -18,6 +18,7 @@ import { LoadFirst, useForm } from '../../../components/useForm';
 import { DraftBanner, useDraftActions } from '../../../components/WorkingCopy';
 import { useFocusSaveOnStart, useWritingFlow } from '../../../components/WritingFlow';
 import { errorMessage, itemId } from '../../../lib/api';
+import { useCan } from '../../../lib/can';
 import { photoUrl } from '../../../lib/photos';
 import { draftToOpen, isDraft, versionOf, type Draft, type RestoreReply, type Snapshot } from '../../../lib/revisions';
 import { returnSearch, type ReturnState } from '../../../lib/search-params';
@@ -88,6 +89,7 @@ function EditPage({ id }: { id: string }) {
   const focus = Number(params.get('revision')) || undefined;
   // Counts the times the form starts again (a restore, a discard, their copy taken after a conflict).
   const [generation, setGeneration] = useState(0);
+  const canPublish = useCan('pages.publish');
   // After a save the form starts again with the focus back on Save, where the keyboard left it.
   const state = useLocation().state as PageFormState | null;
   const [afterSave, setAfterSave] = useState(() => state?.saved === true);
@@ -118,6 +120,7 @@ function EditPage({ id }: { id: string }) {
                 version={() => versionOf(page)}
                 focus={focus}
                 photoUrl={photoUrl}
+                publish={canPublish}
                 onRestored={(reply: RestoreReply<Page>) => restart(reply.item, reply.to === 'draft' ? reply.draft : undefined)}
               />
             </>
@@ -155,6 +158,8 @@ function PageForm({
   const returnTo = returnSearch(location.state as PageFormState | null);
   const flow = useWritingFlow({ noun: 'Page', sitePath: paths.sitePage });
   const photo = usePhotoField(page?.photo);
+  // Without it (an author) there is no Publish…, Unpublish or Publish changes: the page stays a draft until an editor publishes it.
+  const canPublish = useCan('pages.publish');
 
   const versioned = useVersionedSave<Page | Draft>({
     version: versionOf(live),
@@ -215,6 +220,7 @@ function PageForm({
     initial: draft,
     snapshot: { ...toInput(values), ...(photo.now === undefined ? {} : { photo: photo.now }) },
     published: live?.status === 'published',
+    publish: canPublish,
     versioned,
     onReload: (current) => (isDraft(current) ? onRestart?.(null, current) : onRestart?.(current, undefined)),
     onDiscarded: () => onRestart?.(null, null),
@@ -251,7 +257,7 @@ function PageForm({
           {...bind('photoAlt')}
         />
         <FormActions submit={heading} busy={saving} cancelTo={paths.pages.list + returnTo} onCancel={guard.release}>
-          {flow.actions({ live, dirty, saving, form: form.ref, drafts })}
+          {flow.actions({ live, dirty, saving, form: form.ref, drafts, publish: canPublish })}
           {drafts.buttons}
         </FormActions>
         {live && drafts.status}

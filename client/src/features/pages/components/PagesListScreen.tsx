@@ -15,6 +15,7 @@ import { useListDelete } from '../../../components/useListDelete';
 import { useSelection } from '../../../components/useSelection';
 import { DraftMark } from '../../../components/WorkingCopy';
 import { itemId } from '../../../lib/api';
+import { useCan } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
 import { usePageParam, useSearchParamText } from '../../../lib/search-params';
 import { useLoggedError } from '../../../lib/use-logged-error';
@@ -30,6 +31,8 @@ export function PagesListScreen() {
   const query = useQuery(listQuery);
   // The edit form returns to this page (or search) when it is done.
   const formState: PageFormState = { returnTo: useLocation().search };
+  // Deleting moves a page to the trash: for a role that manages the trash (not an author), as the news.
+  const canDelete = useCan('trash.manage');
 
   const remove = useListDelete<Page>({
     pageKey: listQuery.queryKey,
@@ -77,7 +80,7 @@ export function PagesListScreen() {
         </Link>
       </PageHeader>
 
-      {rows.length > 0 && (
+      {canDelete && rows.length > 0 && (
         <BulkBar selection={selection} label="Pages selection">
           <button type="button" className="button button--small button--danger-outline" onClick={bulk.run} disabled={bulk.busy}>
             {bulk.busy ? 'Deleting…' : 'Delete selected'}
@@ -89,7 +92,7 @@ export function PagesListScreen() {
         label={title ? `Pages matching “${title}”` : 'Pages'}
         loadingLabel="Loading the pages"
         failure="Sorry, the pages could not be loaded."
-        select={{ selection, name: (item) => item.title }}
+        select={canDelete ? { selection, name: (item) => item.title } : undefined}
         empty={
           title ? (
             <button type="button" className="button" onClick={() => setSearchText('')}>
@@ -124,7 +127,7 @@ export function PagesListScreen() {
               name={item.title}
               editTo={paths.pages.edit(itemId(item))}
               editState={formState}
-              onDelete={() => remove.request(item)}
+              onDelete={canDelete ? () => remove.request(item) : undefined}
             />
           </>
         )}

@@ -13,6 +13,7 @@ import { DraftMark } from '../../../components/WorkingCopy';
 import { itemId } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { usePageParam, type ReturnState } from '../../../lib/search-params';
+import { useCan } from '../../../lib/can';
 import { useLoggedError } from '../../../lib/use-logged-error';
 import { deleteService, deleteServices, restoreService, restoreServices, serviceQueries, type Service } from '../api/services';
 
@@ -51,16 +52,20 @@ export function ServicesListScreen() {
   useLoggedError('Loading the services failed', query.error);
 
   const formState: ReturnState = { returnTo: search };
+  // An author reads the services: no Create, Edit or Delete.
+  const canWrite = useCan('services.write');
 
   return (
     <section className="screen">
       <PageHeader title="Services">
-        <Link className="button button--primary" to={paths.services.create} state={formState}>
-          Create
-        </Link>
+        {canWrite && (
+          <Link className="button button--primary" to={paths.services.create} state={formState}>
+            Create
+          </Link>
+        )}
       </PageHeader>
 
-      {rows.length > 0 && (
+      {canWrite && rows.length > 0 && (
         <BulkBar selection={selection} label="Services selection">
           <button type="button" className="button button--small button--danger-outline" onClick={bulk.run} disabled={bulk.busy}>
             {bulk.busy ? 'Deleting…' : 'Delete selected'}
@@ -72,10 +77,11 @@ export function ServicesListScreen() {
         label="Services"
         loadingLabel="Loading services"
         failure="Sorry, the services could not be loaded."
-        select={{ selection, name: (service) => service.title }}
+        select={canWrite ? { selection, name: (service) => service.title } : undefined}
         empty={
           // An empty list (not a page past the end, whose way back is the paging).
-          page === 1 && (
+          page === 1 &&
+          canWrite && (
             <Link className="button button--primary" to={paths.services.create} state={formState}>
               Create the first service
             </Link>
@@ -92,9 +98,9 @@ export function ServicesListScreen() {
             </p>
             <ItemActions
               name={service.title}
-              editTo={paths.services.edit(itemId(service))}
+              editTo={canWrite ? paths.services.edit(itemId(service)) : undefined}
               editState={formState}
-              onDelete={() => remove.request(service)}
+              onDelete={canWrite ? () => remove.request(service) : undefined}
             />
           </>
         )}

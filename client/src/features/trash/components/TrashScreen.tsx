@@ -12,6 +12,7 @@ import { errorMessage } from '../../../lib/api';
 import { KIND_NAMES } from '../../../lib/content-kinds';
 import { formatDateTime } from '../../../lib/format';
 import { usePageParam } from '../../../lib/search-params';
+import { useCan } from '../../../lib/can';
 import { useLoggedError } from '../../../lib/use-logged-error';
 import { trashQueries, useBulkPurge, useBulkRestore, usePurge, useRestore, type TrashItem } from '../api/trash';
 import './TrashScreen.css';
@@ -30,7 +31,8 @@ function TrashCard({
   item: TrashItem;
   /** TRASH_DAYS, once the list has said it. */
   days: number | undefined;
-  onPurge: () => void;
+  /** Delete forever, for a role that may empty the trash. */
+  onPurge?: () => void;
   onFailure: (message: string) => void;
 }) {
   const restore = useRestore(item.kind, item.id);
@@ -68,9 +70,11 @@ function TrashCard({
         >
           Restore<span className="visually-hidden"> {item.label}</span>
         </button>
-        <button type="button" className="button button--small button--danger-outline" onClick={onPurge}>
-          Delete forever<span className="visually-hidden"> {item.label}</span>
-        </button>
+        {onPurge && (
+          <button type="button" className="button button--small button--danger-outline" onClick={onPurge}>
+            Delete forever<span className="visually-hidden"> {item.label}</span>
+          </button>
+        )}
       </div>
     </>
   );
@@ -86,6 +90,8 @@ const items = (count: number) => (count === 1 ? '1 item' : `${count} items`);
 export function TrashScreen() {
   const [page, setPage] = usePageParam();
   const query = useQuery(trashQueries.list({ page }));
+  // Emptying the trash (Delete forever) is an administrator's; an editor restores.
+  const canPurge = useCan('trash.purge');
   const purge = usePurge();
   const [pending, setPending] = useState<TrashItem | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -160,16 +166,18 @@ export function TrashScreen() {
           <button type="button" className="button button--small" onClick={restoreSelected} disabled={bulkRestore.isPending}>
             {bulkRestore.isPending ? 'Restoring…' : 'Restore selected'}
           </button>
-          <button
-            type="button"
-            className="button button--small button--danger-outline"
-            onClick={() => {
-              setError(null);
-              setConfirmingBulk(true);
-            }}
-          >
-            Delete forever
-          </button>
+          {canPurge && (
+            <button
+              type="button"
+              className="button button--small button--danger-outline"
+              onClick={() => {
+                setError(null);
+                setConfirmingBulk(true);
+              }}
+            >
+              Delete forever
+            </button>
+          )}
         </BulkBar>
       )}
       <CardList
@@ -183,10 +191,14 @@ export function TrashScreen() {
           <TrashCard
             item={item}
             days={days}
-            onPurge={() => {
-              setError(null);
-              setPending(item);
-            }}
+            onPurge={
+              canPurge
+                ? () => {
+                    setError(null);
+                    setPending(item);
+                  }
+                : undefined
+            }
             onFailure={setError}
           />
         )}
