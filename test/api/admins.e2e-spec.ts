@@ -42,7 +42,14 @@ describe('POST /api/admins/register', () => {
     const res = await register(t, input);
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
-      admin: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: input.name, email: input.email, createdAt: expect.any(String) },
+      admin: {
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        name: input.name,
+        email: input.email,
+        createdAt: expect.any(String),
+        // REGISTRATION_ROLE's default (issue #39).
+        role: 'administrator',
+      },
     });
     expect(Number.isNaN(Date.parse(res.body.admin.createdAt))).toBe(false);
     expectNoSecrets(res);
@@ -124,9 +131,12 @@ describe('POST /api/admins/register', () => {
   });
 
   it('ignores unknown fields', async () => {
-    const res = await register(t, { ...newAdmin(), role: 'owner', id: randomUUID() });
+    const id = randomUUID();
+    const res = await register(t, { ...newAdmin(), role: 'owner', id });
     expect(res.status).toBe(201);
-    expect(res.body.admin).not.toHaveProperty('role');
+    // The role is REGISTRATION_ROLE's (administrator by default), never the one a visitor sends.
+    expect(res.body.admin.role).toBe('administrator');
+    expect(res.body.admin.id).not.toBe(id);
   });
 
   it('returns 409 keyed email when the email is already registered, in any case', async () => {

@@ -49,6 +49,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/admins/password-reset',
   'POST /api/admins/password-reset/confirm',
   'POST /api/admins/invitations/accept',
+  // The link mailed to a new address: it works on the token alone, signed in or not.
+  'POST /api/admins/me/email/confirm',
   // Issue 22: the second step of a sign-in and a passkey sign-in come before any session.
   'POST /api/admins/login/second-factor',
   'POST /api/admins/login/passkey/options',
