@@ -59,6 +59,8 @@ async function accessibleAtBothSizes(page: Page) {
 test('mail set up in Settings → Mail delivers a contact notification; until then the switch is off and the dashboard says so', async ({
   browser,
 }) => {
+  // A whole walk on a server of its own (sign-in, Settings → Mail, a visitor's message, the mail), at two sizes and both themes.
+  test.slow();
   const context = await browser.newContext({
     baseURL: site,
     storageState: { cookies: [], origins: [] },
