@@ -45,8 +45,9 @@ export const settingsQueries = {
     queryOptions({
       queryKey: [...settingsQueries.all(), 'mail'] as const,
       queryFn: ({ signal }) => api.get(apiPaths.mailStatus, undefined, signal),
-      // While mail waits to go out, the status follows it.
-      refetchInterval: (query) => ((query.state.data?.due ?? 0) > 0 ? 3000 : false),
+      // While mail waits to go out, or the mail server just set is still being checked, the status follows it.
+      refetchInterval: ({ state: { data } }) =>
+        (data?.due ?? 0) > 0 || (data?.enabled === true && data.connection === null) ? 3000 : false,
     }),
   cdn: () =>
     queryOptions({
