@@ -98,14 +98,17 @@ for (const size of SIZES) {
       const menu = sideMenu(them.page);
       await expect(menu.getByRole('link', { name: 'News' })).toBeVisible();
       for (const name of SEEN[role].missing) await expect(menu.getByRole('link', { name, exact: true })).toHaveCount(0);
-      const links = await menu.getByRole('link').allTextContents();
+      // Contact Us carries the unread count when other tests have left messages: the entry's name without it.
+      const links = (await menu.getByRole('link').allTextContents()).map((text) => text.replace(/\s*\d+ unread$/, ''));
       // Waiting for review comes and goes with what authors submitted (other tests submit too).
       expect(links.filter((text) => !text.startsWith('Preview site') && !text.startsWith('Waiting for review'))).toEqual(SEEN[role].menu);
 
       // Every screen of the menu, as a person goes through them.
       for (const name of SEEN[role].menu) {
         await openMenu(them.page);
-        await sideMenu(them.page).getByRole('link', { name, exact: true }).click();
+        await sideMenu(them.page)
+          .getByRole('link', { name: new RegExp(`^${name}(\\s*\\d+ unread)?$`) })
+          .click();
         await settled(them.page);
         await expect(them.page.getByRole('heading', { name: "You don't have access to this page" })).toHaveCount(0);
         await expectNoA11yViolations(them.page);
