@@ -3,7 +3,8 @@ import type { Request, Response } from 'express';
 import { createElement } from 'react';
 import { ApiError } from '../common/api-error';
 import { DatabaseOutage, isDatabaseUnavailable } from '../database/database-health';
-import { logFailure } from '../http/all-exceptions.filter';
+import { AllExceptionsFilter, logFailure } from '../http/all-exceptions.filter';
+import { isSitePath } from '../http/built-files';
 import { sendMaintenancePage } from './maintenance-page';
 import { PageCache } from './page-cache.service';
 import { ProblemPage } from './pages/message-page';
@@ -22,6 +23,9 @@ import { isProblemStatus, type ProblemStatus } from './words';
  *   (`Allow`, `Retry-After`); any other refusal (such as a path whose percent-encoding does not decode) 400;
  * - a database outage: the 503 page asking to come back shortly (logged once by DatabaseOutage);
  * - anything else: 500, logged with the request id.
+ *
+ * A path outside the website that a site route matched (`/:slug` takes `/api` itself) is the API's:
+ * its refusal (a guard's 415, say) is answered in the API's JSON, as AllExceptionsFilter answers it.
  */
 @Catch()
 @Injectable()
@@ -31,11 +35,17 @@ export class SiteErrorFilter implements ExceptionFilter {
     private readonly pages: SitePages,
     private readonly cache: PageCache,
     private readonly outage: DatabaseOutage,
-  ) {}
+  ) {
+    this.api = new AllExceptionsFilter(outage);
+  }
+
+  /** The API's answers, for the paths outside the website. */
+  private readonly api: AllExceptionsFilter;
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const req = host.switchToHttp().getRequest<Request>();
     const res = host.switchToHttp().getResponse<Response>();
+    if (!isSitePath(req.path)) return this.api.catch(exception, host);
     this.answer(exception, req, res).catch((error: unknown) => {
       logFailure(error, req);
       if (!res.headersSent) res.status(500);

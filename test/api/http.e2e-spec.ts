@@ -254,6 +254,15 @@ describe('cross-site requests', () => {
     expect(res.status).toBe(415);
   });
 
+  it('answers a foreign body type sent to /api itself in JSON, never with a page of the website (a fuzz finding)', async () => {
+    for (const path of ['/api', '/api/']) {
+      const res = await t.http().patch(path).set('Content-Type', 'application/vnd.api+json').send('{"title":"x"}');
+      expect(res.status, path).toBe(415);
+      expect(res.headers['content-type'], path).toMatch(/^application\/json/);
+      expect(res.body, path).toEqual({ error: expect.any(String) });
+    }
+  });
+
   it('judges the body’s type before the session (AppModule’s guards in order): 415, not 401, without one', async () => {
     const res = await t.http().post('/api/services').set('Content-Type', 'text/plain').send('title=x');
     expect(res.status).toBe(415);
