@@ -1,4 +1,4 @@
-import { clientAddress } from './http/client-address';
+import { clientAddress, type TrustProxy } from './http/client-address';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -15,7 +15,7 @@ import { httpMetrics } from './http/http-metrics';
 import { jsonDepthLimit, singleQueryValues } from './http/hostile-input';
 import { inOrder, jsonBody, noStore, requestId, sameOriginOnly } from './http/http.middleware';
 import { methodNotAllowed } from './http/method-not-allowed';
-import { inlineScriptHashes, securityHeaders } from './http/security-headers';
+import { headersOf, inlineScriptHashes, securityHeaders } from './http/security-headers';
 import { builtFiles } from './http/built-files';
 import { PhotoStorage } from './news/photos/photo-storage.service';
 import { ApiDocument } from './openapi/api-document';
@@ -38,7 +38,12 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.set('etag', false);
   // The admin page's theme script, allowed by its hash (none before the client is built).
   const adminScripts = inlineScriptHashes(builtAdminPage());
-  app.use(inOrder(clientAddress, requestId, requestLog, httpMetrics, securityHeaders(adminScripts)));
+  const security = securityHeaders(adminScripts);
+  app.use(inOrder(clientAddress, requestId, requestLog, httpMetrics, security));
+  // The visitor-count beacon (/api/collect, /api/collect.gif) is answered ahead of Express, which
+  // would cost it more than the view itself (server/analytics/beacon-handler.ts).
+  const trust = app.getHttpAdapter().getInstance().get('trust proxy fn') as TrustProxy;
+  app.get(BeaconHandler).attach(app.getHttpServer(), trust, headersOf(security));
   if (config.corsOrigins.length > 0) {
     app.enableCors({ origin: config.corsOrigins, credentials: true, methods: ['GET', 'POST', 'PATCH', 'DELETE'] });
   }
@@ -51,9 +56,6 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.use(builtFiles(CLIENT_DIST, app.get(PhotoStorage).handler()));
   // The website's paths: the maintenance page, or on to the site's routes (server/site/).
   app.use(app.get(SiteGate).handler);
-  // The visitor-count beacon (/api/collect, /api/collect.gif), ahead of the API's middleware, which
-  // it needs none of (server/analytics/beacon-handler.ts).
-  app.use(app.get(BeaconHandler).handler);
 
   app.use(
     `/${API_PREFIX}`,

@@ -12,8 +12,9 @@ import { MAX_PATH_LENGTH } from './hit';
 /**
  * Where the public pages' beacon reports a view (server/http/visitor-beacon.ts), open to everyone:
  * the routes as the API document has them. While counting is on, BeaconHandler answers them ahead
- * of the API's middleware (see there), so these methods run only with ANALYTICS=off, for the 404,
- * or in an app built without configureApp; they do the same through it.
+ * of Express (see there), so these methods run only with ANALYTICS=off, for the 404, for another
+ * spelling of the path (`/api/collect/`), or in an app built without configureApp; they do the same
+ * through it.
  */
 @ApiTags('analytics')
 @Public()
@@ -37,7 +38,7 @@ export class CollectController {
   @ApiErrorText(HttpStatus.NOT_FOUND, 'Counting is off (ANALYTICS=off)')
   async collect(@Req() req: Request, @Res() res: Response): Promise<void> {
     this.checkEnabled();
-    await this.beacon.collect(req, res);
+    await this.beacon.collect(req, res, req.ip ?? '');
   }
 
   /** For browsers without script: the page's `?path=` (or, without it, the path of a Referer on this site), no referrer. */
@@ -52,7 +53,7 @@ export class CollectController {
   @ApiErrorText(HttpStatus.NOT_FOUND, 'Counting is off (ANALYTICS=off)')
   async pixel(@Req() req: Request, @Res() res: Response): Promise<void> {
     this.checkEnabled();
-    await this.beacon.pixel(req, res);
+    await this.beacon.pixel(req, res, req.ip ?? '', [req.query.path].flat());
   }
 
   private checkEnabled(): void {

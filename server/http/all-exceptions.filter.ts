@@ -1,4 +1,5 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { IncomingMessage } from 'node:http';
 import { isSitePath } from './built-files';
 import type { Request, Response } from 'express';
 import { DatabaseOutage, isDatabaseUnavailable } from '../database/database-health';
@@ -37,7 +38,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const res = http.getResponse<Response>();
     const req = http.getRequest<Request>();
     if (this.site && isSitePath(req.path)) return void this.site.catch(exception, host);
-    const { status, body, headers } = this.toReply(exception, req);
+    const { status, body, headers } = this.reply(exception, req);
     if (res.headersSent) {
       res.end();
       return;
@@ -46,7 +47,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     res.status(status).json(body);
   }
 
-  private toReply(thrown: unknown, req: Request): { status: number; body: unknown; headers: Record<string, string> } {
+  /** The reply to `thrown` (logged when unexpected): for this filter, and for the beacon, which Express never sees. */
+  reply(thrown: unknown, req: FailedRequest): { status: number; body: unknown; headers: Record<string, string> } {
     const exception = conflictFor(thrown) ?? thrown;
     if (exception instanceof ApiError) {
       return { status: exception.getStatus(), body: exception.getResponse(), headers: exception.headers };
@@ -68,7 +70,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (isDatabaseUnavailable(exception)) {
       this.outage?.report(exception);
-      return this.toReply(ApiError.unavailable(), req);
+      return this.reply(ApiError.unavailable(), req);
     }
     logFailure(exception, req);
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { error: 'Something went wrong' }, headers: {} };
@@ -84,9 +86,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
 const failures = new Logger('Exceptions');
 
+/** What a failure's log line names: an Express request, or a bare one (the beacon's, answered ahead of Express). */
+type FailedRequest = Pick<IncomingMessage, 'method' | 'url'> & { id?: string; path?: string };
+
 /** The one log line for a request that failed unexpectedly: its id, method, path and the stack. */
-export function logFailure(exception: unknown, req: Request): void {
-  const id = (req as Request & { id?: string }).id ?? '-';
+export function logFailure(exception: unknown, req: FailedRequest): void {
   const detail = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
-  failures.error(`request ${id} ${req.method} ${req.path} failed: ${detail}`);
+  failures.error(`request ${req.id ?? '-'} ${req.method} ${req.path ?? req.url?.split('?')[0]} failed: ${detail}`);
 }

@@ -1,21 +1,31 @@
+import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
+import proxyAddr from 'proxy-addr';
+
+/** Which hops are trusted proxies: Express's compiled TRUST_PROXY (`app.get('trust proxy fn')`). */
+export type TrustProxy = (address: string, hop: number) => boolean;
 
 /**
- * Replaces `req.ip` by an address that is certainly an IP: Express's answer (which honours
- * TRUST_PROXY) when `net.isIP` accepts it, else the socket's own. A forwarded header of 300
- * characters or of no address at all thus cannot fail a request or choose what the limits,
- * sign-ins and activity record; everything downstream reads `req.ip` as before.
+ * The client's address, certainly an IP: the one TRUST_PROXY's proxies forwarded (Express's way
+ * of reading X-Forwarded-For) when `net.isIP` accepts it, else the socket's own. A forwarded header
+ * of 300 characters or of no address at all thus cannot fail a request or choose what the limits,
+ * sign-ins, activity and visitor counts record.
  */
-export function clientAddress(req: Request, _res: Response, next: NextFunction): void {
+export function addressOf(req: IncomingMessage, trust: TrustProxy): string {
   let ip: string | undefined;
   try {
-    ip = req.ip;
+    ip = proxyAddr(req, trust);
   } catch {
     ip = undefined;
   }
-  const checked = ip && isIP(ip) ? ip : (req.socket.remoteAddress ?? 'unknown');
-  Object.defineProperty(req, 'ip', { value: checked, configurable: true, enumerable: true });
+  return ip && isIP(ip) ? ip : (req.socket.remoteAddress ?? 'unknown');
+}
+
+/** Replaces `req.ip` by addressOf's answer; everything downstream reads `req.ip` as before. */
+export function clientAddress(req: Request, _res: Response, next: NextFunction): void {
+  const ip = addressOf(req, req.app.get('trust proxy fn') as TrustProxy);
+  Object.defineProperty(req, 'ip', { value: ip, configurable: true, enumerable: true });
   next();
 }
 

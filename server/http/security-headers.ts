@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 
 /*
@@ -53,6 +53,21 @@ export function securityHeaders(adminScripts: string[] = []): RequestHandler {
     },
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
+}
+
+/**
+ * The headers a middleware that only sets headers (helmet's, above) gives every reply, read once,
+ * for a reply written without Express (the visitor-count beacon's): the same headers by the same
+ * definition, at no cost per request.
+ */
+export function headersOf(middleware: RequestHandler): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: unknown) => void (headers[name] = String(value)),
+    removeHeader: (name: string) => void delete headers[name],
+  };
+  middleware({ headers: {} } as Request, res as unknown as Response, () => undefined);
+  return headers;
 }
 
 /**

@@ -77,6 +77,41 @@ describe('visitor counts', () => {
       expect(await pageCounts(agent, path)).toEqual({ value: path, visitors: 1, pageviews: 1 });
     });
 
+    it('answers ahead of Express with the API’s security headers, and counts the other spellings of its path through the API', async () => {
+      const api = await t.http().get('/api/health');
+      const res = await beacon(t, { path: `/news/${unique('headers-')}` });
+      for (const name of [
+        'content-security-policy',
+        'x-content-type-options',
+        'x-frame-options',
+        'strict-transport-security',
+        'referrer-policy',
+      ]) {
+        expect(res.headers[name], name).toBe(api.headers[name]);
+      }
+      expect(res.headers['x-powered-by']).toBeUndefined();
+      // `/api/collect/` is Express's (and CollectController's): counted the same way.
+      const path = `/news/${unique('slash-')}`;
+      const slash = await t
+        .http()
+        .post('/api/collect/')
+        .set('Content-Type', 'text/plain;charset=UTF-8')
+        .set('User-Agent', browser())
+        .set('Accept-Language', 'en')
+        .set('X-Forwarded-For', '203.0.113.78')
+        .send(JSON.stringify({ path }));
+      expect(slash.status).toBe(204);
+      expect(slash.headers['x-content-type-options']).toBe('nosniff');
+      expect(await pageCounts(agent, path)).toEqual({ value: path, visitors: 1, pageviews: 1 });
+    });
+
+    it('takes a forwarded address that is no address as the connection’s own, and counts the view', async () => {
+      const path = `/news/${unique('junk-address-')}`;
+      const res = await beacon(t, { path, address: 'x'.repeat(300) });
+      expect(res.status).toBe(204);
+      expect(await pageCounts(agent, path)).toEqual({ value: path, visitors: 1, pageviews: 1 });
+    });
+
     it('counts a view posted from another origin (a page a CDN serves) instead of refusing it as cross-site', async () => {
       const path = `/news/${unique('cdn-')}`;
       const res = await beacon(t, { path, headers: { Origin: 'https://cdn.example', 'Sec-Fetch-Site': 'cross-site' } });

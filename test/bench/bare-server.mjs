@@ -13,7 +13,8 @@ const PAGE_SIZE = 10;
 const WINDOW = 7;
 const SEARCH_LIMIT = 100;
 const COLUMNS = `id, title, slug, description, about, photo, photo_width AS "photoWidth", photo_height AS "photoHeight",
-  photo_alt AS "photoAlt", status, publish_at AS "publishAt", version,
+  photo_alt AS "photoAlt", status, publish_at AS "publishAt", created_by AS "createdBy", review,
+  review_note AS "reviewNote", version,
   created_at AS "createdAt", updated_at AS "updatedAt"`;
 // Live rows only, as the app reads them (deleted ones wait in the trash).
 const ORDER = 'ORDER BY created_at DESC, id DESC';

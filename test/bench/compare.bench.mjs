@@ -141,7 +141,9 @@ try {
     // Both answer the same before anything is timed.
     for (const [label, path] of reads.filter(([, path]) => path.startsWith('/api/'))) {
       const [a, b] = await Promise.all([bench.request(path).then((r) => r.json()), fetch(bare.baseURL + path).then((r) => r.json())]);
-      if (JSON.stringify(a.data ?? a) !== JSON.stringify(b.data ?? b)) throw new Error(`${label}: the app and the bare server disagree`);
+      const [app, bareReply] = [JSON.stringify(a.data ?? a), JSON.stringify(b.data ?? b)];
+      if (app !== bareReply)
+        throw new Error(`${label}: the app and the bare server disagree:\n app ${app.slice(0, 600)}\nbare ${bareReply.slice(0, 600)}`);
     }
     // An untimed second on each first, so neither side's first pass pays for warming up (JIT, pools, caches).
     for (const [, path, site] of reads) {
