@@ -32,6 +32,7 @@ const TARGETS = {
   'public news list': VISITOR_TARGET,
   'public article': VISITOR_TARGET,
   'public page': VISITOR_TARGET,
+  'public translated article': VISITOR_TARGET,
 };
 
 function loadFor(duration, url, headers, connections = 10) {
@@ -107,6 +108,24 @@ try {
       });
       if (!res.ok) throw new Error(`POST /api/pages: ${res.status}`);
     }
+    // A second language and the article in it (issue #41), read at its own address.
+    const send = async (method, path, body) => {
+      const res = await bench.request(path, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status}`);
+    };
+    await send('PUT', '/api/settings/languages', {
+      languages: [
+        { code: 'en', name: 'English', dir: 'ltr', enabled: true, default: true },
+        { code: 'de', name: 'Deutsch', dir: 'ltr', enabled: true, default: false },
+      ],
+    });
+    await send('PUT', `/api/news/${one[0].id}/translations/de`, {
+      title: 'Ein übersetzter Artikel',
+      slug: `uebersetzt-${size}`,
+      description: 'Derselbe Artikel auf Deutsch.',
+      about: '## Was\n\nDer Text des Artikels, **übersetzt**.',
+      status: 'published',
+    });
     const allReads = [
       ['list page 1', '/api/news?page=1'],
       ['list page 1,000', '/api/news?page=1000'],
@@ -119,6 +138,7 @@ try {
       ['public news list', '/news', { maintenance: false }],
       ['public article', `/news/${one[0].slug}`, { maintenance: false }],
       ['public page', '/about-us-bench', { maintenance: false }],
+      ['public translated article', `/de/news/uebersetzt-${size}`, { maintenance: false }],
     ];
     const reads = allReads.filter(([label]) => ONLY.length === 0 || ONLY.some((part) => label.includes(part)));
     /** The site's switch as a read needs it, and the headers it is read with (visitors have no cookie). */

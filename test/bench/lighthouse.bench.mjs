@@ -1,5 +1,6 @@
 // `npm run bench lighthouse`: Lighthouse (mobile, default throttling) on the public home page, the
-// news list and an article with a photo, on a branded site (logo, accent colour) served by the
+// news list, an article with a photo, a company page with a photo and the article's German
+// translation, on a branded site (logo, accent colour) served by the
 // built server in production mode. Lighthouse is run with npx (from the npm registry, not a
 // dependency of the app) against the machine's Chromium (CHROMIUM_PATH, as for the browser suite; default /usr/bin/chromium).
 // Prints each page's four scores; exits non-zero when one is under 100. Performance depends on the
@@ -56,11 +57,38 @@ try {
     });
     await upload(bench, `/api/news/${article.id}/upload`, await photo(2000, 1333));
   }
+  // A company page with its photo (issue #37).
+  const stored = await upload(bench, '/api/photos', await photo(2000, 1333));
+  const page = await json(bench, 'POST', '/api/pages', {
+    title: 'About us',
+    description: 'Who we are and how we work.',
+    body: '## Our team\n\nTwelve people in two offices.\n\n- Founded in 2012\n- Owned by its staff',
+    photo: stored.photo,
+    photoAlt: 'The team in front of the office',
+    status: 'published',
+  });
+  // A second language and the article in it (issue #41): its hreflang links are audited too.
+  await json(bench, 'PUT', '/api/settings/languages', {
+    languages: [
+      { code: 'en', name: 'English', dir: 'ltr', enabled: true, default: true },
+      { code: 'de', name: 'Deutsch', dir: 'ltr', enabled: true, default: false },
+    ],
+  });
+  const translated = await json(bench, 'PUT', `/api/news/${article.id}/translations/de`, {
+    title: `Wir haben Büro Nummer 12 eröffnet`,
+    slug: 'buero-nummer-12',
+    description: 'Ein zweites Büro, näher bei unseren Kunden im Norden.',
+    about: '## Wo\n\nAm **Marktplatz**, neben dem Bahnhof.',
+    photoAlt: 'Das neue Büro vom Platz aus gesehen',
+    status: 'published',
+  });
   console.log('| page | performance | accessibility | best practices | SEO |\n|---|---|---|---|---|');
   for (const [name, path] of [
     ['home', '/'],
     ['news list', '/news'],
     ['article with a photo', `/news/${article.slug}`],
+    ['page with a photo', `/${page.slug}`],
+    ['translated article', `/de/news/${translated.slug}`],
   ]) {
     const report = join(out, `${name.replace(/\W+/g, '-')}.json`);
     // Lighthouse sometimes fails to record the trace (NO_NAVSTART) and says to run it again.
