@@ -10,13 +10,16 @@ const SIZES = [
   { width: 390, height: 844 },
 ] as const;
 
-/** The page's card in the pages list, searched by its (unique) title. */
+/** The page's card in the pages list, searched by its (unique) title, once the list has drawn it. */
 async function cardOf(page: Page, title: string) {
   await arrive(page, `/admin/pages?title=${encodeURIComponent(title)}`);
-  return page
+  const card = page
     .getByRole('list', { name: /^Pages/ })
     .getByRole('listitem')
     .filter({ hasText: title });
+  // A context's first visits load the panel's chunks one after the other: the list is waited for, not timed.
+  await expect(card.getByRole('heading', { name: title })).toBeVisible({ timeout: 20_000 });
+  return card;
 }
 
 for (const viewport of SIZES) {
@@ -25,7 +28,7 @@ for (const viewport of SIZES) {
     browser,
   }) => {
     // Two accounts in contexts of their own, each through several screens (first visits load the panel) and axe.
-    test.setTimeout(180_000);
+    test.setTimeout(240_000);
     await page.goto('/admin');
     const author = await signedInAs(browser, page, 'author', viewport);
     const editor = await signedInAs(browser, page, 'editor', viewport);
@@ -102,6 +105,8 @@ for (const viewport of SIZES) {
     page,
     browser,
   }) => {
+    // A context of its own: its first visits load the panel's chunks.
+    test.slow();
     await page.goto('/admin');
     const title = unique('Policy by an editor ');
     const created = await apiOf(page).post('/api/pages', { data: { title, body: 'Ours.', description: 'Our policy.', status: 'draft' } });
