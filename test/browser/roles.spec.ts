@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiOf, expectNoA11yViolations, uniqueAdmin } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { apiOf, arrive, expectNoA11yViolations, signedInAs } from './support';
 import { unique } from '../support/unique.mjs';
 
 // Issue 39: the panel shows each role what it may do, and no screen it shows meets a 403.
@@ -9,10 +9,8 @@ const SIZES = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ] as const;
 
-type Role = 'administrator' | 'editor' | 'author';
-
 /** What each role finds in the side menu (issue 39's table), and a screen it may not open. */
-const SEEN: Record<Exclude<Role, 'administrator'>, { menu: string[]; missing: string[]; forbidden: string }> = {
+const SEEN: Record<'editor' | 'author', { menu: string[]; missing: string[]; forbidden: string }> = {
   editor: {
     menu: ['Dashboard', 'Services', 'News', 'Pages', 'Contact Us', 'Visitors', 'Trash', 'Activity', 'Your account'],
     missing: ['Admins', 'Settings'],
@@ -24,37 +22,6 @@ const SEEN: Record<Exclude<Role, 'administrator'>, { menu: string[]; missing: st
     forbidden: '/admin/trash',
   },
 };
-
-/**
- * An account with `role`, made by the suite's administrator through the API (added, then given the
- * role), signed in in a browser context of its own at `viewport`. Every 403 the page meets is kept.
- */
-async function signedInAs(browser: Browser, page: Page, role: Role, viewport: { width: number; height: number }) {
-  const account = uniqueAdmin(role);
-  const added = await apiOf(page).post('/api/admins/register', { data: account });
-  expect(added.status()).toBe(201);
-  const { admin } = (await added.json()) as { admin: { id: string } };
-  expect((await apiOf(page).patch(`/api/admins/${admin.id}`, { data: { role } })).status()).toBe(200);
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, baseURL: new URL(page.url()).origin, viewport });
-  const theirs = await context.newPage();
-  expect((await theirs.request.post('/api/admins/login', { data: { email: account.email, password: account.password } })).status()).toBe(
-    200,
-  );
-  const refused: string[] = [];
-  theirs.on('response', (response) => {
-    if (response.status() === 403) refused.push(`${response.request().method()} ${new URL(response.url()).pathname}`);
-  });
-  return { account, page: theirs, refused, close: () => context.close() };
-}
-
-/**
- * Opens an address in a context of its own: its first visit loads the panel's chunks one after the
- * other, so the screen is checked once the page has stopped loading rather than within one
- * assertion's wait.
- */
-async function arrive(page: Page, path: string) {
-  await page.goto(path, { waitUntil: 'networkidle' });
-}
 
 function sideMenu(page: Page) {
   return page.getByRole('complementary', { name: 'Side menu' }).getByRole('navigation', { name: 'Main' });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { image } from '../support/images.mjs';
 import { unique } from '../support/unique.mjs';
 
@@ -52,4 +52,40 @@ export async function articleWithPhoto(page: Page, width: number, height: number
   });
   expect(upload.status()).toBe(200);
   return { id, title };
+}
+
+/**
+ * An account with `role`, made by the suite's administrator through the API (added, then given the
+ * role), signed in in a browser context of its own at `viewport`. Every 403 the page meets is kept.
+ */
+export async function signedInAs(
+  browser: Browser,
+  page: Page,
+  role: 'administrator' | 'editor' | 'author',
+  viewport: { width: number; height: number },
+) {
+  const account = uniqueAdmin(role);
+  const added = await apiOf(page).post('/api/admins/register', { data: account });
+  expect(added.status()).toBe(201);
+  const { admin } = (await added.json()) as { admin: { id: string } };
+  expect((await apiOf(page).patch(`/api/admins/${admin.id}`, { data: { role } })).status()).toBe(200);
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, baseURL: new URL(page.url()).origin, viewport });
+  const theirs = await context.newPage();
+  expect((await theirs.request.post('/api/admins/login', { data: { email: account.email, password: account.password } })).status()).toBe(
+    200,
+  );
+  const refused: string[] = [];
+  theirs.on('response', (response) => {
+    if (response.status() === 403) refused.push(`${response.request().method()} ${new URL(response.url()).pathname}`);
+  });
+  return { account, page: theirs, refused, close: () => context.close() };
+}
+
+/**
+ * Opens an address in a context of its own: its first visit loads the panel's chunks one after the
+ * other, so the screen is checked once the page has stopped loading rather than within one
+ * assertion's wait.
+ */
+export async function arrive(page: Page, path: string) {
+  await page.goto(path, { waitUntil: 'networkidle' });
 }

@@ -105,6 +105,8 @@ export const apiPaths = {
   pageDraftPublish: (id: string) => apiPath('/api/pages/{id}/draft/publish', { id }),
   newsSubmit: (id: string) => apiPath('/api/news/{id}/submit', { id }),
   newsReturn: (id: string) => apiPath('/api/news/{id}/return', { id }),
+  pageSubmit: (id: string) => apiPath('/api/pages/{id}/submit', { id }),
+  pageReturn: (id: string) => apiPath('/api/pages/{id}/return', { id }),
   contactUs: apiPath('/api/contactus'),
   contactUsItem: (id: string) => apiPath('/api/contactus/{id}', { id }),
   contactUsExport: apiPath('/api/contactus/export.csv'),

@@ -17,11 +17,12 @@ describe('useWritingFlow', () => {
     const { result } = renderHook(() => useWritingFlow({ noun: 'Page', sitePath }));
     const page = { draft: false as const, slug: 'about-us', status: 'published' as const, publishAt: null };
     expect(
-      result.current.saved({ draft: false, slug: 'about-us', status: 'draft', publishAt: null }, { created: true, lastMode: 'live' }),
+      result.current.saved({ draft: false, slug: 'about-us', status: 'draft', publishAt: null }, { created: true, lastMode: 'live' })
+        .message,
     ).toBe('Page created');
-    expect(result.current.saved(page, { created: false, lastMode: 'live' })).toBe('Page updated');
-    expect(result.current.saved(page, { created: false, lastMode: 'publish' })).toBe('Changes published');
-    expect(result.current.saved({ draft: true }, { created: false, lastMode: 'draft' })).toBe('Draft saved');
+    expect(result.current.saved(page, { created: false, lastMode: 'live' }).message).toBe('Page updated');
+    expect(result.current.saved(page, { created: false, lastMode: 'publish' }).message).toBe('Changes published');
+    expect(result.current.saved({ draft: true }, { created: false, lastMode: 'draft' }).message).toBe('Draft saved');
   });
 
   it('Publish… now sends the form once as published, and the toast says so; Unpublish makes it a draft again', async () => {
@@ -47,14 +48,14 @@ describe('useWritingFlow', () => {
     await user.click(screen.getByRole('button', { name: 'Publish now' }));
     expect(sent).toEqual([{ ...typed, status: 'published', publishAt: '' }]);
     const published = { draft: false as const, slug: 'about-us', status: 'published' as const, publishAt: null };
-    expect(result.current.saved(published, { created: false, lastMode: 'live' })).toBe('Page published');
+    expect(result.current.saved(published, { created: false, lastMode: 'live' }).message).toBe('Page published');
     // The state change was the last save's only: the next one sends what is typed.
     expect(result.current.apply(typed)).toEqual(typed);
 
     rerender(view({ slug: 'about-us', status: 'published', publishAt: null }));
     await user.click(screen.getByRole('button', { name: 'Unpublish' }));
     expect(sent.at(-1)).toEqual({ ...typed, status: 'draft', publishAt: '' });
-    expect(result.current.saved({ ...published, status: 'draft' }, { created: false, lastMode: 'live' })).toBe(
+    expect(result.current.saved({ ...published, status: 'draft' }, { created: false, lastMode: 'live' }).message).toBe(
       'Page unpublished: it is a draft again',
     );
   });

@@ -1,6 +1,8 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { itemId, type Identified } from '../lib/api';
 import { formatSiteTime } from '../lib/site-time';
 import { publicStateOf, PublishControl } from './PublishControl';
+import { SendBack, type ReviewState } from './ReviewParts';
 
 /** What the save after Publish… or Unpublish does to the item's state; null: the form's Save. */
 export type StateChange = { status: 'published'; publishAt: string | null } | { status: 'draft'; publishAt: null } | null;
@@ -15,10 +17,28 @@ interface Publishable {
 /** What the form's Save said of the reply: a working copy (Save draft), or the item itself. */
 type Saved = { draft: true } | ({ draft: false } & Publishable);
 
+/** What a save said: the toast's words, and whether the form is done with (submitted for review: back to the list). */
+export interface SavedNote {
+  message: string;
+  leave: boolean;
+}
+
+/**
+ * The review step of the item's kind (issue #39): `submit` sends an author's item (or its working
+ * copy) to the editors (POST …/:id/submit) and answers it; `sendBack` returns a submitted one to
+ * its author with a note (POST …/:id/return).
+ */
+export interface ReviewSteps<T> {
+  submit: (id: string) => Promise<T>;
+  sendBack: (id: string, note: string) => Promise<unknown>;
+}
+
 /** The draft actions the flow asks to save into a published item's working copy (useDraftActions). */
 interface DraftSaves {
   submitAs: (how: 'draft', form: HTMLFormElement | null) => void;
   lastMode: () => string;
+  /** Save draft, Publish changes, Discard: shown after Publish…, before the review's buttons. */
+  buttons?: ReactNode;
 }
 
 /**
@@ -26,11 +46,25 @@ interface DraftSaves {
  * item starts as a draft, Save stays on the form, Preview opens the real public page of the draft
  * (saved first), and Publish… with "Now" or "Schedule for…" or Unpublish changes its state with
  * the form's own save. `noun` names the item in the toasts ("News published", "Page published").
+ *
+ * With `review` (issue #39), one who may not publish gets "Submit for review" instead: the form's
+ * own save, then the submission, then back to the list; one who may publish gets "Send back" on a
+ * submitted item.
  */
-export function useWritingFlow({ noun, sitePath }: { noun: string; sitePath: (slug: string) => string }) {
+export function useWritingFlow<T = unknown>({
+  noun,
+  sitePath,
+  review,
+}: {
+  noun: string;
+  sitePath: (slug: string) => string;
+  review?: ReviewSteps<T>;
+}) {
   // What the save on its way was asked for: Publish… or Unpublish (a state change), Preview (a tab to open once saved).
   const change = useRef<StateChange>(null);
   const previewTab = useRef<Window | null>(null);
+  // "Submit for review": the save on its way is followed by the submission.
+  const submitting = useRef(false);
 
   return {
     /** The values a save sends: the typed ones, with the state Publish… or Unpublish asked for. */
@@ -39,32 +73,51 @@ export function useWritingFlow({ noun, sitePath }: { noun: string; sitePath: (sl
       return asked ? { ...typed, status: asked.status, publishAt: asked.publishAt ?? '' } : typed;
     },
 
-    /** A save failed: the state change is forgotten, and the preview's tab closed. */
+    /**
+     * After the save itself (the item, or a live one's working copy): the submission, when "Submit
+     * for review" asked for it (`id`: the item's). A refused submission fails the save.
+     */
+    async submitIfAsked<R>(saved: R, id: () => string): Promise<R | T> {
+      if (!submitting.current || !review) return saved;
+      return review.submit(id());
+    },
+
+    /** A save failed: the state change and the submission are forgotten (the next click says again what it is), the preview's tab closed. */
     failed() {
       change.current = null;
+      submitting.current = false;
       previewTab.current?.close();
       previewTab.current = null;
     },
 
     /**
      * A save succeeded: the preview's tab goes to the public page (`shown`: the page the working
-     * copy is previewed on), and the answer is the toast's words.
+     * copy is previewed on), and the answer is the toast's words (and, after a submission, that the
+     * form is done with).
      */
-    saved(reply: Saved, { shown, created, lastMode }: { shown?: string; created: boolean; lastMode: string }): string {
+    saved(reply: Saved, { shown, created, lastMode }: { shown?: string; created: boolean; lastMode: string }): SavedNote {
       const asked = change.current;
       change.current = null;
       const tab = previewTab.current;
       previewTab.current = null;
+      if (submitting.current) {
+        submitting.current = false;
+        tab?.close();
+        return { message: 'Submitted for review', leave: true };
+      }
+      const stay = (message: string) => ({ message, leave: false });
       if (reply.draft) {
         if (tab && shown !== undefined) tab.location.href = sitePath(shown);
-        return 'Draft saved';
+        return stay('Draft saved');
       }
       if (tab) tab.location.href = sitePath(reply.slug);
       if (asked?.status === 'published')
-        return publicStateOf(reply) === 'scheduled' ? `${noun} scheduled for ${formatSiteTime(reply.publishAt!)}` : `${noun} published`;
-      if (asked?.status === 'draft') return `${noun} unpublished: it is a draft again`;
-      if (lastMode === 'publish') return 'Changes published';
-      return created ? `${noun} created` : `${noun} updated`;
+        return stay(
+          publicStateOf(reply) === 'scheduled' ? `${noun} scheduled for ${formatSiteTime(reply.publishAt!)}` : `${noun} published`,
+        );
+      if (asked?.status === 'draft') return stay(`${noun} unpublished: it is a draft again`);
+      if (lastMode === 'publish') return stay('Changes published');
+      return stay(created ? `${noun} created` : `${noun} updated`);
     },
 
     /**
@@ -72,7 +125,8 @@ export function useWritingFlow({ noun, sitePath }: { noun: string; sitePath: (sl
      * scheduled or published item. Preview shows the item's real page in a new tab, as a signed-in
      * administrator sees it (marked). Unsaved changes are saved first: a draft's as its Save does,
      * a published item's into its working copy (Save draft). The tab opens at once (a tab opened
-     * after the save would be blocked).
+     * after the save would be blocked). With `review`: "Submit for review" for one who may not
+     * publish, "Send back" for one who may, on a submitted item (`onLeave`: then the form is done with).
      */
     actions({
       live,
@@ -81,14 +135,17 @@ export function useWritingFlow({ noun, sitePath }: { noun: string; sitePath: (sl
       form,
       drafts,
       publish = true,
+      onLeave,
     }: {
-      live: Publishable | undefined;
+      live: (Publishable & Partial<ReviewState> & Identified) | undefined;
       dirty: boolean;
       saving: boolean;
       form: RefObject<HTMLFormElement | null>;
       drafts: DraftSaves;
       /** The account's role may publish (GET /api/admins/me's `can`): else Preview only, no Publish… or Unpublish. */
       publish?: boolean;
+      /** Sent back: the toast's words; the screen releases its unsaved-changes guard and goes back to its list. */
+      onLeave?: (message: string) => void;
     }) {
       /** Sends the form as its Save does, after Publish… or Unpublish say what the save changes. */
       const submitWith = (next: StateChange) => {
@@ -121,6 +178,30 @@ export function useWritingFlow({ noun, sitePath }: { noun: string; sitePath: (sl
             <button type="button" className="button" onClick={() => submitWith({ status: 'draft', publishAt: null })}>
               Unpublish
             </button>
+          )}
+          {drafts.buttons}
+          {review && !publish && (
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                // Through the form's one save (its refusals, sign-in again), as Save draft does.
+                const element = form.current;
+                if (!element || saving || element.getAttribute('aria-busy') === 'true') return;
+                submitting.current = true;
+                element.requestSubmit();
+              }}
+            >
+              Submit for review
+            </button>
+          )}
+          {review && publish && live?.review === 'submitted' && (
+            <SendBack
+              onSend={async (note) => {
+                await review.sendBack(itemId(live), note);
+                onLeave?.('Sent back to the author');
+              }}
+            />
           )}
         </>
       );

@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import { useOutletContext } from 'react-router-dom';
 import type { ApiSchema } from './api';
 
 /**
@@ -41,4 +42,18 @@ export function usePermissions(): (permission: Permission) => boolean {
 /** Whether the flags are known yet (right after a sign-in the session is still being read again). */
 export function useRulesKnown(): boolean {
   return useContext(CanContext) !== null;
+}
+
+/**
+ * Whether the signed-in account may change an item of a kind with a review step (an article, a
+ * page): one who may `publish` the kind, any; an author, only what they created (a live one through
+ * its draft). The server checks the same (server/roles/permissions.ts, editRefusal).
+ */
+export function useMayEdit(
+  publish: Extract<Permission, 'news.publish' | 'pages.publish'>,
+): (item: { createdBy: string | null }) => boolean {
+  const canPublish = useCan(publish);
+  // The admin layout says who is signed in.
+  const { adminId } = useOutletContext<{ adminId?: string } | undefined>() ?? {};
+  return (item) => canPublish || (adminId !== undefined && item.createdBy === adminId);
 }

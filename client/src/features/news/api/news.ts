@@ -142,14 +142,6 @@ export function useSendBackNews() {
   });
 }
 
-/**
- * Whether the signed-in account may change this article: one who may publish, any; an author,
- * only what they created (a live one through its draft). The server checks the same.
- */
-export function mayEdit(item: Pick<News, 'createdBy'>, { canPublish, adminId }: { canPublish: boolean; adminId: string | undefined }) {
-  return canPublish || (adminId !== undefined && item.createdBy === adminId);
-}
-
 export function deleteNews(id: string) {
   return api.delete(apiPaths.newsItem(id));
 }

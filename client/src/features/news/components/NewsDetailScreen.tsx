@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useOutletContext, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
 import { PageHeader } from '../../../components/PageHeader';
 import { PublicationStatus } from '../../../components/PublishControl';
 import { ReviewBanner } from '../../../components/ReviewParts';
 import { errorMessage, itemId } from '../../../lib/api';
-import { useCan } from '../../../lib/can';
+import { useCan, useMayEdit } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
 import { useLoggedError } from '../../../lib/use-logged-error';
-import { mayEdit, newsQueries } from '../api/news';
+import { newsQueries } from '../api/news';
 import { NewsPhoto } from './NewsPhoto';
 // The date line is a card's meta line.
 import '../../../components/CardList.css';
@@ -19,7 +19,7 @@ export function NewsDetailScreen() {
   const { id = '' } = useParams();
   const { data: news, isPending, isError, error } = useQuery(newsQueries.detail(id));
   const canPublish = useCan('news.publish');
-  const { adminId } = useOutletContext<{ adminId?: string } | undefined>() ?? {};
+  const mayEdit = useMayEdit('news.publish');
 
   useLoggedError('Loading the article failed', error);
 
@@ -46,7 +46,7 @@ export function NewsDetailScreen() {
         <Link className="button" to={paths.news.list}>
           Back to the news
         </Link>
-        {mayEdit(news, { canPublish, adminId }) && (
+        {mayEdit(news) && (
           <Link className="button button--primary" to={paths.news.edit(itemId(news))}>
             Edit
           </Link>

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { ForbiddenScreen } from '../../../app/ForbiddenScreen';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
 import { AddressField, siteAddress } from '../../../components/AddressField';
@@ -11,14 +12,14 @@ import { useVersionedSave } from '../../../components/ConflictDialog';
 import { FormActions } from '../../../components/FormActions';
 import { HistoryPanel } from '../../../components/HistoryPanel';
 import { PageHeader } from '../../../components/PageHeader';
-import { ReviewBanner, SendBack } from '../../../components/ReviewParts';
+import { ReviewBanner } from '../../../components/ReviewParts';
 import { useNotify } from '../../../components/Toaster';
 import { usePhotoField } from '../../../components/usePhotoField';
 import { LoadFirst, useForm } from '../../../components/useForm';
 import { DraftBanner, useDraftActions } from '../../../components/WorkingCopy';
 import { useFocusSaveOnStart, useWritingFlow } from '../../../components/WritingFlow';
 import { errorMessage, itemId } from '../../../lib/api';
-import { useCan } from '../../../lib/can';
+import { useCan, useMayEdit } from '../../../lib/can';
 import { draftToOpen, isDraft, versionOf, type Draft, type RestoreReply, type Snapshot } from '../../../lib/revisions';
 import { returnSearch, type ReturnState } from '../../../lib/search-params';
 import {
@@ -98,6 +99,8 @@ function EditNews({ id }: { id: string }) {
   const state = useLocation().state as NewsFormState | null;
   const [afterSave, setAfterSave] = useState(() => state?.saved === true);
   const canPublish = useCan('news.publish');
+  // An author changes only the articles they created: another's, opened by its address, is not theirs to open.
+  const mayEdit = useMayEdit('news.publish');
   const failed = (error: Error) => (
     <>
       <Alert>{errorMessage(error, 'Could not load the article. Please try again.')}</Alert>
@@ -113,24 +116,41 @@ function EditNews({ id }: { id: string }) {
   };
   return (
     <LoadFirst query={query} title="Edit News" loading="Loading the article" logAs="Loading the article failed" failed={failed}>
-      {(article) => (
-        <LoadFirst query={draft} title="Edit News" loading="Loading the article" logAs="Loading the article's draft failed" failed={failed}>
-          {(working) => (
-            <>
-              <NewsForm key={generation} article={article} draft={working} heading="Edit News" onRestart={restart} afterSave={afterSave} />
-              {/* Outside the form, which starts again after a restore: the panel stays as it was. */}
-              <HistoryPanel
-                source={newsHistory(id)}
-                version={() => versionOf(article)}
-                focus={focus}
-                photoUrl={photoUrl}
-                publish={canPublish}
-                onRestored={(reply: RestoreReply<News>) => restart(reply.item, reply.to === 'draft' ? reply.draft : undefined)}
-              />
-            </>
-          )}
-        </LoadFirst>
-      )}
+      {(article) =>
+        !mayEdit(article) ? (
+          <ForbiddenScreen />
+        ) : (
+          <LoadFirst
+            query={draft}
+            title="Edit News"
+            loading="Loading the article"
+            logAs="Loading the article's draft failed"
+            failed={failed}
+          >
+            {(working) => (
+              <>
+                <NewsForm
+                  key={generation}
+                  article={article}
+                  draft={working}
+                  heading="Edit News"
+                  onRestart={restart}
+                  afterSave={afterSave}
+                />
+                {/* Outside the form, which starts again after a restore: the panel stays as it was. */}
+                <HistoryPanel
+                  source={newsHistory(id)}
+                  version={() => versionOf(article)}
+                  focus={focus}
+                  photoUrl={photoUrl}
+                  publish={canPublish}
+                  onRestored={(reply: RestoreReply<News>) => restart(reply.item, reply.to === 'draft' ? reply.draft : undefined)}
+                />
+              </>
+            )}
+          </LoadFirst>
+        )
+      }
     </LoadFirst>
   );
 }
@@ -161,14 +181,22 @@ function NewsForm({
   const create = useCreateNews();
   const update = useUpdateNews();
   const notify = useNotify();
-  const flow = useWritingFlow({ noun: 'News', sitePath: paths.siteArticle });
+  const sendBack = useSendBackNews();
+  const flow = useWritingFlow({
+    noun: 'News',
+    sitePath: paths.siteArticle,
+    review: { submit: submitNews, sendBack: (id, note) => sendBack.mutateAsync({ id, note }) },
+  });
   const photo = usePhotoField(article?.photo);
   // Without it (an author) there is no Publish…, Unpublish or Publish changes: their article stays a draft until an editor publishes it.
   const canPublish = useCan('news.publish');
   const readsCounts = useCan('analytics.read');
-  // "Submit for review" (an author): the save is followed by the submission, then the list.
-  const review = useRef(false);
-  const sendBack = useSendBackNews();
+  // After a submission or a send-back the form is done with: back to the list's page or search it came from.
+  const leave = (message: string) => {
+    guard.release();
+    notify({ message });
+    navigate(paths.news.list + returnTo);
+  };
 
   const versioned = useVersionedSave<News | Draft>({
     version: versionOf(live),
@@ -196,13 +224,10 @@ function NewsForm({
               update.mutateAsync({ id: itemId(article), input, ifMatch }),
             )
           : await create.mutateAsync(input);
-        // Saved first (the article, or a live one's draft), then to the editors.
-        if (!review.current) return saved;
-        return await submitNews(article ? itemId(article) : itemId(saved as News));
+        // Saved first (the article, or a live one's draft), then to the editors when asked.
+        return await flow.submitIfAsked(saved, () => (article ? itemId(article) : itemId(saved as News)));
       } catch (error) {
         flow.failed();
-        // A refused save is not submitted; the next click says again what it is.
-        review.current = false;
         photo.refused(error);
         throw error;
       }
@@ -210,19 +235,12 @@ function NewsForm({
     // Every save keeps the form open (issue #38): a new article's goes on to its edit form.
     stay: () => sent.current,
     onSaved: (reply) => {
-      if (review.current) {
-        review.current = false;
-        flow.failed();
-        guard.release();
-        notify({ message: 'Submitted for review' });
-        navigate(article ? paths.news.list + returnTo : paths.news.list);
-        return;
-      }
-      const message = flow.saved(isDraft(reply) ? { draft: true } : { draft: false, ...reply }, {
+      const { message, leave: done } = flow.saved(isDraft(reply) ? { draft: true } : { draft: false, ...reply }, {
         shown: article?.slug,
         created: !article,
         lastMode: drafts.lastMode(),
       });
+      if (done) return leave(message);
       notify({ message });
       if (isDraft(reply)) return;
       guard.release();
@@ -279,32 +297,7 @@ function NewsForm({
         <TextAreaField label="Description" hint="Up to 1,000 characters." rows={3} {...bind('description')} />
         <MarkdownField label="About" hint="Markdown, up to 20,000 characters." rows={10} render={previewAbout} {...bind('about')} />
         <FormActions submit={heading} busy={saving} cancelTo={paths.news.list + returnTo} onCancel={guard.release}>
-          {flow.actions({ live, dirty, saving, form: form.ref, drafts, publish: canPublish })}
-          {drafts.buttons}
-          {!canPublish && (
-            <button
-              type="button"
-              className="button"
-              onClick={(event) => {
-                // Through the form's one save (its refusals, sign-in again), as Save draft does.
-                if (!event.currentTarget.form || event.currentTarget.form.getAttribute('aria-busy') === 'true') return;
-                review.current = true;
-                event.currentTarget.form.requestSubmit();
-              }}
-            >
-              Submit for review
-            </button>
-          )}
-          {canPublish && live?.review === 'submitted' && (
-            <SendBack
-              onSend={async (note) => {
-                await sendBack.mutateAsync({ id: itemId(live), note });
-                guard.release();
-                notify({ message: 'Sent back to the author' });
-                navigate(paths.news.list + returnTo);
-              }}
-            />
-          )}
+          {flow.actions({ live, dirty, saving, form: form.ref, drafts, publish: canPublish, onLeave: leave })}
         </FormActions>
         {live && drafts.status}
       </form>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useLocation, useOutletContext } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { BulkBar } from '../../../components/BulkBar';
 import { CardList, ListNotice } from '../../../components/CardList';
@@ -16,11 +16,11 @@ import { useListDelete } from '../../../components/useListDelete';
 import { useSelection } from '../../../components/useSelection';
 import { DraftMark } from '../../../components/WorkingCopy';
 import { itemId } from '../../../lib/api';
-import { useCan } from '../../../lib/can';
+import { useCan, useMayEdit } from '../../../lib/can';
 import { formatNewsDateTime } from '../../../lib/format';
 import { usePageParam, useSearchParamText } from '../../../lib/search-params';
 import { useLoggedError } from '../../../lib/use-logged-error';
-import { deleteNews, mayEdit, newsQueries, type News, restoreNews, deleteNewsBatch, restoreNewsBatch } from '../api/news';
+import { deleteNews, newsQueries, type News, restoreNews, deleteNewsBatch, restoreNewsBatch } from '../api/news';
 import type { NewsFormState } from './NewsFormScreen';
 import { NewsPhoto } from './NewsPhoto';
 import './NewsListScreen.css';
@@ -34,9 +34,8 @@ export function NewsListScreen() {
   const formState: NewsFormState = { returnTo: useLocation().search };
   // Deleting moves an article to the trash: for a role that manages the trash (not an author).
   const canDelete = useCan('trash.manage');
-  // An author edits only what they created (the admin layout says who is signed in).
-  const canPublish = useCan('news.publish');
-  const { adminId } = useOutletContext<{ adminId?: string } | undefined>() ?? {};
+  // An author edits only what they created.
+  const mayEdit = useMayEdit('news.publish');
 
   const remove = useListDelete<News>({
     pageKey: listQuery.queryKey,
@@ -143,7 +142,7 @@ export function NewsListScreen() {
               )}
               <ItemActions
                 name={item.title}
-                editTo={mayEdit(item, { canPublish, adminId }) ? paths.news.edit(itemId(item)) : undefined}
+                editTo={mayEdit(item) ? paths.news.edit(itemId(item)) : undefined}
                 editState={formState}
                 onDelete={canDelete ? () => remove.request(item) : undefined}
               />

@@ -109,6 +109,20 @@ export function useUpdatePage() {
   });
 }
 
+/** An author's page (or its draft) goes to the editors: "Submitted for review" (POST /api/pages/:id/submit). */
+export function submitPage(id: string): Promise<Page> {
+  return api.post(apiPaths.pageSubmit(id));
+}
+
+/** An editor sends a submitted page back to its author with a note (POST /api/pages/:id/return). */
+export function useSendBackPage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, note }: { id: string; note: string }) => api.post(apiPaths.pageReturn(id), { note }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pagesQueries.all() }),
+  });
+}
+
 export function deletePage(id: string) {
   return api.delete(apiPaths.page(id));
 }

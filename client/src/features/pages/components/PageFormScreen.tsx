@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { ForbiddenScreen } from '../../../app/ForbiddenScreen';
 import { paths } from '../../../app/paths';
 import { AddressField, siteAddress } from '../../../components/AddressField';
 import { Alert } from '../../../components/Alert';
@@ -12,13 +13,14 @@ import { MarkdownField } from '../../../components/MarkdownField';
 import { PageHeader } from '../../../components/PageHeader';
 import { PhotoPicker } from '../../../components/PhotoPicker';
 import { PublicationStatus } from '../../../components/PublishControl';
+import { ReviewBanner } from '../../../components/ReviewParts';
 import { useNotify } from '../../../components/Toaster';
 import { usePhotoField } from '../../../components/usePhotoField';
 import { LoadFirst, useForm } from '../../../components/useForm';
 import { DraftBanner, useDraftActions } from '../../../components/WorkingCopy';
 import { useFocusSaveOnStart, useWritingFlow } from '../../../components/WritingFlow';
 import { errorMessage, itemId } from '../../../lib/api';
-import { useCan } from '../../../lib/can';
+import { useCan, useMayEdit } from '../../../lib/can';
 import { photoUrl } from '../../../lib/photos';
 import { draftToOpen, isDraft, versionOf, type Draft, type RestoreReply, type Snapshot } from '../../../lib/revisions';
 import { returnSearch, type ReturnState } from '../../../lib/search-params';
@@ -29,7 +31,9 @@ import {
   pageSnapshot,
   pagesQueries,
   previewBody,
+  submitPage,
   useCreatePage,
+  useSendBackPage,
   useUpdatePage,
   type Page,
   type PageInput,
@@ -90,6 +94,8 @@ function EditPage({ id }: { id: string }) {
   // Counts the times the form starts again (a restore, a discard, their copy taken after a conflict).
   const [generation, setGeneration] = useState(0);
   const canPublish = useCan('pages.publish');
+  // An author changes only the pages they created: another's, opened by its address, is not theirs to open.
+  const mayEdit = useMayEdit('pages.publish');
   // After a save the form starts again with the focus back on Save, where the keyboard left it.
   const state = useLocation().state as PageFormState | null;
   const [afterSave, setAfterSave] = useState(() => state?.saved === true);
@@ -109,24 +115,28 @@ function EditPage({ id }: { id: string }) {
   };
   return (
     <LoadFirst query={query} title="Edit Page" loading="Loading the page" logAs="Loading the page failed" failed={failed}>
-      {(page) => (
-        <LoadFirst query={draft} title="Edit Page" loading="Loading the page" logAs="Loading the page's draft failed" failed={failed}>
-          {(working) => (
-            <>
-              <PageForm key={generation} page={page} draft={working} heading="Edit Page" onRestart={restart} afterSave={afterSave} />
-              {/* Outside the form, which starts again after a restore: the panel stays as it was. */}
-              <HistoryPanel
-                source={pageHistory(id)}
-                version={() => versionOf(page)}
-                focus={focus}
-                photoUrl={photoUrl}
-                publish={canPublish}
-                onRestored={(reply: RestoreReply<Page>) => restart(reply.item, reply.to === 'draft' ? reply.draft : undefined)}
-              />
-            </>
-          )}
-        </LoadFirst>
-      )}
+      {(page) =>
+        !mayEdit(page) ? (
+          <ForbiddenScreen />
+        ) : (
+          <LoadFirst query={draft} title="Edit Page" loading="Loading the page" logAs="Loading the page's draft failed" failed={failed}>
+            {(working) => (
+              <>
+                <PageForm key={generation} page={page} draft={working} heading="Edit Page" onRestart={restart} afterSave={afterSave} />
+                {/* Outside the form, which starts again after a restore: the panel stays as it was. */}
+                <HistoryPanel
+                  source={pageHistory(id)}
+                  version={() => versionOf(page)}
+                  focus={focus}
+                  photoUrl={photoUrl}
+                  publish={canPublish}
+                  onRestored={(reply: RestoreReply<Page>) => restart(reply.item, reply.to === 'draft' ? reply.draft : undefined)}
+                />
+              </>
+            )}
+          </LoadFirst>
+        )
+      }
     </LoadFirst>
   );
 }
@@ -156,10 +166,21 @@ function PageForm({
   const update = useUpdatePage();
   const notify = useNotify();
   const returnTo = returnSearch(location.state as PageFormState | null);
-  const flow = useWritingFlow({ noun: 'Page', sitePath: paths.sitePage });
+  const sendBack = useSendBackPage();
+  const flow = useWritingFlow({
+    noun: 'Page',
+    sitePath: paths.sitePage,
+    review: { submit: submitPage, sendBack: (id, note) => sendBack.mutateAsync({ id, note }) },
+  });
   const photo = usePhotoField(page?.photo);
   // Without it (an author) there is no Publish…, Unpublish or Publish changes: the page stays a draft until an editor publishes it.
   const canPublish = useCan('pages.publish');
+  // After a submission or a send-back the form is done with: back to the list's page or search it came from.
+  const leave = (message: string) => {
+    guard.release();
+    notify({ message });
+    navigate(paths.pages.list + returnTo);
+  };
 
   const versioned = useVersionedSave<Page | Draft>({
     version: versionOf(live),
@@ -182,10 +203,11 @@ function PageForm({
         const held = chosen === undefined && page && live && page.photo !== live.photo ? page.photo : undefined;
         const named = chosen === undefined ? held : chosen;
         const input: PageInput = named === undefined ? toInput(values) : { ...toInput(values), photo: named };
-        if (!page) return await create.mutateAsync(input);
-        return await drafts.run(input as Snapshot, (ifMatch: number | undefined) =>
-          update.mutateAsync({ id: itemId(page), input, ifMatch }),
-        );
+        const saved = page
+          ? await drafts.run(input as Snapshot, (ifMatch: number | undefined) => update.mutateAsync({ id: itemId(page), input, ifMatch }))
+          : await create.mutateAsync(input);
+        // Saved first (the page, or a live one's draft), then to the editors when asked.
+        return await flow.submitIfAsked(saved, () => (page ? itemId(page) : itemId(saved as Page)));
       } catch (error) {
         flow.failed();
         photo.refused(error);
@@ -195,11 +217,12 @@ function PageForm({
     // Every save keeps the form open (issue #38): a new page's goes on to its edit form.
     stay: () => sent.current,
     onSaved: (reply) => {
-      const message = flow.saved(isDraft(reply) ? { draft: true } : { draft: false, ...reply }, {
+      const { message, leave: done } = flow.saved(isDraft(reply) ? { draft: true } : { draft: false, ...reply }, {
         shown: page?.slug,
         created: !page,
         lastMode: drafts.lastMode(),
       });
+      if (done) return leave(message);
       notify({ message });
       if (isDraft(reply)) return;
       guard.release();
@@ -233,6 +256,7 @@ function PageForm({
       <PageHeader title={heading} />
       <PublicationStatus item={live} href={paths.sitePage(live?.slug ?? '')} />
       {opened && <DraftBanner draft={opened.draft} restored={opened.restored} onDiscard={drafts.askDiscard} />}
+      {live && <ReviewBanner item={live} reviewer={canPublish} />}
       <form {...form} className="form">
         {formError && <Alert>{formError}</Alert>}
         <TextField label="Title" hint="Up to 200 characters." {...bind('title')} />
@@ -257,8 +281,7 @@ function PageForm({
           {...bind('photoAlt')}
         />
         <FormActions submit={heading} busy={saving} cancelTo={paths.pages.list + returnTo} onCancel={guard.release}>
-          {flow.actions({ live, dirty, saving, form: form.ref, drafts, publish: canPublish })}
-          {drafts.buttons}
+          {flow.actions({ live, dirty, saving, form: form.ref, drafts, publish: canPublish, onLeave: leave })}
         </FormActions>
         {live && drafts.status}
       </form>

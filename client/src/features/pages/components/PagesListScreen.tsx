@@ -7,6 +7,7 @@ import { ItemActions } from '../../../components/ItemActions';
 import { PageHeader } from '../../../components/PageHeader';
 import { PublishState } from '../../../components/PublishState';
 import { publicStateOf, ViewOnSite } from '../../../components/PublishControl';
+import { ReviewMark } from '../../../components/ReviewParts';
 import { Pagination } from '../../../components/Pagination';
 import { SearchBox } from '../../../components/SearchBox';
 import { Spinner } from '../../../components/Spinner';
@@ -15,7 +16,7 @@ import { useListDelete } from '../../../components/useListDelete';
 import { useSelection } from '../../../components/useSelection';
 import { DraftMark } from '../../../components/WorkingCopy';
 import { itemId } from '../../../lib/api';
-import { useCan } from '../../../lib/can';
+import { useCan, useMayEdit } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
 import { usePageParam, useSearchParamText } from '../../../lib/search-params';
 import { useLoggedError } from '../../../lib/use-logged-error';
@@ -33,6 +34,8 @@ export function PagesListScreen() {
   const formState: PageFormState = { returnTo: useLocation().search };
   // Deleting moves a page to the trash: for a role that manages the trash (not an author), as the news.
   const canDelete = useCan('trash.manage');
+  // An author edits only the pages they created, as the news.
+  const mayEdit = useMayEdit('pages.publish');
 
   const remove = useListDelete<Page>({
     pageKey: listQuery.queryKey,
@@ -111,6 +114,7 @@ export function PagesListScreen() {
           <>
             <h2 className="card__title">{item.title}</h2>
             <DraftMark item={item} />
+            <ReviewMark item={item} />
             <p className="card__text pages-card__address">{paths.sitePage(item.slug)}</p>
             <p className="card__meta">
               Changed <time dateTime={item.updatedAt}>{formatDateTime(item.updatedAt)}</time>
@@ -125,7 +129,7 @@ export function PagesListScreen() {
             )}
             <ItemActions
               name={item.title}
-              editTo={paths.pages.edit(itemId(item))}
+              editTo={mayEdit(item) ? paths.pages.edit(itemId(item)) : undefined}
               editState={formState}
               onDelete={canDelete ? () => remove.request(item) : undefined}
             />
