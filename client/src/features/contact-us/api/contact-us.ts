@@ -4,6 +4,7 @@ import { api, type ApiSchema, type Paged } from '../../../lib/api';
 import { invalidateSummaries } from '../../../lib/query-client';
 
 export type ContactMessage = ApiSchema<'ContactMessage'>;
+export type SiteLanguage = ApiSchema<'SiteLanguage'>;
 
 export const contactQueries = {
   all: () => ['contact-us'] as const,
@@ -19,7 +20,16 @@ export const contactQueries = {
       queryKey: [...contactQueries.all(), 'detail', id] as const,
       queryFn: ({ signal }) => api.get(apiPaths.contactUsItem(id), undefined, signal),
     }),
+  /** The site's languages (Settings → Languages, issue #41), under the settings' key: a change there refreshes them. */
+  languages: () =>
+    queryOptions({
+      queryKey: ['settings', 'languages'] as const,
+      queryFn: ({ signal }) => api.get(apiPaths.settingsLanguages, undefined, signal),
+      select: (reply): SiteLanguage[] => reply.languages,
+      staleTime: 60_000,
+    }),
 };
+
 
 /**
  * The delete mutation's function. The list screen runs it through useListDelete, which asks for
