@@ -155,7 +155,9 @@ export class PagesService implements ItemEditor {
     const rows = [...links.values()];
     const translated = await this.translations.overlay('pages', lang, rows);
     return new Map(
-      translated.flatMap((link, index) => (link === rows[index] ? [] : [[link.id, { ...rows[index], title: link.title, slug: link.slug }] as const])),
+      translated.flatMap((link, index) =>
+        link === rows[index] ? [] : [[link.id, { ...rows[index], title: link.title, slug: link.slug }] as const],
+      ),
     );
   }
 

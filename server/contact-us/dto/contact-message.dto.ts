@@ -24,7 +24,8 @@ export class ContactMessageDto {
   @ApiProperty({
     type: String,
     nullable: true,
-    description: 'The code of the language of the page it was sent from (issue #41); null when not known (sent through the API, or before languages)',
+    description:
+      'The code of the language of the page it was sent from (issue #41); null when not known (sent through the API, or before languages)',
     example: 'de',
   })
   lang: string | null;

@@ -30,7 +30,6 @@ export const contactQueries = {
     }),
 };
 
-
 /**
  * The delete mutation's function. The list screen runs it through useListDelete, which asks for
  * confirmation and invalidates `contactQueries.all()` afterwards.
