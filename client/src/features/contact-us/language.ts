@@ -6,7 +6,10 @@ import type { ContactMessage, SiteLanguage } from './api/contact-us';
  * not known (sent through the API, or before the site had languages). A code the site no longer
  * has is shown as it is.
  */
-export function messageLanguage(message: Pick<ContactMessage, 'lang'>, languages: readonly SiteLanguage[] | undefined): string | null {
+export function messageLanguage(
+  message: Pick<ContactMessage, 'lang'>,
+  languages: readonly Pick<SiteLanguage, 'code' | 'name'>[] | undefined,
+): string | null {
   if (!languages || languages.length < 2 || message.lang === null) return null;
   const code = message.lang.toLowerCase();
   return languages.find((language) => language.code.toLowerCase() === code)?.name ?? message.lang;
