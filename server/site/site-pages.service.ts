@@ -195,8 +195,9 @@ export class SitePages {
   /** A page's addresses in the site's languages: the default's, and each published translation's (issue #41). */
   private async pageVersions(view: SiteView, id: string, ownSlug: string): Promise<Alternate[]> {
     if (view.languages.length < 2) return [];
-    const own = (await this.pages.links([id])).get(id);
-    const translations = (await this.translations.published('pages', [id])).get(id) ?? [];
+    const [links, published] = await Promise.all([this.pages.links([id]), this.translations.published('pages', [id])]);
+    const own = links.get(id);
+    const translations = published.get(id) ?? [];
     const versions = [
       ...(own?.available ? [{ lang: view.languages[0].code, path: SITE_PATHS.page(own.slug) }] : []),
       ...translations.map(({ lang, slug }) => ({ lang, path: SITE_PATHS.page(slug!) })),
