@@ -24,10 +24,9 @@ export class ContactMessage {
 
   /**
    * The language of the page it was sent from (issue #41): a language code; null when not known
-   * (the API's post, or sent before languages). Not selected: replies keep their contract shape
-   * until the inbox shows it (its mails say it already).
+   * (the API's post, or sent before languages). The replies and the inbox show it, its mails say it.
    */
-  @Column({ type: 'text', nullable: true, select: false })
+  @Column({ type: 'text', nullable: true })
   lang: string | null;
 
   /** When an administrator first opened it (for everyone); null while unread. */

@@ -182,7 +182,7 @@ export class ContactUsService {
     if (!isUuid(id)) throw notFound(MESSAGE);
     const [rows] = await this.messages.query<[ContactMessage[], number]>(
       `UPDATE contact_messages SET read_at = ${value} WHERE id = $1 AND deleted_at IS NULL
-        RETURNING id, name, phno, email, msg, created_at AS "createdAt", read_at AS "readAt"`,
+        RETURNING id, name, phno, email, msg, created_at AS "createdAt", lang, read_at AS "readAt"`,
       [id],
     );
     if (rows.length === 0) throw notFound(MESSAGE);

@@ -62,6 +62,11 @@ interface KindDefinition<Entity extends ObjectLiteral> {
   translatable: readonly (keyof Entity & string)[];
   /** The translatable field that is an address (`/de/news/<slug>`), unique per language; null: none. */
   translatedSlug: (keyof Entity & string) | null;
+  /**
+   * Its address is a first path segment (`/<slug>`, `/de/<slug>`): one the site's routes or the
+   * app take (RESERVED_SEGMENTS) or a language's prefix is refused in every language.
+   */
+  topLevel: boolean;
 }
 
 /** A kind's definition, its columns checked against its entity's fields and its trashability kept as a type. */
@@ -98,6 +103,7 @@ const KINDS = {
     drafts: true,
     translatable: ['title', 'about'],
     translatedSlug: null,
+    topLevel: false,
     // The home page shows the newest services.
     publicPaths: (row) => (inTrash(row) ? [] : [SITE_PATHS.services, SITE_PATHS.home]),
     cacheTags: () => [CACHE_TAGS.services],
@@ -114,6 +120,7 @@ const KINDS = {
     drafts: true,
     translatable: ['title', 'slug', 'description', 'about', 'photoAlt'],
     translatedSlug: 'slug',
+    topLevel: false,
     // The home page shows the newest articles; the feed and the sitemap list them.
     publicPaths: (row, now) =>
       isPublicArticle(row, now)
@@ -132,9 +139,10 @@ const KINDS = {
     files: ['photo'],
     revisable: ['title', 'slug', 'description', 'body', 'photo', 'photoAlt', 'status', 'publishAt'],
     drafts: true,
-    // Not translated yet (issue #41): a page is in the default language only, `/de/<slug>` is not found.
-    translatable: [],
-    translatedSlug: null,
+    // Each language its own address (`/de/<slug>`, issue #41); the photo and its size are shared.
+    translatable: ['title', 'slug', 'description', 'body', 'photoAlt'],
+    translatedSlug: 'slug',
+    topLevel: true,
     // Its own address and the sitemap; and every page, whose header and footer may link it (the
     // menus and the law's pages leave out a page no visitor may see, so a change of its title,
     // address or visibility changes them).
@@ -154,6 +162,7 @@ const KINDS = {
     drafts: false,
     translatable: [],
     translatedSlug: null,
+    topLevel: false,
     // Visitors' messages are read in the office only.
     publicPaths: () => [],
     cacheTags: () => [],
@@ -172,6 +181,7 @@ const KINDS = {
     // The company's name and tagline are translated on the settings' row (/api/settings/translations/:lang).
     translatable: [],
     translatedSlug: null,
+    topLevel: false,
     // The company's name, logo, colours and the maintenance switch are on every page.
     publicPaths: () => [EVERY_PUBLIC_PAGE],
     cacheTags: () => [CACHE_TAGS.site],
@@ -263,12 +273,13 @@ export function changedFields(name: ContentKind, before: Snapshot | null, after:
 }
 
 /** The kinds whose items have translations (issue #41), each under `/api/{kind}/:id/translations`. */
-export type TranslationKind = 'services' | 'news';
+export type TranslationKind = 'services' | 'news' | 'pages';
 export const TRANSLATION_KINDS = CONTENT_KINDS.filter((name) => DEFINITIONS[name].translatable.length > 0) as readonly TranslationKind[];
 
-/** A kind's translatable fields and its address field (null: none). */
-export function translatable(name: TranslationKind): { fields: readonly string[]; slug: string | null } {
-  return { fields: DEFINITIONS[name].translatable, slug: DEFINITIONS[name].translatedSlug };
+/** A kind's translatable fields, its address field (null: none), and whether that address is a first path segment. */
+export function translatable(name: TranslationKind): { fields: readonly string[]; slug: string | null; topLevel: boolean } {
+  const { translatable: fields, translatedSlug: slug, topLevel } = DEFINITIONS[name];
+  return { fields, slug, topLevel };
 }
 
 /**

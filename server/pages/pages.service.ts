@@ -14,7 +14,8 @@ import { NewsPhotos, type UploadedPhoto } from '../news/news-photos.service';
 import type { ApplyOptions, ItemEditor } from '../revisions/revisions.module';
 import { RevisionsService, type RevisionReason } from '../revisions/revisions.service';
 import { editRefusal, KIND_RULES, may, roleOf } from '../roles/permissions';
-import { RESERVED_SEGMENTS } from '../site/site-routes';
+import { TranslationsService } from '../translations/translations.service';
+import { RESERVED_SEGMENTS, reservedAddress } from '../site/site-routes';
 import { CreatePageDto } from './dto/create-page.dto';
 import type { UpdatePageDto } from './dto/update-page.dto';
 import { Page } from './page.entity';
@@ -25,10 +26,6 @@ const MAX_TITLE_LENGTH = 200;
 
 /** What a visitor may see: published and due (the content-kind registry's publicPaths says the same in code). */
 export const VISIBLE = `page.status = 'published' AND (page.publish_at IS NULL OR page.publish_at <= now())`;
-
-/** The field error of a slug the site or the app uses itself. */
-export const RESERVED_MESSAGE = 'This address is used by the site itself: choose another';
-export const LANGUAGE_MESSAGE = "This address is a language's prefix on the site: choose another";
 
 /** What a public address leads to: the page, the address it moved to, or nothing. */
 export type PublicPage = { page: Page } | { movedTo: string } | null;
@@ -75,6 +72,7 @@ export class PagesService implements ItemEditor {
     private readonly photos: NewsPhotos,
     private readonly events: ContentEvents,
     private readonly revisions: RevisionsService,
+    private readonly translations: TranslationsService,
   ) {}
 
   private async withDrafts(rows: Page[]): Promise<PageReply[]> {
@@ -115,9 +113,9 @@ export class PagesService implements ItemEditor {
     return reply;
   }
 
-  /** Every page a visitor sees: slug and last change (the sitemap). */
-  listForSitemap(): Promise<{ slug: string; updatedAt: Date }[]> {
-    return this.newestFirst().select(['page.slug', 'page.updatedAt']).where(VISIBLE).getMany();
+  /** Every page a visitor sees: id, slug and last change (the sitemap). */
+  listForSitemap(): Promise<{ id: string; slug: string; updatedAt: Date }[]> {
+    return this.newestFirst().select(['page.id', 'page.slug', 'page.updatedAt']).where(VISIBLE).getMany();
   }
 
   /**
@@ -132,6 +130,35 @@ export class PagesService implements ItemEditor {
       this.newestFirst().innerJoin('page_old_slugs', 'old', 'old.page_id = page.id').where('old.slug = :slug', { slug }),
     ).getOne();
     return moved ? { movedTo: moved.slug } : null;
+  }
+
+  /**
+   * `/<lang>/<slug>` (issue #41): the page whose translation into `lang` has this address, in its
+   * text (a visitor's: the translation published and due, and the page itself public; `all`: an
+   * administrator's preview). No earlier addresses: a translation's old one is not found.
+   */
+  async findPublicIn(lang: string, slug: string, all = false): Promise<{ page: Page } | null> {
+    const id = await this.translations.itemAt('pages', lang, slug, all);
+    if (id === null) return null;
+    const query = this.newestFirst().where('page.id = :id', { id });
+    const found = await (all ? query : this.translations.publishedIn(query.andWhere(VISIBLE), 'page', 'pages', lang)).getOne();
+    if (!found) return null;
+    const [page] = await this.translations.overlay('pages', lang, [found], all);
+    return page === found ? null : { page };
+  }
+
+  /**
+   * The pages of `links` as `lang` has them (issue #41): each published translation's title and
+   * address; a page without one is left out.
+   */
+  async linksIn(lang: string, links: ReadonlyMap<string, PageLink>): Promise<Map<string, PageLink>> {
+    const rows = [...links.values()];
+    const translated = await this.translations.overlay('pages', lang, rows);
+    return new Map(
+      translated.flatMap((link, index) =>
+        link === rows[index] ? [] : [[link.id, { ...rows[index], title: link.title, slug: link.slug }] as const],
+      ),
+    );
   }
 
   /** The page as its working copy has it (an administrator's preview only), or null when it has none. */
@@ -291,13 +318,13 @@ export class PagesService implements ItemEditor {
    * transaction lock, so two pages with one title get `x` and `x-2`.
    */
   private async freeSlug(manager: EntityManager, wanted: string, suffix: boolean, own: string | null): Promise<string> {
-    if (!suffix && RESERVED_SEGMENTS.has(wanted)) throw ApiError.field('slug', RESERVED_MESSAGE);
     // The other languages' prefixes (issue #41: `/de/…`) are the site's too, enabled or not yet.
     const [{ codes }] = await manager.query<{ codes: string[] }[]>(
       `SELECT coalesce(array_agg(lower(l->>'code')), '{}') AS codes
          FROM site_settings, jsonb_array_elements(languages) l WHERE id = 1 AND NOT (l->>'default')::boolean`,
     );
-    if (!suffix && codes.includes(wanted)) throw ApiError.field('slug', LANGUAGE_MESSAGE);
+    const refusal = suffix ? null : reservedAddress(wanted, codes);
+    if (refusal) throw ApiError.field('slug', refusal);
     await manager.query(`SELECT pg_advisory_xact_lock(hashtext('page slugs'))`);
     const rows: { slug: string }[] = await manager.query(
       `SELECT slug FROM pages WHERE (slug = $1 OR slug LIKE $2) AND id IS DISTINCT FROM $3

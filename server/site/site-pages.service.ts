@@ -68,39 +68,59 @@ export class SitePages {
     return { key: route.key, render: async (view) => route.render(await this.withMenusView(view)) };
   }
 
-  /** The view with its menus: only items a visitor may follow (a page that is a draft, scheduled, in the trash or gone is left out). */
+  /**
+   * The view with its menus: only items a visitor may follow (a page that is a draft, scheduled, in
+   * the trash or gone is left out). In another language (issue #41) a menu's page leads to its
+   * translation there, or to that language's home page when it has none; the law's links to their
+   * translation, else to the page in the default language (the law wants it reachable).
+   */
   async withMenusView(view: SiteView): Promise<SiteView> {
     const { privacyPage, legalNoticePage } = view.settings;
+    const lang = langOf(view);
     let navigation: Awaited<ReturnType<SettingsService['navigation']>>;
     let law: Awaited<ReturnType<PagesService['links']>>;
+    let translated: Awaited<ReturnType<PagesService['linksIn']>> = new Map();
     try {
       [navigation, law] = await Promise.all([
         this.settings.navigation(),
         this.pages.links([privacyPage, legalNoticePage].filter((id): id is string => id !== null)),
       ]);
+      if (lang !== null) {
+        const menuPages = [...navigation.header, ...navigation.footer].flatMap(({ target }) => (target.kind === 'page' ? [target.id] : []));
+        const linked = menuPages.length === 0 ? law : new Map([...law, ...(await this.pages.links(menuPages))]);
+        translated = await this.pages.linksIn(lang, linked);
+      }
     } catch (error) {
       // Without the database a page that needs none (the 404 page) still shows, with today's links.
       if (isDatabaseUnavailable(error)) return view;
       throw error;
     }
-    // The sections in the page's language (`/de/news`); a page has its default-language address
-    // in every language (issue #41: pages are not translated yet, `/de/<slug>` is not found).
+    // The sections and the pages in the page's language (`/de/news`, `/de/<its slug>`).
     const sections: Record<string, string> = {
       home: pathIn(view.language, SITE_PATHS.home),
       services: pathIn(view.language, SITE_PATHS.services),
       news: pathIn(view.language, SITE_PATHS.news),
       contact: pathIn(view.language, SITE_PATHS.contact),
     };
+    const pageHref = (id: string, slug: string): string => {
+      if (lang === null) return SITE_PATHS.page(slug);
+      const translation = translated.get(id.toLowerCase());
+      return translation ? pathIn(view.language, SITE_PATHS.page(translation.slug)) : sections.home;
+    };
     const links = (items: typeof navigation.header): MenuLink[] =>
       items.flatMap(({ label, target, available, page }) => {
         if (!available) return [];
-        if (target.kind === 'page') return page?.slug ? [{ label, href: SITE_PATHS.page(page.slug) }] : [];
+        if (target.kind === 'page') return page?.slug ? [{ label, href: pageHref(target.id, page.slug) }] : [];
         if (target.kind === 'url') return [{ label, href: target.url }];
         return [{ label, href: sections[target.kind] }];
       });
     const lawLink = (id: string | null): MenuLink | null => {
-      const page = id === null ? undefined : law.get(id);
-      return page?.available ? { label: page.title, href: SITE_PATHS.page(page.slug) } : null;
+      const page = id === null ? undefined : law.get(id.toLowerCase());
+      if (!page?.available) return null;
+      const translation = translated.get(page.id);
+      return translation
+        ? { label: translation.title, href: pathIn(view.language, SITE_PATHS.page(translation.slug)) }
+        : { label: page.title, href: SITE_PATHS.page(page.slug) };
     };
     const menus: SiteMenus = {
       header: links(navigation.header),
@@ -153,18 +173,39 @@ export class SitePages {
     return { key: SITE_PATHS.page(slug), render: (view) => this.contentPage(view, slug) };
   }
 
-  /** A page, or the redirect to its address; an unknown one, one in the trash, a draft and one not yet due are not found (a preview shows the last two, marked). */
+  /**
+   * A page, or the redirect to its address; an unknown one, one in the trash, a draft and one not
+   * yet due are not found (a preview shows the last two, marked). In another language (issue #41)
+   * the page whose translation there has this address: an untranslated page is not found there.
+   */
   private async contentPage(view: SiteView, slug: string): Promise<BuiltPage | null> {
-    // The pages are in the default language only (issue #41): another language's `/de/<slug>` is not found.
-    if (langOf(view) !== null) return null;
-    const found = await this.pages.findPublic(slug, view.preview);
+    const lang = langOf(view);
+    const found = lang === null ? await this.pages.findPublic(slug, view.preview) : await this.pages.findPublicIn(lang, slug, view.preview);
     if (!found) return null;
     if ('movedTo' in found) return movedPermanently(SITE_PATHS.page(found.movedTo));
-    const draft = view.preview ? await this.pages.workingCopy(found.page) : null;
+    // The administrator's preview shows the working copy, if any (of the default language's text); a visitor never does.
+    const draft = view.preview && lang === null ? await this.pages.workingCopy(found.page) : null;
+    const alternates = await this.pageVersions(view, found.page.id, slug);
     return {
-      ...html(createElement(ContentPage, { site: view, page: draft ?? found.page, workingCopy: draft !== null })),
+      ...html(createElement(ContentPage, { site: view, page: draft ?? found.page, workingCopy: draft !== null, alternates })),
       tags: [CACHE_TAGS.page(found.page.id)],
     };
+  }
+
+  /** A page's addresses in the site's languages: the default's, and each published translation's (issue #41). */
+  private async pageVersions(view: SiteView, id: string, ownSlug: string): Promise<Alternate[]> {
+    if (view.languages.length < 2) return [];
+    const [links, published] = await Promise.all([this.pages.links([id]), this.translations.published('pages', [id])]);
+    const own = links.get(id);
+    const translations = published.get(id) ?? [];
+    const versions = [
+      ...(own?.available ? [{ lang: view.languages[0].code, path: SITE_PATHS.page(own.slug) }] : []),
+      ...translations.map(({ lang, slug }) => ({ lang, path: SITE_PATHS.page(slug!) })),
+    ];
+    // A preview of a version not public yet still names itself.
+    return versions.some((version) => version.lang === view.language.code)
+      ? versions
+      : [...versions, { lang: view.language.code, path: SITE_PATHS.page(ownSlug) }];
   }
 
   private async home(view: SiteView): Promise<BuiltPage> {
@@ -242,10 +283,17 @@ export class SitePages {
     if (others.length === 0) return { file: memoryFile('application/xml; charset=utf-8', sitemapXml(view.origin, entries)), status: 200 };
     // Several languages (issue #41): every language's version of each page, each listing all of them
     // (xhtml:link), as its page's hreflang does. The lists' later pages stand alone.
-    const translated = await this.translations.published(
-      'news',
-      articles.map((article) => article.id),
-    );
+    const [translated, translatedPages] = await Promise.all([
+      this.translations.published(
+        'news',
+        articles.map((article) => article.id),
+      ),
+      this.translations.published(
+        'pages',
+        pages.map((page) => page.id),
+      ),
+    ]);
+    const enabled = ({ lang }: { lang: string }) => others.some((language) => language.code === lang);
     const everywhere = (path: string): Alternate[] => view.languages.map((language) => ({ lang: language.code, path }));
     const versions: { alternates: Alternate[]; lastModified?: Date }[] = [
       ...[SITE_PATHS.home, SITE_PATHS.services, SITE_PATHS.news, SITE_PATHS.contact].map((path) => ({ alternates: everywhere(path) })),
@@ -253,15 +301,15 @@ export class SitePages {
         lastModified: article.updatedAt,
         alternates: [
           { lang: view.languages[0].code, path: SITE_PATHS.article(article.slug) },
-          ...(translated.get(article.id) ?? [])
-            .filter(({ lang }) => others.some((language) => language.code === lang))
-            .map(({ lang, slug }) => ({ lang, path: SITE_PATHS.article(slug!) })),
+          ...(translated.get(article.id) ?? []).filter(enabled).map(({ lang, slug }) => ({ lang, path: SITE_PATHS.article(slug!) })),
         ],
       })),
-      // The company's pages are in the default language only (issue #37's pages are not translated yet).
       ...pages.map((page) => ({
         lastModified: page.updatedAt,
-        alternates: [{ lang: view.languages[0].code, path: SITE_PATHS.page(page.slug) }],
+        alternates: [
+          { lang: view.languages[0].code, path: SITE_PATHS.page(page.slug) },
+          ...(translatedPages.get(page.id) ?? []).filter(enabled).map(({ lang, slug }) => ({ lang, path: SITE_PATHS.page(slug!) })),
+        ],
       })),
     ];
     const absolute = ({ lang, path }: Alternate) =>

@@ -131,3 +131,18 @@ export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set([
   ...NON_SITE_FOLDERS.map(firstSegment),
   'metrics',
 ]);
+
+/** The field error of a top-level address the site or the app uses itself. */
+export const RESERVED_MESSAGE = 'This address is used by the site itself: choose another';
+/** The field error of a top-level address that is a language's prefix (`/de/…`, issue #41). */
+export const LANGUAGE_MESSAGE = "This address is a language's prefix on the site: choose another";
+
+/**
+ * Why a top-level address (`/<slug>`, in any language `/de/<slug>`) typed by hand is refused: a
+ * first segment of the site's or the app's (RESERVED_SEGMENTS), or one of `prefixes` (the other
+ * languages' codes, enabled or not yet); null when it may be taken.
+ */
+export function reservedAddress(slug: string, prefixes: readonly string[]): string | null {
+  if (RESERVED_SEGMENTS.has(slug)) return RESERVED_MESSAGE;
+  return prefixes.includes(slug) ? LANGUAGE_MESSAGE : null;
+}

@@ -86,18 +86,19 @@ export function newsArticle(
 }
 
 /** One of the company's pages (issue #37): a WebPage of the company's site; its BreadcrumbList is the head's. */
-export function webPage(page: Page, settings: SiteSettings, origin: string): Json {
-  const url = `${origin}${SITE_PATHS.page(page.slug)}`;
+export function webPage(page: Page, settings: SiteSettings, origin: string, language: PageLanguage = DEFAULT_LANGUAGE): Json {
+  const url = `${origin}${language.prefix}${SITE_PATHS.page(page.slug)}`;
   return {
     '@context': 'https://schema.org',
     '@type': 'WebPage',
+    inLanguage: language.code,
     name: page.title,
     description: page.description,
     url,
     ...(page.photo ? { primaryImageOfPage: { '@type': 'ImageObject', url: `${origin}${page.photo}` } } : {}),
     dateModified: new Date(page.updatedAt).toISOString(),
-    isPartOf: { '@type': 'WebSite', name: settings.companyName, url: `${origin}${SITE_PATHS.home}` },
-    publisher: company(settings, origin),
+    isPartOf: { '@type': 'WebSite', name: settings.companyName, url: `${origin}${language.prefix}${SITE_PATHS.home}` },
+    publisher: company(settings, origin, language),
   };
 }
 

@@ -7,6 +7,7 @@ import { isUuid, notFound } from '../common/by-id-or-404';
 import { firstFree, slugOf } from '../common/slug';
 import {
   contentKind,
+  EVERY_PUBLIC_PAGE,
   labelOf,
   publicPaths,
   translatable,
@@ -16,7 +17,8 @@ import {
 } from '../content/content-kinds';
 import { ContentEvents, editChange } from '../content/events/content-events.service';
 import { SettingsService, type SiteLanguage } from '../settings/settings.service';
-import { localPath } from '../site/site-paths';
+import { localPath, SITE_PATHS } from '../site/site-paths';
+import { RESERVED_SEGMENTS, reservedAddress } from '../site/site-routes';
 import type { TranslationStateDto, TranslationStatus } from './dto/translation.dto';
 
 /** A translation as stored: its text fields, address, state, and the default text it was made from. */
@@ -61,6 +63,9 @@ const SELECT = `
     FROM translations tr`;
 
 const sameValue = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
+
+/** Paths that are the same in every language: the one sitemap at the root, and every page at once. */
+const LANGUAGE_FREE_PATHS: readonly string[] = [SITE_PATHS.sitemap, EVERY_PUBLIC_PAGE];
 
 /**
  * The translations of every translatable kind (issue #41), one table for all (kind, item_id,
@@ -211,7 +216,9 @@ export class TranslationsService {
   /**
    * The address to take in `lang`: the one asked for, else made from the translated title (else
    * the item's own). One typed by hand that another item has in this language is the 409; one
-   * made is given the first free `-2`, `-3`… Serialized per kind and language by a lock.
+   * made is given the first free `-2`, `-3`… Serialized per kind and language by a lock. A
+   * top-level address (a page's `/de/<slug>`) is never one the site uses itself, as in the default
+   * language: typed, the 400; made, a suffix.
    */
   private async freeSlug(
     manager: EntityManager,
@@ -223,6 +230,11 @@ export class TranslationsService {
   ): Promise<string> {
     const typed = typeof asked === 'string' && asked !== '';
     const wanted = typed ? asked : slugOf(typeof title === 'string' ? title : '');
+    const prefixes = translatable(kind).topLevel
+      ? (await this.settings.current()).languages.filter((language) => !language.default).map(({ code }) => code.toLowerCase())
+      : [];
+    const refusal = typed && translatable(kind).topLevel ? reservedAddress(wanted, prefixes) : null;
+    if (refusal) throw ApiError.field('slug', refusal);
     await manager.query(`SELECT pg_advisory_xact_lock(hashtext('translation slugs ' || $1 || ' ' || $2))`, [kind, lang]);
     const rows = await manager.query<{ slug: string }[]>(
       `SELECT slug FROM translations WHERE kind = $1 AND lang = $2 AND (slug = $3 OR slug LIKE $4) AND item_id <> $5`,
@@ -234,15 +246,19 @@ export class TranslationsService {
         slug: { msg: `Another ${contentKind(kind).resource.toLowerCase()} already has this address in this language` },
       });
     }
-    return firstFree(wanted, taken);
+    const reserved = translatable(kind).topLevel ? [...RESERVED_SEGMENTS, ...prefixes] : [];
+    return firstFree(wanted, new Set([...taken, ...reserved]));
   }
 
-  /** The pages a translation is on (none while it or its item is hidden), under its language's prefix. */
+  /**
+   * The pages a translation is on (none while it or its item is hidden), under its language's
+   * prefix; the sitemap (one for every language, at the root) and every page (`/*`) as they are.
+   */
   private paths(kind: TranslationKind, item: ObjectLiteral, lang: string, row: TranslationRow | null): string[] {
     if (row === null || row.status !== 'published' || (row.publishAt !== null && row.publishAt.getTime() > Date.now())) return [];
     const { slug } = translatable(kind);
     const translated = { ...item, ...row.fields, ...(slug ? { [slug]: row.slug } : {}) };
-    return publicPaths(kind, translated).map((path) => localPath(lang, path));
+    return publicPaths(kind, translated).map((path) => (LANGUAGE_FREE_PATHS.includes(path) ? path : localPath(lang, path)));
   }
 
   private async raise(

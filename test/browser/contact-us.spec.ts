@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { baseURL } from './playwright.config';
 import { apiOf, expectNoA11yViolations } from './support';
 import { parseCsv } from '../support/csv';
 import { unique } from '../support/unique.mjs';
@@ -354,4 +355,82 @@ test.describe('contact messages', () => {
       await expectNoA11yViolations(page);
     });
   }
+
+  test.describe('on a site of several languages (issue #41)', () => {
+    /**
+     * The site's languages as Settings → Languages would answer them with a second one: answered
+     * in this page alone (a second language is site-wide, and other tests read the public site).
+     */
+    async function twoLanguages(page: Page) {
+      await page.route('**/api/settings/languages', (route) =>
+        route.fulfill({
+          json: {
+            languages: [
+              { code: 'en', name: 'English', dir: 'ltr', enabled: true, default: true, fallback: false },
+              { code: 'de', name: 'Deutsch', dir: 'ltr', enabled: true, default: false, fallback: false },
+            ],
+          },
+        }),
+      );
+    }
+
+    /** Leaves a message through the public site's form, which records the page's language (the admin's cookie lets it by maintenance). */
+    async function sendFromSite(page: Page, name: string) {
+      const res = await apiOf(page).post('/contact', {
+        form: { name, email: 'visitor@example.com', msg: 'Hello from the site', phno: '', website: '' },
+        headers: { Origin: baseURL },
+        maxRedirects: 0,
+      });
+      expect(res.status()).toBe(303);
+    }
+
+    for (const { name: viewport, width, height } of [
+      { name: 'desktop', width: 1280, height: 860 },
+      { name: 'phone', width: 390, height: 844 },
+    ]) {
+      test(`each message says the language it was written from, and the dialog too (${viewport})`, async ({ page }) => {
+        const tag = unique('Zq');
+        await sendFromSite(page, `Site ${tag}`);
+        await leaveMessage(page, { name: `Api ${tag}` });
+        await twoLanguages(page);
+        await page.setViewportSize({ width, height });
+        await page.goto(`${SCREEN}?name=${tag}`);
+        const site = page.getByText(`Site ${tag}`, { exact: true }).locator('xpath=ancestor::*[self::tr or self::li][1]');
+        const api = page.getByText(`Api ${tag}`, { exact: true }).locator('xpath=ancestor::*[self::tr or self::li][1]');
+        await expect(site.locator('.contact-lang')).toHaveText('Language: English');
+        await expect(api.locator('.contact-lang')).toHaveCount(0);
+        await expectNoA11yViolations(page);
+
+        await page.getByRole('button', { name: `View message from Site ${tag}` }).click();
+        const dialog = page.getByRole('dialog', { name: `Message from Site ${tag}` });
+        await expect(dialog.getByRole('definition').filter({ hasText: 'English' })).toBeVisible();
+        await expect(dialog.getByText('Language', { exact: true })).toBeVisible();
+        await expectNoA11yViolations(page);
+        await page.keyboard.press('Escape');
+        await page.getByRole('button', { name: `View message from Api ${tag}` }).click();
+        await expect(
+          page
+            .getByRole('dialog', { name: `Message from Api ${tag}` })
+            .getByRole('definition')
+            .filter({ hasText: 'Not known' }),
+        ).toBeVisible();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      });
+    }
+
+    test('a site of one language shows no language at all', async ({ page }) => {
+      const tag = unique('Zq');
+      await sendFromSite(page, `One ${tag}`);
+      await page.route('**/api/settings/languages', (route) =>
+        route.fulfill({
+          json: { languages: [{ code: 'en', name: 'English', dir: 'ltr', enabled: true, default: true, fallback: false }] },
+        }),
+      );
+      await page.goto(`${SCREEN}?name=${tag}`);
+      await expect(rows(page)).toHaveCount(1);
+      await expect(page.locator('.contact-lang')).toHaveCount(0);
+      await page.getByRole('button', { name: `View message from One ${tag}` }).click();
+      await expect(page.getByRole('dialog', { name: `Message from One ${tag}` }).getByText('Language', { exact: true })).toHaveCount(0);
+    });
+  });
 });

@@ -153,6 +153,7 @@ export const apiPaths = {
   settings: apiPath('/api/settings'),
   settingsLogo: apiPath('/api/settings/logo'),
   settingsNavigation: apiPath('/api/settings/navigation'),
+  settingsLanguages: apiPath('/api/settings/languages'),
   settingsRevisions: apiPath('/api/settings/revisions'),
   settingsRevision: (seq: number) => apiPath('/api/settings/revisions/{seq}', { seq: String(seq) }),
   settingsRevisionRestore: (seq: number) => apiPath('/api/settings/revisions/{seq}/restore', { seq: String(seq) }),

@@ -979,6 +979,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/pages/{id}/translations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PageTranslationsController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pages/{id}/translations/{lang}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: operations['PageTranslationsController_save'];
+    post?: never;
+    delete: operations['PageTranslationsController_remove'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/contactus': {
     parameters: {
       query?: never;
@@ -2609,6 +2641,54 @@ export interface components {
       /** @description The explicit Save draft: also writes a `saved` revision */
       checkpoint?: boolean;
     };
+    PageTranslation: {
+      title: string;
+      /** @description The address: /<slug> on the public site */
+      slug: string;
+      description: string;
+      /** @description Markdown */
+      body: string;
+      /** @description The photo's alternative text */
+      photoAlt: string | null;
+      /**
+       * @description The language code
+       * @example de
+       */
+      lang: string;
+      /** @enum {string} */
+      status: 'draft' | 'published';
+      /**
+       * Format: date-time
+       * @description When it goes public; null: at once
+       */
+      publishAt: string | null;
+      /** @description The default-language text has changed since this translation was saved: it needs a look */
+      outdated: boolean;
+      /** @description The item's version (its ETag) whose text this translation was made from */
+      sourceVersion: number;
+      /** @description Moves on by one with every save of the translation */
+      version: number;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    PageTranslationInput: {
+      title: string;
+      /** @description For search engines and social cards */
+      description: string;
+      /** @description Markdown */
+      body: string;
+      /** @description The address /<slug>. Left out, null or empty: made from the title (a title whose slug the site uses itself gets a suffix: news-2). A slug the site or the app uses (news, services, contact, admin, api, uploads, assets, sitemap.xml, robots.txt…) is a 400 on slug */
+      slug?: string | null;
+      /** @description The photo's alternative text */
+      photoAlt?: string | null;
+      /**
+       * @description Left out: published
+       * @enum {string}
+       */
+      status?: 'draft' | 'published';
+      /** @description When the published translation goes public; left out, null or empty: at once */
+      publishAt?: (string | '') | null;
+    };
     CreateContactMessageDto: {
       name: string;
       phno?: string;
@@ -2628,6 +2708,11 @@ export interface components {
       msg: string;
       /** Format: date-time */
       createdAt: string;
+      /**
+       * @description The code of the language of the page it was sent from (issue #41); null when not known (sent through the API, or before languages)
+       * @example de
+       */
+      lang: string | null;
       /**
        * Format: date-time
        * @description When an administrator first opened it; null while unread
@@ -7360,6 +7445,140 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  PageTranslationsController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Its translations, in the order of the site's languages */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PageTranslation'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Page not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  PageTranslationsController_save: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+        lang: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PageTranslationInput'];
+      };
+    };
+    responses: {
+      /** @description The translation as saved: not outdated */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PageTranslation'];
+        };
+      };
+      /** @description A field failed validation */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Page not found, or Language not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Another item has this address in this language: `{ error: { slug: { msg } } }` */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  PageTranslationsController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+        lang: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed: its address in that language is not found from now on */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Page not found, Language not found, or (DELETE) Translation not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       413: components['responses']['TooLarge'];

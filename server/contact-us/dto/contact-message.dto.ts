@@ -21,6 +21,15 @@ export class ContactMessageDto {
   @ApiProperty()
   createdAt: Date;
 
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'The code of the language of the page it was sent from (issue #41); null when not known (sent through the API, or before languages)',
+    example: 'de',
+  })
+  lang: string | null;
+
   @ApiProperty({ type: Date, nullable: true, description: 'When an administrator first opened it; null while unread' })
   readAt: Date | null;
 }

@@ -2,7 +2,7 @@ import { renderMarkdown } from '../../common/markdown';
 import { BODY_UNDER, type Page } from '../../pages/page.entity';
 import { SITE_PATHS } from '../site-paths';
 import { webPage } from '../structured-data';
-import { Layout, type SiteView } from './layout';
+import { Layout, pageLanguage, type Alternate, type SiteView } from './layout';
 import { Photo } from './parts';
 
 function isPublic(page: Page): boolean {
@@ -10,10 +10,21 @@ function isPublic(page: Page): boolean {
 }
 
 /**
- * One of the company's own pages (issue #37) at `/<slug>`: title, photo and its Markdown body.
- * `workingCopy`: an administrator's preview shows its unpublished changes, marked.
+ * One of the company's own pages (issue #37) at `/<slug>` (`/de/<slug>` in another language):
+ * title, photo and its Markdown body. `workingCopy`: an administrator's preview shows its
+ * unpublished changes, marked. `alternates`: its addresses in the languages it is published in (issue #41).
  */
-export function ContentPage({ site, page, workingCopy = false }: { site: SiteView; page: Page; workingCopy?: boolean }) {
+export function ContentPage({
+  site,
+  page,
+  workingCopy = false,
+  alternates = [],
+}: {
+  site: SiteView;
+  page: Page;
+  workingCopy?: boolean;
+  alternates?: Alternate[];
+}) {
   const words = site.words.page;
   return (
     <Layout
@@ -22,10 +33,11 @@ export function ContentPage({ site, page, workingCopy = false }: { site: SiteVie
         title: page.title,
         description: page.description,
         canonical: SITE_PATHS.page(page.slug),
+        alternates,
         standalone: true,
         image: page.photo,
         imageAlt: page.photoAlt,
-        structuredData: [webPage(page, site.settings, site.origin)],
+        structuredData: [webPage(page, site.settings, site.origin, pageLanguage(site))],
       }}
     >
       <article className="wrap article">

@@ -4,6 +4,7 @@ import { api, type ApiSchema, type Paged } from '../../../lib/api';
 import { invalidateSummaries } from '../../../lib/query-client';
 
 export type ContactMessage = ApiSchema<'ContactMessage'>;
+export type SiteLanguage = ApiSchema<'SiteLanguage'>;
 
 export const contactQueries = {
   all: () => ['contact-us'] as const,
@@ -18,6 +19,14 @@ export const contactQueries = {
     queryOptions({
       queryKey: [...contactQueries.all(), 'detail', id] as const,
       queryFn: ({ signal }) => api.get(apiPaths.contactUsItem(id), undefined, signal),
+    }),
+  /** The site's languages (Settings → Languages, issue #41), under the settings' key: a change there refreshes them. */
+  languages: () =>
+    queryOptions({
+      queryKey: ['settings', 'languages'] as const,
+      queryFn: ({ signal }) => api.get(apiPaths.settingsLanguages, undefined, signal),
+      select: (reply): SiteLanguage[] => reply.languages,
+      staleTime: 60_000,
     }),
 };
 

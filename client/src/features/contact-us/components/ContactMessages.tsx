@@ -4,7 +4,8 @@ import { LoadingBar } from '../../../components/CardList';
 import type { Selection } from '../../../components/useSelection';
 import { itemId } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import type { ContactMessage } from '../api/contact-us';
+import type { ContactMessage, SiteLanguage } from '../api/contact-us';
+import { messageLanguage } from '../language';
 import { DeleteIcon, ViewIcon } from './icons';
 
 /**
@@ -28,6 +29,8 @@ export interface MessagesProps {
   selection: Selection;
   /** The next page is on its way: the current one stays, dimmed. */
   loading: boolean;
+  /** The site's languages: with more than one, each message says which it was written from. */
+  languages?: readonly SiteLanguage[];
   onView: (message: ContactMessage) => void;
   onDelete: (message: ContactMessage) => void;
 }
@@ -94,10 +97,22 @@ function DateTime({ iso }: { iso: string }) {
   );
 }
 
+/** The language the message was written from, on a site of several (issue #41); nothing otherwise. */
+function Language({ message, languages }: { message: ContactMessage; languages?: readonly SiteLanguage[] }) {
+  const name = messageLanguage(message, languages);
+  if (name === null) return null;
+  return (
+    <span className="contact-lang">
+      <span className="visually-hidden">Language: </span>
+      {name}
+    </span>
+  );
+}
+
 const unreadClass = (message: ContactMessage) => (message.readAt ? '' : 'contact--unread');
 
 /** On a phone: one card per message, View and Delete at hand. */
-export function MessageCards({ messages, selection, loading, ...actions }: MessagesProps) {
+export function MessageCards({ messages, selection, loading, languages, ...actions }: MessagesProps) {
   return (
     <>
       <LoadingBar active={loading} />
@@ -113,6 +128,7 @@ export function MessageCards({ messages, selection, loading, ...actions }: Messa
               <time className="contact-card__date" dateTime={message.createdAt}>
                 {formatDateTime(message.createdAt)}
               </time>
+              <Language message={message} languages={languages} />
             </div>
             <p className="contact-card__line">{message.email}</p>
             <p className="contact-card__line">{message.phno || NO_PHONE}</p>
@@ -129,7 +145,7 @@ export function MessageCards({ messages, selection, loading, ...actions }: Messa
  * From a tablet up: the spec's table. Name, email, phone and date are shown whole (a value too
  * long for a line wraps rather than being cut); the message takes the room left, two lines at most.
  */
-export function MessageTable({ messages, selection, loading, ...actions }: MessagesProps) {
+export function MessageTable({ messages, selection, loading, languages, ...actions }: MessagesProps) {
   return (
     <>
       <LoadingBar active={loading} />
@@ -168,6 +184,7 @@ export function MessageTable({ messages, selection, loading, ...actions }: Messa
                 </td>
                 <td>
                   <DateTime iso={message.createdAt} />
+                  <Language message={message} languages={languages} />
                 </td>
                 <td>
                   <MessageActions message={message} {...actions} />

@@ -42,6 +42,9 @@ export function ContactUsScreen() {
   const { unreadOnly, setUnreadOnly, viewing, setViewing } = useContactParams();
   const listQuery = contactQueries.list({ page, name, unread: unreadOnly });
   const list = useQuery(listQuery);
+  // The languages name a message's language on a site of several (issue #41); without them (still
+  // loading, or failed) the inbox shows none, as on a site of one.
+  const languages = useQuery(contactQueries.languages()).data;
   const onPhone = useMediaQuery(PHONE);
   const notify = useNotify();
   const markUnread = useMarkUnread();
@@ -104,6 +107,7 @@ export function ContactUsScreen() {
     messages,
     selection,
     loading: list.isPlaceholderData,
+    languages,
     onView: (message) => setViewing(itemId(message)),
     onDelete: (message) => del.request(message),
   };
@@ -180,6 +184,7 @@ export function ContactUsScreen() {
         row={messages.find((message) => itemId(message) === viewing)}
         onClose={() => setViewing(null)}
         company={companyName}
+        languages={languages}
         previous={neighbour(-1)}
         next={neighbour(1)}
         onMove={setViewing}

@@ -4,7 +4,8 @@ import { Alert } from '../../../components/Alert';
 import { Dialog } from '../../../components/Dialog';
 import { ApiError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
-import { contactQueries, useMarkRead, type ContactMessage } from '../api/contact-us';
+import { contactQueries, useMarkRead, type ContactMessage, type SiteLanguage } from '../api/contact-us';
+import { messageLanguage } from '../language';
 import { replyHref } from '../reply';
 import './MessageDialog.css';
 
@@ -29,6 +30,7 @@ export function MessageDialog({
   onMarkUnread,
   markingUnread,
   company,
+  languages,
   previous,
   next,
   onMove,
@@ -37,6 +39,8 @@ export function MessageDialog({
   row?: ContactMessage;
   /** The company's name, for the reply's subject. */
   company?: string;
+  /** The site's languages: with more than one, the message says which it was written from (issue #41). */
+  languages?: readonly SiteLanguage[];
   /** The ids of the messages before and after this one on the list page (none at its ends). */
   previous?: string;
   next?: string;
@@ -145,6 +149,12 @@ export function MessageDialog({
             <dd>{shown.phno ? <a href={`tel:${shown.phno.replace(/[^\d+]/g, '')}`}>{shown.phno}</a> : 'Not given'}</dd>
             <dt>Date</dt>
             <dd>{formatDateTime(shown.createdAt)}</dd>
+            {languages && languages.length > 1 && (
+              <>
+                <dt>Language</dt>
+                <dd>{messageLanguage(shown, languages) ?? 'Not known'}</dd>
+              </>
+            )}
           </dl>
           <p className="message-details__text">{shown.msg}</p>
         </>
