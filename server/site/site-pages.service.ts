@@ -91,8 +91,11 @@ export class SitePages {
       news: pathIn(view.language, SITE_PATHS.news),
       contact: pathIn(view.language, SITE_PATHS.contact),
     };
+    // The labels in the page's language (Settings → Languages), the default one where it has none.
+    const translated = view.language.default ? undefined : (await this.settings.current()).translations[view.language.code]?.menuLabels;
     const links = (items: typeof navigation.header): MenuLink[] =>
-      items.flatMap(({ label, target, available, page }) => {
+      items.flatMap(({ id, label: defaultLabel, target, available, page }) => {
+        const label = translated?.[id]?.label || defaultLabel;
         if (!available) return [];
         if (target.kind === 'page') return page?.slug ? [{ label, href: SITE_PATHS.page(page.slug) }] : [];
         if (target.kind === 'url') return [{ label, href: target.url }];
