@@ -187,7 +187,8 @@ describe('languages API', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       menus = res.body;
     };
-    const menuLinks = (html: string) => [...html.matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map(([, href, text]) => `${text} ${href}`);
+    const menuLinks = (html: string) =>
+      [...html.matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map(([, href, text]) => `${text} ${href}`);
 
     beforeAll(async () => {
       expect((await put([ENGLISH, GERMAN])).status).toBe(200);
