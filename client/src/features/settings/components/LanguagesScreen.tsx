@@ -263,11 +263,11 @@ function LanguageEditor({
           </p>
         ) : (
           <>
-            <button type="button" className="button button--small" onClick={onMakeDefault}>
+            <button type="button" className="button button--small" aria-label={`Make ${title} the default`} onClick={onMakeDefault}>
               Make default
             </button>
-            <button type="button" className="button button--small button--danger" onClick={onRemove}>
-              Remove<span className="visually-hidden"> {title}</span>
+            <button type="button" className="button button--small button--danger" aria-label={`Remove ${title}`} onClick={onRemove}>
+              Remove
             </button>
           </>
         )}
