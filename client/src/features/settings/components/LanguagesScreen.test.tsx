@@ -77,7 +77,7 @@ describe('LanguagesScreen', () => {
     const user = userEvent.setup();
     const calls = renderScreen([EN, DE]);
     const german = (await screen.findByRole('heading', { level: 2, name: 'Deutsch' })).closest('li')!;
-    await user.click(within(german).getByRole('button', { name: 'Make Deutsch the default' }));
+    await user.click(within(german).getByRole('button', { name: 'Make default: Deutsch' }));
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(headings.slice(0, 2)).toEqual(['DeutschDefault', 'English']);
     await user.click(screen.getByRole('button', { name: 'Save languages' }));

@@ -263,7 +263,7 @@ function LanguageEditor({
           </p>
         ) : (
           <>
-            <button type="button" className="button button--small" aria-label={`Make ${title} the default`} onClick={onMakeDefault}>
+            <button type="button" className="button button--small" aria-label={`Make default: ${title}`} onClick={onMakeDefault}>
               Make default
             </button>
             <button type="button" className="button button--small button--danger" aria-label={`Remove ${title}`} onClick={onRemove}>
