@@ -36,6 +36,7 @@ import { Page } from '../pages/page.entity';
 import { Roles1764170200000 } from './migrations/1764170200000-Roles';
 import { PageReview1764170300000 } from './migrations/1764170300000-PageReview';
 import { Languages1764174100000 } from './migrations/1764174100000-Languages';
+import { MenuItemIds1764174500000 } from './migrations/1764174500000-MenuItemIds';
 import { Service } from '../services/service.entity';
 import { SecondFactor1763771300000 } from './migrations/1763771300000-SecondFactor';
 import { Totp } from '../second-factor/totp.entity';
@@ -94,6 +95,7 @@ export const migrations = [
   Roles1764170200000,
   PageReview1764170300000,
   Languages1764174100000,
+  MenuItemIds1764174500000,
 ];
 
 /**

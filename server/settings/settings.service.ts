@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
@@ -8,12 +9,22 @@ import { snapshotOf } from '../content/content-kinds';
 import { RevisionsService, SETTINGS_ITEM, type RevisionReason } from '../revisions/revisions.service';
 import { ApiError, type FieldErrors } from '../common/api-error';
 import { isUuid } from '../common/by-id-or-404';
-import type { NavItem, NavItemReply, Navigation, NavigationDto, NavigationReply, NavTarget, PageState } from './dto/navigation.dto';
+import {
+  MAX_LABEL_LENGTH,
+  type NavItem,
+  type NavItemReply,
+  type Navigation,
+  type NavigationDto,
+  type NavigationReply,
+  type NavTarget,
+  type PageState,
+} from './dto/navigation.dto';
 import { wordsFallBack } from '../site/site-paths';
 import {
   canonicalCode,
   type LanguageDto,
   type LanguagesReply,
+  type MenuLabels,
   type SiteTranslationDto,
   type SiteTranslationReply,
   type TextDirection,
@@ -38,6 +49,8 @@ export interface SiteTranslation {
   companyName: string;
   tagline: string;
   source: { companyName: string; tagline: string };
+  /** The menus' labels by menu item id, each with the default-language label it translates (absent: none yet). */
+  menuLabels?: Record<string, { label: string; source: string }>;
 }
 
 /** The settings and their version, which moves on every change (a cache key for what is built from them). */
@@ -120,6 +133,35 @@ function checkedLanguages(dtos: LanguageDto[]): SiteLanguage[] {
   if (!defaults[0].enabled)
     throw ApiError.field(`languages.${languages.indexOf(defaults[0])}.enabled`, 'The default language must be enabled');
   return defaultFirst(languages);
+}
+
+/** Each menu item's id once over both menus (an item sent twice would share its translated labels), else a 400 on the second. */
+function checkItemIds(navigation: Navigation): void {
+  const seen = new Set<string>();
+  for (const menu of ['header', 'footer'] as const)
+    for (const [index, { id }] of navigation[menu].entries()) {
+      if (seen.has(id)) throw ApiError.field(`${menu}.${index}.id`, 'Another menu item has this id');
+      seen.add(id);
+    }
+}
+
+/** The typed menu labels, trimmed, or the 400 on `menuLabels.<id>` of each that cannot be stored. */
+function checkedMenuLabels(labels: MenuLabels): MenuLabels {
+  const errors: FieldErrors = {};
+  const checked: MenuLabels = {};
+  for (const [id, typed] of Object.entries(labels)) {
+    const label = typed.trim();
+    if (label.length > MAX_LABEL_LENGTH) errors[`menuLabels.${id}`] = { msg: `Label must be at most ${MAX_LABEL_LENGTH} characters` };
+    else if (!isWellFormed(label)) errors[`menuLabels.${id}`] = { msg: 'Label must be valid Unicode text without NUL characters' };
+    else checked[id.toLowerCase()] = label;
+  }
+  if (Object.keys(errors).length > 0) throw ApiError.fields(HttpStatus.BAD_REQUEST, errors);
+  return checked;
+}
+
+/** Text PostgreSQL can store: no NUL, no lone surrogate. */
+function isWellFormed(text: string): boolean {
+  return !text.includes('\0') && /^(?:[^\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/.test(text);
 }
 
 @Injectable()
@@ -265,32 +307,66 @@ export class SettingsService {
     return { current, code: language.code };
   }
 
-  private static translationReply(lang: string, settings: SiteSettings, translation: SiteTranslation | undefined): SiteTranslationReply {
-    if (!translation) return { lang, companyName: '', tagline: '', outdated: false };
-    const outdated = translation.source.companyName !== settings.companyName || translation.source.tagline !== settings.tagline;
-    return { lang, companyName: translation.companyName, tagline: translation.tagline, outdated };
+  /**
+   * A translation as the API answers it: a label for every item the menus have now (empty while
+   * untranslated), and outdated when a default-language text it was made from has changed since.
+   */
+  private static translationReply(
+    lang: string,
+    settings: SiteSettings,
+    navigation: Navigation,
+    translation: SiteTranslation | undefined,
+  ): SiteTranslationReply {
+    const items = [...navigation.header, ...navigation.footer];
+    const labels = translation?.menuLabels ?? {};
+    const menuLabels = Object.fromEntries(items.map((item) => [item.id, labels[item.id]?.label ?? '']));
+    if (!translation) return { lang, companyName: '', tagline: '', menuLabels, outdated: false };
+    const outdated =
+      translation.source.companyName !== settings.companyName ||
+      translation.source.tagline !== settings.tagline ||
+      items.some((item) => labels[item.id] !== undefined && labels[item.id].source !== item.label);
+    return { lang, companyName: translation.companyName, tagline: translation.tagline, menuLabels, outdated };
   }
 
-  /** The company's name and tagline in `lang` (empty while untranslated: the pages show the default ones). */
+  /** The company's name, tagline and menu labels in `lang` (empty while untranslated: the pages show the default ones). */
   async translation(lang: string): Promise<SiteTranslationReply> {
     const { current, code } = await this.otherLanguage(lang);
-    return SettingsService.translationReply(code, current.settings, current.translations[code]);
+    return SettingsService.translationReply(code, current.settings, await this.menus(), current.translations[code]);
   }
 
-  /** Saves the company's name and tagline in `lang`, recording the default-language ones they translate. */
+  /**
+   * Saves the company's name, tagline and menu labels in `lang`, recording the default-language
+   * texts they translate. A label is kept by its item's id (reordering the menus keeps it); an
+   * empty one is dropped (the site shows the default label), and one of an item the menus no longer
+   * have is forgotten. Without `menuLabels` the labels saved before are kept.
+   */
   async setTranslation(lang: string, dto: SiteTranslationDto, by: Actor): Promise<SiteTranslationReply> {
     const { code } = await this.otherLanguage(lang);
-    const row = await this.changeRow(by, [`translations`], (before) => {
+    const labels = dto.menuLabels === undefined ? undefined : checkedMenuLabels(dto.menuLabels);
+    let navigation: Navigation | undefined;
+    const row = await this.changeRow(by, [`translations`], async (before, manager) => {
+      navigation = await this.menus(manager);
+      const items = new Map([...navigation.header, ...navigation.footer].map((item) => [item.id, item]));
+      const kept = before.siteTranslations[code]?.menuLabels ?? {};
+      const menuLabels: Record<string, { label: string; source: string }> = {};
+      for (const [id, item] of items) {
+        if (labels === undefined) {
+          if (kept[id]) menuLabels[id] = kept[id];
+        } else if (labels[id]) {
+          menuLabels[id] = { label: labels[id], source: item.label };
+        }
+      }
       const translation: SiteTranslation = {
         companyName: dto.companyName,
         tagline: dto.tagline,
         source: { companyName: before.companyName, tagline: before.tagline },
+        menuLabels,
       };
       if (JSON.stringify(before.siteTranslations[code]) === JSON.stringify(translation)) return null;
       return { translations: JSON.stringify({ ...before.siteTranslations, [code]: translation }) };
     });
     const after = versioned(row);
-    return SettingsService.translationReply(code, after.settings, after.translations[code]);
+    return SettingsService.translationReply(code, after.settings, navigation!, after.translations[code]);
   }
 
   /** Removes the company's name and tagline in `lang`: its pages show the default ones. */
@@ -308,10 +384,14 @@ export class SettingsService {
    * none), with its activity entry and the event that purges every page, in one transaction that
    * holds the row.
    */
-  private async changeRow(by: Actor, fields: string[], change: (before: Row) => Record<string, string> | null): Promise<Row> {
+  private async changeRow(
+    by: Actor,
+    fields: string[],
+    change: (before: Row, manager: EntityManager) => Record<string, string> | null | Promise<Record<string, string> | null>,
+  ): Promise<Row> {
     const row = await this.dataSource.transaction(async (manager) => {
       const [before] = await manager.query<Row[]>(`${SELECT_SQL} FOR UPDATE`);
-      const values = change(before);
+      const values = await change(before, manager);
       if (values === null) return before;
       const columns = Object.keys(values);
       await manager.query(
@@ -364,17 +444,18 @@ export class SettingsService {
    * Read afresh (the admin's screen; the site reads it once per rendering of a page).
    */
   async navigation(manager: EntityManager = this.dataSource.manager): Promise<NavigationReply> {
-    const [{ navigation }] = await manager.query<{ navigation: Navigation }[]>(`SELECT navigation FROM site_settings WHERE id = 1`);
+    const navigation = await this.menus(manager);
     const items = [...navigation.header, ...navigation.footer];
     const ids = items.flatMap((item) => (item.target.kind === 'page' && isUuid(item.target.id) ? [item.target.id] : []));
     const rows: { id: string; title: string; slug: string; state: PageState }[] =
       ids.length === 0 ? [] : await manager.query(PAGE_STATES_SQL, [ids]);
     const pages = new Map(rows.map((row) => [row.id, row]));
     const reply = (item: NavItem): NavItemReply => {
-      if (item.target.kind !== 'page') return { label: item.label, target: item.target, available: true, page: null };
+      if (item.target.kind !== 'page') return { id: item.id, label: item.label, target: item.target, available: true, page: null };
       const page = pages.get(item.target.id.toLowerCase());
       const state = page?.state ?? 'missing';
       return {
+        id: item.id,
         label: item.label,
         target: item.target,
         available: state === 'published',
@@ -391,8 +472,13 @@ export class SettingsService {
    * the settings' content event refreshes every page (the menus are on all of them).
    */
   async setNavigation(dto: NavigationDto, by: Actor): Promise<NavigationReply> {
-    const clean = (item: NavigationDto['header'][number]): NavItem => ({ label: item.label, target: targetOf(item.target) });
+    const clean = (item: NavigationDto['header'][number]): NavItem => ({
+      id: item.id?.toLowerCase() ?? randomUUID(),
+      label: item.label,
+      target: targetOf(item.target),
+    });
     const navigation: Navigation = { header: dto.header.map(clean), footer: dto.footer.map(clean) };
+    checkItemIds(navigation);
     const reply = await this.dataSource.transaction(async (manager) => {
       const [before] = await manager.query<(Row & { navigation: Navigation })[]>(
         `SELECT version, navigation FROM site_settings WHERE id = 1 FOR UPDATE`,
@@ -424,6 +510,12 @@ export class SettingsService {
     const errors: FieldErrors = {};
     for (const [field, id] of named) if (!found.has(id)) errors[field] = { msg: 'Page not found' };
     if (Object.keys(errors).length > 0) throw ApiError.fields(HttpStatus.BAD_REQUEST, errors);
+  }
+
+  /** The menus as stored (each item with its id). */
+  private async menus(manager: EntityManager = this.dataSource.manager): Promise<Navigation> {
+    const [{ navigation }] = await manager.query<{ navigation: Navigation }[]>(`SELECT navigation FROM site_settings WHERE id = 1`);
+    return navigation;
   }
 
   private async read(): Promise<VersionedSettings> {

@@ -80,6 +80,8 @@ export class SitePages {
     let navigation: Awaited<ReturnType<SettingsService['navigation']>>;
     let law: Awaited<ReturnType<PagesService['links']>>;
     let translated: Awaited<ReturnType<PagesService['linksIn']>> = new Map();
+    // The menus' labels in the page's language (Settings → Languages), the default one where it has none.
+    let labels: Record<string, { label: string }> | undefined;
     try {
       [navigation, law] = await Promise.all([
         this.settings.navigation(),
@@ -90,6 +92,7 @@ export class SitePages {
         const linked = menuPages.length === 0 ? law : new Map([...law, ...(await this.pages.links(menuPages))]);
         translated = await this.pages.linksIn(lang, linked);
       }
+      labels = view.language.default ? undefined : (await this.settings.current()).translations[view.language.code]?.menuLabels;
     } catch (error) {
       // Without the database a page that needs none (the 404 page) still shows, with today's links.
       if (isDatabaseUnavailable(error)) return view;
@@ -108,7 +111,8 @@ export class SitePages {
       return translation ? pathIn(view.language, SITE_PATHS.page(translation.slug)) : sections.home;
     };
     const links = (items: typeof navigation.header): MenuLink[] =>
-      items.flatMap(({ label, target, available, page }) => {
+      items.flatMap(({ id, label: defaultLabel, target, available, page }) => {
+        const label = labels?.[id]?.label || defaultLabel;
         if (!available) return [];
         if (target.kind === 'page') return page?.slug ? [{ label, href: pageHref(target.id, page.slug) }] : [];
         if (target.kind === 'url') return [{ label, href: target.url }];

@@ -108,6 +108,7 @@ describe('languages API', () => {
         lang: 'de',
         companyName: '',
         tagline: '',
+        menuLabels: expect.any(Object),
         outdated: false,
       });
       for (const lang of ['en', 'fr']) {
@@ -120,7 +121,7 @@ describe('languages API', () => {
     it('saves a translation, marks it outdated when the default text changes, and a save clears it', async () => {
       const saved = await agent.put('/api/settings/translations/de').send({ companyName: 'Acme GmbH', tagline: 'Wir reparieren' });
       expect(saved.status).toBe(200);
-      expect(saved.body).toEqual({ lang: 'de', companyName: 'Acme GmbH', tagline: 'Wir reparieren', outdated: false });
+      expect(saved.body).toMatchObject({ lang: 'de', companyName: 'Acme GmbH', tagline: 'Wir reparieren', outdated: false });
       await agent.patch('/api/settings').send({ tagline: 'We fix everything' });
       expect((await agent.get('/api/settings/translations/de')).body.outdated).toBe(true);
       const again = await agent.put('/api/settings/translations/de').send({ companyName: 'Acme GmbH', tagline: 'Wir reparieren alles' });
@@ -131,6 +132,14 @@ describe('languages API', () => {
       const res = await agent.put('/api/settings/translations/de').send({ companyName: '', tagline: '' });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: { companyName: { msg: 'Company name is required' } } });
+    });
+
+    it('answers 400 for menu labels that are no texts by item id', async () => {
+      for (const menuLabels of ['Neuigkeiten', ['Neuigkeiten'], { x: 3 }]) {
+        const res = await agent.put('/api/settings/translations/de').send({ companyName: 'Acme GmbH', tagline: '', menuLabels });
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({ error: { menuLabels: { msg: 'Menu labels must be texts by menu item id' } } });
+      }
     });
 
     it('removes a translation', async () => {
@@ -166,6 +175,123 @@ describe('languages API', () => {
       const english = await t.http().get('/');
       expect(english.text.startsWith('<!DOCTYPE html><html lang="en" dir="ltr">')).toBe(true);
       expect(english.text).toContain(`href="/ar/" hrefLang="ar" lang="ar" dir="rtl">${ARABIC.name}</a>`);
+    });
+  });
+
+  describe("the menus' labels per language", () => {
+    type Item = { id: string; label: string; target: { kind: string } };
+    let menus: { header: Item[]; footer: Item[] };
+    const byLabel = (label: string) => [...menus.header, ...menus.footer].find((item) => item.label === label)!.id;
+    const saveMenus = async (header: unknown[], footer: unknown[]) => {
+      const res = await agent.put('/api/settings/navigation').send({ header, footer });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      menus = res.body;
+    };
+    const menuLinks = (html: string) =>
+      [...html.matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map(([, href, text]) => `${text} ${href}`);
+
+    beforeAll(async () => {
+      expect((await put([ENGLISH, GERMAN])).status).toBe(200);
+      expect((await agent.patch('/api/settings').send({ maintenance: false, companyName: 'Acme', tagline: 'We fix things' })).status).toBe(
+        200,
+      );
+      await saveMenus(
+        [
+          { label: 'News', target: { kind: 'news' } },
+          { label: 'Jobs', target: { kind: 'url', url: 'https://jobs.example.com/' } },
+        ],
+        [{ label: 'Write to us', target: { kind: 'contact' } }],
+      );
+    });
+
+    it("answers an empty label for each menu item while untranslated, keyed by the item's id", async () => {
+      await agent.delete('/api/settings/translations/de');
+      const res = await agent.get('/api/settings/translations/de');
+      expect(res.body.menuLabels).toEqual({ [byLabel('News')]: '', [byLabel('Jobs')]: '', [byLabel('Write to us')]: '' });
+    });
+
+    it("saves labels by item id, shows them in the language's menus only, an empty one falling back to the default", async () => {
+      const saved = await agent.put('/api/settings/translations/de').send({
+        companyName: 'Acme GmbH',
+        tagline: 'Wir reparieren',
+        menuLabels: { [byLabel('News')]: ' Neuigkeiten ', [byLabel('Jobs')]: '', [byLabel('Write to us')]: 'Schreiben Sie uns' },
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(saved.body.menuLabels).toEqual({
+        [byLabel('News')]: 'Neuigkeiten',
+        [byLabel('Jobs')]: '',
+        [byLabel('Write to us')]: 'Schreiben Sie uns',
+      });
+      expect(saved.body.outdated).toBe(false);
+      const german = await t.http().get('/de/');
+      expect(german.status).toBe(200);
+      const links = menuLinks(german.text);
+      expect(links).toContain('Neuigkeiten /de/news');
+      expect(links).toContain('Jobs https://jobs.example.com/');
+      expect(links).toContain('Schreiben Sie uns /de/contact');
+      const english = menuLinks((await t.http().get('/')).text);
+      expect(english).toContain('News /news');
+      expect(english).toContain('Write to us /contact');
+      expect(english).not.toContain('Neuigkeiten /news');
+    });
+
+    it('keeps the labels with their items when the menus are reordered, and forgets a removed item', async () => {
+      const [news, jobs] = menus.header;
+      await saveMenus([jobs, news], []);
+      const res = await agent.get('/api/settings/translations/de');
+      expect(res.body.menuLabels).toEqual({ [news.id]: 'Neuigkeiten', [jobs.id]: '' });
+      expect(menuLinks((await t.http().get('/de/news')).text)).toContain('Neuigkeiten /de/news');
+      // A new item gets a new id, untranslated; the ids sent back are kept.
+      await saveMenus([jobs, news, { label: 'Home', target: { kind: 'home' } }], []);
+      expect(menus.header.slice(0, 2).map((item) => item.id)).toEqual([jobs.id, news.id]);
+      expect((await agent.get('/api/settings/translations/de')).body.menuLabels).toEqual({
+        [jobs.id]: '',
+        [news.id]: 'Neuigkeiten',
+        [menus.header[2].id]: '',
+      });
+    });
+
+    it('keeps the labels when a translation is saved without them, and ignores an id no menu has', async () => {
+      const news = byLabel('News');
+      const res = await agent.put('/api/settings/translations/de').send({ companyName: 'Acme GmbH', tagline: 'Wir reparieren' });
+      expect(res.body.menuLabels[news]).toBe('Neuigkeiten');
+      const unknown = await agent
+        .put('/api/settings/translations/de')
+        .send({ companyName: 'Acme GmbH', tagline: 'Wir reparieren', menuLabels: { '00000000-0000-4000-8000-000000000000': 'Weg' } });
+      expect(unknown.status).toBe(200);
+      expect(Object.keys(unknown.body.menuLabels)).not.toContain('00000000-0000-4000-8000-000000000000');
+      expect(unknown.body.menuLabels[news]).toBe('');
+    });
+
+    it("marks the translation outdated when a translated item's default label changes, and a save clears it", async () => {
+      await agent.put('/api/settings/translations/de').send({
+        companyName: 'Acme GmbH',
+        tagline: 'Wir reparieren',
+        menuLabels: { [byLabel('News')]: 'Neuigkeiten' },
+      });
+      const header = menus.header.map((item) => (item.label === 'News' ? { ...item, label: 'Latest news' } : item));
+      const news = byLabel('News');
+      await saveMenus(header, []);
+      const outdated = await agent.get('/api/settings/translations/de');
+      expect(outdated.body).toMatchObject({ outdated: true, menuLabels: { [news]: 'Neuigkeiten' } });
+      const saved = await agent
+        .put('/api/settings/translations/de')
+        .send({ companyName: 'Acme GmbH', tagline: 'Wir reparieren', menuLabels: { [news]: 'Aktuelles' } });
+      expect(saved.body.outdated).toBe(false);
+    });
+
+    it('answers 400 at the label for one too long, and 400 for an item id twice in the menus', async () => {
+      const news = byLabel('Latest news');
+      const long = await agent
+        .put('/api/settings/translations/de')
+        .send({ companyName: 'Acme GmbH', tagline: '', menuLabels: { [news]: 'x'.repeat(41) } });
+      expect(long.status).toBe(400);
+      expect(long.body).toEqual({ error: { [`menuLabels.${news}`]: { msg: 'Label must be at most 40 characters' } } });
+      const twice = await agent.put('/api/settings/navigation').send({ header: [menus.header[0]], footer: [menus.header[0]] });
+      expect(twice.status).toBe(400);
+      expect(twice.body).toEqual({ error: { 'footer.0.id': { msg: 'Another menu item has this id' } } });
+      const notAnId = await agent.put('/api/settings/navigation').send({ header: [{ ...menus.header[0], id: 'x' }], footer: [] });
+      expect(notAnId.body).toEqual({ error: { 'header.0.id': { msg: 'Id must be the id of a menu item' } } });
     });
   });
 

@@ -10,6 +10,7 @@ type Agent = Awaited<ReturnType<typeof loggedInAgent>>['agent'];
 type Page = { id: string; slug: string; title: string };
 
 const HOST = 'www.site.test';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TODAY = {
   header: [
     { label: 'Home', target: { kind: 'home' } },
@@ -60,7 +61,7 @@ describe('navigation and the law’s pages', () => {
     const res = await admin.get('/api/settings/navigation');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      header: TODAY.header.map((item) => ({ ...item, available: true, page: null })),
+      header: TODAY.header.map((item) => ({ ...item, id: expect.stringMatching(UUID), available: true, page: null })),
       footer: [],
     });
     expect(headerLinks((await visit('/')).text)).toEqual(['Home /', 'Services /services', 'News /news', 'Contact /contact']);
@@ -80,6 +81,7 @@ describe('navigation and the law’s pages', () => {
     expect(res.status).toBe(200);
     expect(res.body.header.map((item: { label: string }) => item.label)).toEqual(['About us', 'Home', 'Jobs']);
     expect(res.body.header[0]).toEqual({
+      id: expect.stringMatching(UUID),
       label: 'About us',
       target: { kind: 'page', id: about.id },
       available: true,

@@ -234,7 +234,9 @@ describe('site archive: npm run site:export / site:import', () => {
     expect(rows.page_old_slugs.map((row) => JSON.parse(row).slug)).toEqual(['privacy-policy']);
     const settings = JSON.parse(rows.site_settings[0]);
     expect(settings.privacy_page).toBe(JSON.parse(rows.pages[0]).id);
-    expect(settings.navigation.header).toEqual([{ label: 'Privacy', target: { kind: 'page', id: settings.privacy_page } }]);
+    expect(settings.navigation.header).toEqual([
+      { id: expect.any(String), label: 'Privacy', target: { kind: 'page', id: settings.privacy_page } },
+    ]);
     expect(Object.keys(photos)).toHaveLength(3);
     expect(progress.at(-1)).toMatchObject({ photos: 3 });
     expect(progress.some((p) => p.rows > 0)).toBe(true);

@@ -23,7 +23,14 @@ const chromium = {
 };
 
 /** Specs that change the whole site (the maintenance switch): see the projects below. */
-const SITE_WIDE = ['**/settings.spec.ts', '**/public-site.spec.ts', '**/brand.spec.ts', '**/analytics.spec.ts', '**/pages.spec.ts'];
+const SITE_WIDE = [
+  '**/settings.spec.ts',
+  '**/languages.spec.ts',
+  '**/public-site.spec.ts',
+  '**/brand.spec.ts',
+  '**/analytics.spec.ts',
+  '**/pages.spec.ts',
+];
 /** Specs with a project of their own, to be run alone (`--project=revisions`). */
 const OWN_PROJECT = ['**/revisions.spec.ts'];
 
@@ -54,7 +61,7 @@ export default defineConfig({
     { name: 'revisions', testMatch: OWN_PROJECT, use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
     {
       name: 'settings',
-      testMatch: '**/settings.spec.ts',
+      testMatch: ['**/settings.spec.ts', '**/languages.spec.ts'],
       dependencies: ['desktop'],
       fullyParallel: false,
       use: { ...devices['Desktop Chrome'], launchOptions: chromium },

@@ -28,4 +28,5 @@ export const SCREEN_NEEDS: Record<string, Permission> = {
   [paths.account]: 'account.own',
   [paths.settings]: 'settings.manage',
   [paths.settingsNavigation]: 'settings.manage',
+  [paths.settingsLanguages]: 'settings.manage',
 };

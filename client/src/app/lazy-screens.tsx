@@ -27,6 +27,7 @@ export const PageFormScreen = lazyScreen(() => import('../features/pages/compone
 export const NavigationScreen = lazyScreen(() =>
   import('../features/settings/components/NavigationScreen').then((m) => m.NavigationScreen),
 );
+export const LanguagesScreen = lazyScreen(() => import('../features/settings/components/LanguagesScreen').then((m) => m.LanguagesScreen));
 export const ContactUsScreen = lazyScreen(() => import('../features/contact-us/components/ContactUsScreen').then((m) => m.ContactUsScreen));
 export const TrashScreen = lazyScreen(() => import('../features/trash/components/TrashScreen').then((m) => m.TrashScreen));
 export const VisitorsScreen = lazyScreen(() => import('../features/analytics/components/VisitorsScreen').then((m) => m.VisitorsScreen));

@@ -60,6 +60,8 @@ export const paths = {
   settingsRevision: (seq: number) => `/admin/settings?revision=${seq}`,
   /** Settings → Navigation: the header and footer menus. */
   settingsNavigation: '/admin/settings/navigation',
+  /** Settings → Languages: the site's languages and the company's name, tagline and menus in each. */
+  settingsLanguages: '/admin/settings/languages',
   /** Settings' mail section (its id), where mail is set up. */
   settingsMail: '/admin/settings#mail',
   admins: {
@@ -154,6 +156,7 @@ export const apiPaths = {
   settingsLogo: apiPath('/api/settings/logo'),
   settingsNavigation: apiPath('/api/settings/navigation'),
   settingsLanguages: apiPath('/api/settings/languages'),
+  settingsTranslation: (lang: string) => apiPath('/api/settings/translations/{lang}', { lang }),
   settingsRevisions: apiPath('/api/settings/revisions'),
   settingsRevision: (seq: number) => apiPath('/api/settings/revisions/{seq}', { seq: String(seq) }),
   settingsRevisionRestore: (seq: number) => apiPath('/api/settings/revisions/{seq}/restore', { seq: String(seq) }),

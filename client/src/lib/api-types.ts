@@ -2879,6 +2879,11 @@ export interface components {
       state: 'published' | 'draft' | 'scheduled' | 'trash' | 'missing';
     };
     NavigationItem: {
+      /**
+       * Format: uuid
+       * @description Stable over reorderings: the key of the item's labels in other languages
+       */
+      id: string;
       label: string;
       target: components['schemas']['NavigationTarget'];
       /** @description Whether the site shows the item now: false for a page that is a draft, scheduled, in the trash or gone (the site leaves such an item out of its menu, never linking a 404) */
@@ -2902,6 +2907,11 @@ export interface components {
       url?: string;
     };
     NavigationItemInput: {
+      /**
+       * Format: uuid
+       * @description The item's id as read: kept, with the item's translated labels (issue #41); absent for a new item, which gets one
+       */
+      id?: string;
       label: string;
       target: components['schemas']['NavigationTargetInput'];
     };
@@ -2974,12 +2984,30 @@ export interface components {
       companyName: string;
       /** @description Empty while untranslated */
       tagline: string;
-      /** @description The default-language name or tagline has changed since this translation was saved */
+      /**
+       * @description Every menu item's label in this language by its id, empty while untranslated (the site shows the default label)
+       * @example {
+       *       "3f1c5a4e-8d2b-4c1a-9e3f-1a2b3c4d5e6f": "Neuigkeiten"
+       *     }
+       */
+      menuLabels: {
+        [key: string]: string;
+      };
+      /** @description The default-language name, tagline or a translated menu label has changed since this translation was saved */
       outdated: boolean;
     };
     SiteTranslationInput: {
       companyName: string;
       tagline: string;
+      /**
+       * @description The menus' labels in this language by menu item id: an empty label shows the default language's; an id no menu has is ignored. Absent: the labels saved before are kept
+       * @example {
+       *       "3f1c5a4e-8d2b-4c1a-9e3f-1a2b3c4d5e6f": "Neuigkeiten"
+       *     }
+       */
+      menuLabels?: {
+        [key: string]: string;
+      };
     };
     /** @description Mail as saved in Settings → Mail: never the password, only whether one is set. */
     MailSettings: {

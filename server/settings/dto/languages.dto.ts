@@ -1,4 +1,4 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -7,12 +7,15 @@ import {
   IsBoolean,
   IsIn,
   IsNotEmpty,
+  IsObject,
+  IsOptional,
   IsString,
   MaxLength,
   ValidateBy,
   ValidateNested,
 } from 'class-validator';
 import { StorableText, Trim } from '../../common/validation';
+import { MAX_LABEL_LENGTH } from './navigation.dto';
 
 /** The default language and up to this many more. */
 export const MORE_LANGUAGES = 5;
@@ -101,7 +104,16 @@ export class LanguagesReply {
   languages: SiteLanguageReply[];
 }
 
-/** The company's name and tagline in one language (the menus' labels join them with the menus). */
+/** A language's menu labels, by menu item id (`GET /api/settings/navigation` answers the ids). */
+export type MenuLabels = Record<string, string>;
+
+const MENU_LABELS_DOC = {
+  type: 'object',
+  additionalProperties: { type: 'string', maxLength: MAX_LABEL_LENGTH },
+  example: { '3f1c5a4e-8d2b-4c1a-9e3f-1a2b3c4d5e6f': 'Neuigkeiten' },
+} as const;
+
+/** The company's name and tagline in one language, and its labels of the header's and footer's items. */
 @ApiSchema({ name: 'SiteTranslationInput' })
 export class SiteTranslationDto {
   @ApiProperty({ minLength: 1, maxLength: 100 })
@@ -118,6 +130,22 @@ export class SiteTranslationDto {
   @IsString({ message: 'Tagline must be text' })
   @Trim()
   tagline: string;
+
+  @ApiPropertyOptional({
+    ...MENU_LABELS_DOC,
+    description:
+      "The menus' labels in this language by menu item id: an empty label shows the default language's; an id no menu has is ignored. Absent: the labels saved before are kept",
+  })
+  @ValidateBy(
+    {
+      name: 'menuLabels',
+      validator: { validate: (value) => Object.values(value as object).every((label) => typeof label === 'string') },
+    },
+    { message: 'Menu labels must be texts by menu item id' },
+  )
+  @IsObject({ message: 'Menu labels must be texts by menu item id' })
+  @IsOptional()
+  menuLabels?: MenuLabels;
 }
 
 @ApiSchema({ name: 'SiteTranslation' })
@@ -131,6 +159,14 @@ export class SiteTranslationReply {
   @ApiProperty({ description: 'Empty while untranslated' })
   tagline: string;
 
-  @ApiProperty({ description: 'The default-language name or tagline has changed since this translation was saved' })
+  @ApiProperty({
+    ...MENU_LABELS_DOC,
+    description: "Every menu item's label in this language by its id, empty while untranslated (the site shows the default label)",
+  })
+  menuLabels: MenuLabels;
+
+  @ApiProperty({
+    description: 'The default-language name, tagline or a translated menu label has changed since this translation was saved',
+  })
   outdated: boolean;
 }

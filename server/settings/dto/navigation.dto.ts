@@ -6,6 +6,7 @@ import {
   IsIn,
   IsNotEmpty,
   IsObject,
+  IsOptional,
   IsString,
   IsUUID,
   MaxLength,
@@ -22,6 +23,8 @@ export type SectionKind = Exclude<TargetKind, 'page' | 'url'>;
 
 export type NavTarget = { kind: 'page'; id: string } | { kind: SectionKind } | { kind: 'url'; url: string };
 export interface NavItem {
+  /** Stable over reorderings: a language's label for the item is kept by it (issue #41). */
+  id: string;
   label: string;
   target: NavTarget;
 }
@@ -75,6 +78,14 @@ export class NavTargetDto {
 
 @ApiSchema({ name: 'NavigationItemInput' })
 export class NavItemDto {
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: "The item's id as read: kept, with the item's translated labels (issue #41); absent for a new item, which gets one",
+  })
+  @IsUUID('all', { message: 'Id must be the id of a menu item' })
+  @IsOptional()
+  id?: string;
+
   @ApiProperty({ minLength: 1, maxLength: MAX_LABEL_LENGTH })
   @MaxLength(MAX_LABEL_LENGTH, { message: `Label must be at most ${MAX_LABEL_LENGTH} characters` })
   @StorableText('Label')
@@ -138,6 +149,9 @@ export class NavPageReply {
 
 @ApiSchema({ name: 'NavigationItem' })
 export class NavItemReply {
+  @ApiProperty({ format: 'uuid', description: "Stable over reorderings: the key of the item's labels in other languages" })
+  id: string;
+
   @ApiProperty()
   label: string;
 

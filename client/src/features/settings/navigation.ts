@@ -7,6 +7,8 @@
 export type NavTarget = { kind: 'page'; id: string } | { kind: 'home' | 'services' | 'news' | 'contact' } | { kind: 'url'; url: string };
 
 export interface NavItem {
+  /** The item's id as the server gave it (absent on a new item): its labels in other languages stay with it. */
+  id?: string;
   label: string;
   target: NavTarget;
 }

@@ -13,20 +13,27 @@ export type Navigation = Record<MenuName, NavItem[]>;
 
 type ApiNavigationItem = ApiSchema<'NavigationItem'>;
 
-/** An item as the API answers it, as the editor holds it: its label and target (the API's page state is the editor's to judge). */
-function navItemOf({ label, target }: ApiNavigationItem): NavItem {
+/** An item as the API answers it, as the editor holds it: its id, label and target (the API's page state is the editor's to judge). */
+function navItemOf({ id, label, target }: ApiNavigationItem): NavItem {
   const to: NavTarget =
     target.kind === 'page'
       ? { kind: 'page', id: target.id ?? '' }
       : target.kind === 'url'
         ? { kind: 'url', url: target.url ?? '' }
         : { kind: target.kind };
-  return { label, target: to };
+  return { id, label, target: to };
 }
 
 function navigationOf(reply: ApiSchema<'Navigation'>): Navigation {
   return { header: reply.header.map(navItemOf), footer: reply.footer.map(navItemOf) };
 }
+
+/** GET and PUT /api/settings/languages: the default first, each saying whether its fixed words fall back to English. */
+export type SiteLanguages = ApiSchema<'SiteLanguages'>;
+export type SiteLanguagesInput = ApiSchema<'SiteLanguagesInput'>;
+/** GET and PUT /api/settings/translations/:lang. */
+export type SiteTranslation = ApiSchema<'SiteTranslation'>;
+export type SiteTranslationInput = ApiSchema<'SiteTranslationInput'>;
 
 /** How many list pages of pages the choosers (the menus, the privacy policy) read at most: a company site has a few. */
 const PAGE_CHOICES_LIMIT = 20;
@@ -67,6 +74,16 @@ export const settingsQueries = {
       queryKey: [...settingsQueries.all(), 'navigation'] as const,
       queryFn: async ({ signal }): Promise<Navigation> => navigationOf(await api.get(apiPaths.settingsNavigation, undefined, signal)),
     }),
+  languages: () =>
+    queryOptions({
+      queryKey: [...settingsQueries.all(), 'languages'] as const,
+      queryFn: ({ signal }) => api.get(apiPaths.settingsLanguages, undefined, signal),
+    }),
+  translation: (lang: string) =>
+    queryOptions({
+      queryKey: [...settingsQueries.all(), 'translations', lang] as const,
+      queryFn: ({ signal }) => api.get(apiPaths.settingsTranslation(lang), undefined, signal),
+    }),
   /**
    * Every page, by title: what the menus and the privacy policy choose from, and whether each is
    * live. Under the pages' own key (`['pages', …]`), so a page saved or deleted reads it again.
@@ -93,6 +110,30 @@ export function useUpdateNavigation() {
     mutationFn: async (navigation: Navigation): Promise<Navigation> => navigationOf(await api.put(apiPaths.settingsNavigation, navigation)),
     onSuccess: (navigation) => {
       queryClient.setQueryData(settingsQueries.navigation().queryKey, navigation);
+      return queryClient.invalidateQueries({ queryKey: settingsQueries.all() });
+    },
+  });
+}
+
+/** Saves the site's languages; the reply, the languages as saved, becomes the cached copy. */
+export function useSaveLanguages() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SiteLanguagesInput) => api.put(apiPaths.settingsLanguages, input),
+    onSuccess: (languages) => {
+      queryClient.setQueryData(settingsQueries.languages().queryKey, languages);
+      return queryClient.invalidateQueries({ queryKey: settingsQueries.all() });
+    },
+  });
+}
+
+/** Saves the company's name, tagline and menu labels in one language; the reply becomes the cached copy. */
+export function useSaveTranslation(lang: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SiteTranslationInput) => api.put(apiPaths.settingsTranslation(lang), input),
+    onSuccess: (translation) => {
+      queryClient.setQueryData(settingsQueries.translation(lang).queryKey, translation);
       return queryClient.invalidateQueries({ queryKey: settingsQueries.all() });
     },
   });

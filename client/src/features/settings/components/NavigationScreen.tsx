@@ -48,8 +48,8 @@ function newKey(): number {
 }
 const withKeys = (items: NavItem[]): Row[] => items.map((item) => ({ ...item, key: newKey() }));
 const withoutKeys = (menus: Menus): Navigation => ({
-  header: menus.header.map(({ label, target }) => ({ label, target })),
-  footer: menus.footer.map(({ label, target }) => ({ label, target })),
+  header: menus.header.map(({ id, label, target }) => ({ id, label, target })),
+  footer: menus.footer.map(({ id, label, target }) => ({ id, label, target })),
 });
 
 /** /admin/settings/navigation: the public site's header and footer menus. */

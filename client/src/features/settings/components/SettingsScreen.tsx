@@ -139,6 +139,9 @@ function SettingsForm({ initial, onRestart }: { initial: SiteSettings; onRestart
         <Link className="button" to={paths.settingsNavigation}>
           Navigation
         </Link>
+        <Link className="button" to={paths.settingsLanguages}>
+          Languages
+        </Link>
       </PageHeader>
       <section className="panel settings__site" aria-labelledby={`${id}-site`}>
         <h2 id={`${id}-site`} className="panel__title">
