@@ -19,5 +19,4 @@ export class TranslationsModule {}
 // What the kinds' modules need besides the service, reached through this module (the boundaries' rule).
 export { translationsController } from './translations.controller';
 export { TranslationStateDto, TranslationStateItem, TranslationStateReply } from './dto/translation.dto';
-export { NEEDS_TRANSLATION_ANY, type TranslationState } from './translations.service';
 export { ApiNeedsTranslationQuery, needsTranslationOf } from './needs-translation';
