@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
@@ -10,6 +10,8 @@ import { PublicationStatus } from '../../../components/PublishControl';
 import { useVersionedSave } from '../../../components/ConflictDialog';
 import { FormActions } from '../../../components/FormActions';
 import { HistoryPanel } from '../../../components/HistoryPanel';
+import { LanguageSwitcher } from '../../../components/LanguageSwitcher';
+import { TranslatorView } from '../../../components/TranslatorView';
 import { PageHeader } from '../../../components/PageHeader';
 import { ReviewBanner, SendBack } from '../../../components/ReviewParts';
 import { useNotify } from '../../../components/Toaster';
@@ -21,12 +23,15 @@ import { errorMessage, itemId } from '../../../lib/api';
 import { useCan } from '../../../lib/can';
 import { draftToOpen, isDraft, versionOf, type Draft, type RestoreReply, type Snapshot } from '../../../lib/revisions';
 import { returnSearch, type ReturnState } from '../../../lib/search-params';
+import { useEditLanguage, useSiteLanguages } from '../../../lib/translations';
 import {
   NEWS_FIELDS,
+  NEWS_TRANSLATED_FIELDS,
   newsDraft,
   newsHistory,
   newsQueries,
   newsSnapshot,
+  newsTranslations,
   photoUrl,
   submitNews,
   useCreateNews,
@@ -98,6 +103,10 @@ function EditNews({ id }: { id: string }) {
   const state = useLocation().state as NewsFormState | null;
   const [afterSave, setAfterSave] = useState(() => state?.saved === true);
   const canPublish = useCan('news.publish');
+  // With more than one language, the screen edits the default language's article or a translation (issue #41).
+  const languages = useSiteLanguages();
+  const [translating, chooseLanguage] = useEditLanguage(languages);
+  const switcher = languages && <LanguageSwitcher languages={languages} current={translating} onChoose={chooseLanguage} />;
   const failed = (error: Error) => (
     <>
       <Alert>{errorMessage(error, 'Could not load the article. Please try again.')}</Alert>
@@ -113,24 +122,55 @@ function EditNews({ id }: { id: string }) {
   };
   return (
     <LoadFirst query={query} title="Edit News" loading="Loading the article" logAs="Loading the article failed" failed={failed}>
-      {(article) => (
-        <LoadFirst query={draft} title="Edit News" loading="Loading the article" logAs="Loading the article's draft failed" failed={failed}>
-          {(working) => (
-            <>
-              <NewsForm key={generation} article={article} draft={working} heading="Edit News" onRestart={restart} afterSave={afterSave} />
-              {/* Outside the form, which starts again after a restore: the panel stays as it was. */}
-              <HistoryPanel
-                source={newsHistory(id)}
-                version={() => versionOf(article)}
-                focus={focus}
-                photoUrl={photoUrl}
-                publish={canPublish}
-                onRestored={(reply: RestoreReply<News>) => restart(reply.item, reply.to === 'draft' ? reply.draft : undefined)}
-              />
-            </>
-          )}
-        </LoadFirst>
-      )}
+      {(article) =>
+        translating && languages ? (
+          <section className="screen">
+            <PageHeader title="Edit News" />
+            {switcher}
+            <TranslatorView
+              source={newsTranslations(id)}
+              fields={NEWS_TRANSLATED_FIELDS}
+              original={article}
+              language={translating}
+              defaultLanguage={languages.default}
+              canPublish={canPublish}
+              addressBase={(lang) => siteAddress(paths.siteArticleIn(lang, ''))}
+              render={previewAbout}
+            />
+          </section>
+        ) : (
+          <LoadFirst
+            query={draft}
+            title="Edit News"
+            loading="Loading the article"
+            logAs="Loading the article's draft failed"
+            failed={failed}
+          >
+            {(working) => (
+              <>
+                <NewsForm
+                  key={generation}
+                  article={article}
+                  draft={working}
+                  heading="Edit News"
+                  onRestart={restart}
+                  afterSave={afterSave}
+                  switcher={switcher}
+                />
+                {/* Outside the form, which starts again after a restore: the panel stays as it was. */}
+                <HistoryPanel
+                  source={newsHistory(id)}
+                  version={() => versionOf(article)}
+                  focus={focus}
+                  photoUrl={photoUrl}
+                  publish={canPublish}
+                  onRestored={(reply: RestoreReply<News>) => restart(reply.item, reply.to === 'draft' ? reply.draft : undefined)}
+                />
+              </>
+            )}
+          </LoadFirst>
+        )
+      }
     </LoadFirst>
   );
 }
@@ -141,7 +181,10 @@ function NewsForm({
   heading,
   onRestart,
   afterSave = false,
+  switcher,
 }: {
+  /** The edit screen's language switcher (a site of several languages). */
+  switcher?: ReactNode;
   /** The form starts again after its own save: Save takes the focus. */
   afterSave?: boolean;
   article?: News;
@@ -253,6 +296,7 @@ function NewsForm({
   return (
     <section className="screen">
       <PageHeader title={heading} />
+      {switcher}
       <PublicationStatus item={live} href={paths.siteArticle(live?.slug ?? '')} />
       {opened && <DraftBanner draft={opened.draft} restored={opened.restored} onDiscard={drafts.askDiscard} />}
       {live && <ReviewBanner item={live} reviewer={canPublish} />}
