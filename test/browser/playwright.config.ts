@@ -23,7 +23,14 @@ const chromium = {
 };
 
 /** Specs that change the whole site (the maintenance switch): see the projects below. */
-const SITE_WIDE = ['**/settings.spec.ts', '**/public-site.spec.ts', '**/brand.spec.ts', '**/analytics.spec.ts', '**/pages.spec.ts'];
+const SITE_WIDE = [
+  '**/settings.spec.ts',
+  '**/public-site.spec.ts',
+  '**/brand.spec.ts',
+  '**/analytics.spec.ts',
+  '**/pages.spec.ts',
+  '**/translations.spec.ts',
+];
 /** Specs with a project of their own, to be run alone (`--project=revisions`). */
 const OWN_PROJECT = ['**/revisions.spec.ts'];
 
@@ -86,6 +93,14 @@ export default defineConfig({
       name: 'pages',
       testMatch: '**/pages.spec.ts',
       dependencies: ['analytics'],
+      fullyParallel: false,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+    },
+    {
+      // The site's languages are one for the whole site, too (issue #41).
+      name: 'translations',
+      testMatch: '**/translations.spec.ts',
+      dependencies: ['pages'],
       fullyParallel: false,
       use: { ...devices['Desktop Chrome'], launchOptions: chromium },
     },

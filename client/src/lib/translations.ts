@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { api, apiPath, type ApiSchema } from './api';
+import { withPage } from './pages';
 import { isoToZonedInput, zonedInputToIso } from './site-time';
 
 /**
@@ -102,6 +103,23 @@ export function useEditLanguage(languages: SiteLanguages | null): [Language | nu
       return after;
     });
   return [current, choose];
+}
+
+/**
+ * A list's "needs translation" filter in the URL (`?needsTranslation=any|<code>`, '' for every
+ * item); a change goes back to page 1.
+ */
+export function useNeedsTranslationParam(): [string, (value: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const value = params.get('needsTranslation') ?? '';
+  const set = (next: string) =>
+    setParams((now) => {
+      const after = withPage(now, 1);
+      if (next) after.set('needsTranslation', next);
+      else after.delete('needsTranslation');
+      return after;
+    });
+  return [value, set];
 }
 
 /** A list item's state in one language: translated and current, a draft, outdated, or missing. */
