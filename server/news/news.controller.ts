@@ -27,7 +27,8 @@ import { PagePipe } from '../common/pagination';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { renderMarkdown } from '../common/markdown';
 import { CreateNewsDto } from './dto/create-news.dto';
-import { NewsDetailDto, NewsDto, NewsPreviewDto, PhotoLimitsDto } from './dto/news.dto';
+import { NewsDetailDto, NewsDto, NewsListItemDto, NewsPreviewDto, PhotoLimitsDto } from './dto/news.dto';
+import { ApiNeedsTranslationQuery, needsTranslationOf } from '../translations/translations.module';
 import { PreviewNewsDto } from './dto/preview-news.dto';
 import { UpdateNewsDto } from './dto/update-news.dto';
 import { NewsService } from './news.service';
@@ -41,18 +42,23 @@ export class NewsController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** `?page=N` pages through all articles; `?title=text` searches instead (unpaged, at most 100). */
+  /**
+   * `?page=N` pages through all articles; `?title=text` searches instead (unpaged, at most 100);
+   * `?needsTranslation=de|any` keeps those that need translating (issue #41).
+   */
   @Allow('news.write')
   @Get()
-  @ApiPage(NewsDto)
+  @ApiPage(NewsListItemDto)
+  @ApiNeedsTranslationQuery()
   @ApiTextQuery(
     'title',
     'Search instead: titles containing this text, newest first, at most 100, unpaged (a text longer than any title finds none)',
   )
-  list(@Query('page', PagePipe) page: number, @Query('title') title: unknown) {
+  list(@Query('page', PagePipe) page: number, @Query('title') title: unknown, @Query('needsTranslation') needsTranslation: unknown) {
     if (title !== undefined && typeof title !== 'string') throw ApiError.field('title', 'Title must be text');
     const text = title?.trim() ?? '';
-    return text === '' ? this.newsService.list(page) : this.newsService.search(text);
+    const needs = needsTranslationOf(needsTranslation);
+    return text === '' ? this.newsService.list(page, needs) : this.newsService.search(text, needs);
   }
 
   /** What a photo may be, so the client judges a picked file before anything is saved. */

@@ -17,7 +17,7 @@ import { News } from './news.entity';
 import { NewsPhotos, type UploadedPhoto } from './news-photos.service';
 import { firstFree, slugOf } from '../common/slug';
 import { editRefusal, KIND_RULES, may, roleOf } from '../roles/permissions';
-import { TranslationsService } from '../translations/translations.service';
+import { TranslationsService, type TranslationState } from '../translations/translations.service';
 
 /** A search answers at most this many articles, newest first, in one unpaged list. */
 export const SEARCH_LIMIT = 100;
@@ -36,6 +36,8 @@ export type PublicArticle = { article: News } | { movedTo: string } | null;
 
 /** An article as the API answers it: with its working copy's flag (issue #36). */
 export type NewsReply = News & { hasDraft: boolean };
+/** An article in the admin list: with its translations' states too. */
+export type NewsListReply = NewsReply & { translations: TranslationState[] };
 
 /** What a live save does besides the fields: the If-Match, and a restore's or publish's reason. */
 type SaveOptions = Partial<ApplyOptions>;
@@ -92,6 +94,18 @@ export class NewsService implements ItemEditor {
     return rows.map((row) => ({ ...row, hasDraft: drafts.has(row.id) }));
   }
 
+  /** The list's rows with `hasDraft` and their translations' states. */
+  private async listed(rows: News[]): Promise<NewsListReply[]> {
+    const [replies, states] = await Promise.all([this.withDrafts(rows), this.translations.states('news', rows)]);
+    return replies.map((row) => ({ ...row, translations: states.get(row.id) ?? [] }));
+  }
+
+  /** The admin list's order, narrowed to the articles that need translating (`needsTranslation`) when asked. */
+  private async listedQuery(needsTranslation: string | null) {
+    const query = this.newestFirst();
+    return needsTranslation === null ? query : this.translations.needing(query, 'news', 'news', needsTranslation);
+  }
+
   private newestFirst() {
     // Backed by news_created_at_id_idx (created_at DESC, id DESC, partial: WHERE deleted_at IS NULL,
     // which TypeORM adds to every query builder on News: trashed articles are in no list or search).
@@ -103,9 +117,10 @@ export class NewsService implements ItemEditor {
     return boundedCount(this.repository.createQueryBuilder('news'));
   }
 
-  async list(page: number): Promise<Paged<NewsReply>> {
-    const paged = await paginate(this.newestFirst(), page, this.config.pageSize);
-    return { ...paged, data: await this.withDrafts(paged.data) };
+  /** A page of the articles, newest first (those that need translating, with `needsTranslation`: a language's code or `any`). */
+  async list(page: number, needsTranslation: string | null = null): Promise<Paged<NewsListReply>> {
+    const paged = await paginate(await this.listedQuery(needsTranslation), page, this.config.pageSize);
+    return { ...paged, data: await this.listed(paged.data) };
   }
 
   /** The articles a visitor sees (published and due) in `lang` (null: the default language), newest first (news_public_idx). */
@@ -186,14 +201,15 @@ export class NewsService implements ItemEditor {
   }
 
   /** Case-insensitive substring of the title; the trigram index (news_title_trgm_idx) serves it. */
-  async search(text: string): Promise<Paged<NewsReply>> {
+  async search(text: string, needsTranslation: string | null = null): Promise<Paged<NewsListReply>> {
     const meta = { page: 1, pageSize: SEARCH_LIMIT };
+    const query = await this.listedQuery(needsTranslation);
     if (text.length > MAX_TITLE_LENGTH || text.includes('\u0000')) return { data: [], links: { ...NO_LINKS }, meta };
-    const data = await this.newestFirst()
-      .where(`news.title ILIKE :pattern ESCAPE '\\'`, { pattern: containsPattern(text) })
+    const data = await query
+      .andWhere(`news.title ILIKE :pattern ESCAPE '\\'`, { pattern: containsPattern(text) })
       .limit(SEARCH_LIMIT)
       .getMany();
-    return { data: await this.withDrafts(data), links: { ...NO_LINKS }, meta };
+    return { data: await this.listed(data), links: { ...NO_LINKS }, meta };
   }
 
   async findOne(id: string): Promise<NewsReply> {

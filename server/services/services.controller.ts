@@ -7,7 +7,8 @@ import { BulkIdsDto } from '../common/by-id-or-404';
 import { ApiErrorText, ApiFieldErrors, ApiPage, IdReply, IdsReply } from '../common/api-docs';
 import { PagePipe } from '../common/pagination';
 import { CreateServiceDto } from './dto/create-service.dto';
-import { ServiceDto } from './dto/service.dto';
+import { ServiceDto, ServiceListItemDto } from './dto/service.dto';
+import { ApiNeedsTranslationQuery, needsTranslationOf } from '../translations/translations.module';
 import { UpdateServiceDto } from './dto/update-service.dto';
 import { ServicesService } from './services.service';
 import { ApiIfMatch, ETAG_HEADER } from '../revisions/revisions.module';
@@ -17,11 +18,13 @@ import { etagOf, parseIfMatch } from '../revisions/revisions.service';
 export class ServicesController {
   constructor(private readonly servicesService: ServicesService) {}
 
+  /** `?page=N` pages through all services; `?needsTranslation=de|any` keeps those that need translating (issue #41). */
   @Allow('services.read')
   @Get()
-  @ApiPage(ServiceDto)
-  list(@Query('page', PagePipe) page: number) {
-    return this.servicesService.list(page);
+  @ApiPage(ServiceListItemDto)
+  @ApiNeedsTranslationQuery()
+  list(@Query('page', PagePipe) page: number, @Query('needsTranslation') needsTranslation: unknown) {
+    return this.servicesService.list(page, needsTranslationOf(needsTranslation));
   }
 
   @Allow('services.read')

@@ -13,12 +13,14 @@ import { ContentEvents, type ContentChange } from '../content/events/content-eve
 import { CreateServiceDto } from './dto/create-service.dto';
 import type { UpdateServiceDto } from './dto/update-service.dto';
 import { Service } from './service.entity';
-import { TranslationsService } from '../translations/translations.service';
+import { TranslationsService, type TranslationState } from '../translations/translations.service';
 
 const RESOURCE = 'Service';
 
 /** A service as the API answers it: with its working copy's flag (issue #36). */
 export type ServiceReply = Service & { hasDraft: boolean };
+/** A service in the admin list: with its translations' states too. */
+export type ServiceListReply = ServiceReply & { translations: TranslationState[] };
 
 /** What a live save does besides the fields: the If-Match, and a restore's or publish's reason. */
 interface SaveOptions extends Partial<ApplyOptions> {
@@ -55,11 +57,16 @@ export class ServicesService implements ItemEditor {
     return rows.map((row) => ({ ...row, hasDraft: drafts.has(row.id) }));
   }
 
-  /** Newest first, live rows only; the order is backed by services_created_at_id_idx (partial: WHERE deleted_at IS NULL). */
-  async list(page: number): Promise<Paged<ServiceReply>> {
+  /**
+   * Newest first, live rows only; the order is backed by services_created_at_id_idx (partial: WHERE
+   * deleted_at IS NULL). With `needsTranslation` (a language's code or `any`): those that need translating.
+   */
+  async list(page: number, needsTranslation: string | null = null): Promise<Paged<ServiceListReply>> {
     const qb = this.services.createQueryBuilder('service').orderBy('service.createdAt', 'DESC').addOrderBy('service.id', 'DESC');
-    const paged = await paginate(qb, page, this.config.pageSize);
-    return { ...paged, data: await this.withDrafts(paged.data) };
+    const query = needsTranslation === null ? qb : await this.translations.needing(qb, 'service', 'services', needsTranslation);
+    const paged = await paginate(query, page, this.config.pageSize);
+    const [replies, states] = await Promise.all([this.withDrafts(paged.data), this.translations.states('services', paged.data)]);
+    return { ...paged, data: replies.map((row) => ({ ...row, translations: states.get(row.id) ?? [] })) };
   }
 
   /** The live services for the public pages (never a working copy). */

@@ -18,4 +18,5 @@ export class TranslationsModule {}
 
 // What the kinds' modules need besides the service, reached through this module (the boundaries' rule).
 export { translationsController } from './translations.controller';
-export { TranslationStateDto, TranslationStateReply } from './dto/translation.dto';
+export { TranslationStateDto, TranslationStateItem, TranslationStateReply } from './dto/translation.dto';
+export { ApiNeedsTranslationQuery, needsTranslationOf } from './needs-translation';

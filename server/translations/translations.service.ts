@@ -45,6 +45,16 @@ export type TranslationReply = Record<string, unknown> & {
   updatedAt: Date;
 };
 
+/** A translation's state on an admin list's item (the per-language chips). */
+export interface TranslationState {
+  lang: string;
+  status: TranslationStatus;
+  outdated: boolean;
+}
+
+/** A list's `needsTranslation`: `any` enabled language other than the default, or one of them by its code. */
+export const NEEDS_TRANSLATION_ANY = 'any';
+
 /** A published translation of an item: its language and its address (null for a kind without one). */
 export interface PublicTranslation {
   lang: string;
@@ -100,10 +110,15 @@ export class TranslationsService {
     return row;
   }
 
+  /** Whether the item's default text has changed since the translation made from `source` was saved. */
+  private outdated(kind: TranslationKind, item: ObjectLiteral, source: Snapshot): boolean {
+    const current = translationSource(kind, item);
+    return Object.keys(current).some((field) => !sameValue(current[field], source[field]));
+  }
+
   private reply(kind: TranslationKind, item: ObjectLiteral, row: TranslationRow): TranslationReply {
     const { fields, slug } = translatable(kind);
-    const current = translationSource(kind, item);
-    const outdated = Object.keys(current).some((field) => !sameValue(current[field], row.source[field]));
+    const outdated = this.outdated(kind, item, row.source);
     return {
       lang: row.lang,
       ...Object.fromEntries(fields.map((field) => [field, field === slug ? row.slug : (row.fields[field] ?? null)])),
@@ -130,6 +145,65 @@ export class TranslationsService {
     return languages
       .filter((language) => !language.default)
       .flatMap((language) => rows.filter((row) => row.lang === language.code).map((row) => this.reply(kind, item, row)));
+  }
+
+  /**
+   * The translations' states of a list's items (one query for the page, as its `hasDraft`), by
+   * item: into the site's languages other than the default, in their order.
+   */
+  async states(kind: TranslationKind, items: ObjectLiteral[]): Promise<Map<string, TranslationState[]>> {
+    const byItem = new Map<string, TranslationState[]>(items.map((item) => [item.id as string, []]));
+    if (items.length === 0) return byItem;
+    const { languages } = await this.settings.current();
+    const order = languages.filter((language) => !language.default).map((language) => language.code);
+    if (order.length === 0) return byItem;
+    const rows = await this.dataSource.query<{ itemId: string; lang: string; status: TranslationStatus; source: Snapshot }[]>(
+      `SELECT item_id AS "itemId", lang, status, source FROM translations WHERE kind = $1 AND item_id = ANY($2::uuid[]) AND lang = ANY($3::text[])`,
+      [kind, [...byItem.keys()], order],
+    );
+    rows.sort((a, b) => order.indexOf(a.lang) - order.indexOf(b.lang));
+    const itemsById = new Map(items.map((item) => [item.id as string, item]));
+    for (const row of rows) {
+      const item = itemsById.get(row.itemId);
+      if (item) byItem.get(row.itemId)?.push({ lang: row.lang, status: row.status, outdated: this.outdated(kind, item, row.source) });
+    }
+    return byItem;
+  }
+
+  /**
+   * Narrows an admin list of `kind` (its rows as `alias`) to the items that need translating into
+   * `wanted` (a language's code) or into `any` enabled language other than the default: no
+   * translation there, or one made from a default text that has changed since (as `outdated`
+   * says, here in SQL). An unknown or disabled language is the 400 on `needsTranslation`.
+   */
+  async needing<T extends ObjectLiteral>(
+    query: SelectQueryBuilder<T>,
+    alias: string,
+    kind: TranslationKind,
+    wanted: string,
+  ): Promise<SelectQueryBuilder<T>> {
+    const { languages } = await this.settings.current();
+    const others = languages.filter((language) => !language.default && language.enabled).map((language) => language.code);
+    const codes = wanted === NEEDS_TRANSLATION_ANY ? others : others.filter((code) => code.toLowerCase() === wanted.toLowerCase());
+    if (wanted !== NEEDS_TRANSLATION_ANY && codes.length === 0) {
+      throw ApiError.field('needsTranslation', 'Needs translation must be any or an enabled language other than the default');
+    }
+    if (codes.length === 0) return query.andWhere('false');
+    const metadata = this.dataSource.getMetadata(contentKind(kind).entity);
+    // The same comparison as outdated(): each field of the source against the item's column, a
+    // missing or null value alike (the registry's field names are plain identifiers).
+    const current = Object.keys(translationSource(kind, {}))
+      .map((field) => {
+        const column = metadata.findColumnWithPropertyName(field);
+        if (!column) throw new Error(`${kind}.${field} is translatable but not a column`);
+        return `COALESCE(tr.source -> '${field}', 'null'::jsonb) = COALESCE(to_jsonb(${alias}.${column.databaseName}), 'null'::jsonb)`;
+      })
+      .join(' AND ');
+    return query.andWhere(
+      `EXISTS (SELECT 1 FROM unnest(CAST(:ntLangs AS text[])) AS wanted(lang) WHERE NOT EXISTS (
+         SELECT 1 FROM translations tr WHERE tr.kind = :ntKind AND tr.item_id = ${alias}.id AND tr.lang = wanted.lang AND ${current}))`,
+      { ntLangs: codes, ntKind: kind },
+    );
   }
 
   /**

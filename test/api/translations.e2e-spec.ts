@@ -195,6 +195,90 @@ describe('translations API', () => {
     expect((await agent.delete(`/api/trash/news/${id}`)).status).toBeLessThan(300);
     expect(await count()).toBe(0);
   });
+
+  describe('the lists: translation states and the needs-translation filter', () => {
+    /** The article's list item, found by its (unique) title, with `needsTranslation` when given. */
+    async function listed(title: string, needsTranslation?: string) {
+      const res = await agent.get('/api/news').query({ title, ...(needsTranslation === undefined ? {} : { needsTranslation }) });
+      expect(res.status).toBe(200);
+      return res.body.data as { id: string; translations: { lang: string; status: string; outdated: boolean }[] }[];
+    }
+
+    it("gives each article its translations' states in the languages' order, a missing one left out", async () => {
+      const { id, title } = await article();
+      expect((await listed(title))[0]).toMatchObject({ id, translations: [], hasDraft: false });
+      await translate('news', id, 'fr', { title: 'Heures', description: 'd', about: 'a', status: 'draft' });
+      await translate('news', id, 'de', { title: 'Zeiten', description: 'd', about: 'a' });
+      expect((await listed(title))[0].translations).toEqual([
+        { lang: 'de', status: 'published', outdated: false },
+        { lang: 'fr', status: 'draft', outdated: false },
+      ]);
+      expect((await agent.patch(`/api/news/${id}`).send({ description: 'Changed' })).status).toBe(200);
+      expect((await listed(title))[0].translations).toEqual([
+        { lang: 'de', status: 'published', outdated: true },
+        { lang: 'fr', status: 'draft', outdated: true },
+      ]);
+    });
+
+    it('keeps the list items as they were besides translations (the paged list too)', async () => {
+      const { id } = await article();
+      const res = await agent.get('/api/news').query({ page: 1 });
+      const item = (res.body.data as { id: string }[]).find((row) => row.id === id);
+      const detail = (await agent.get(`/api/news/${id}`)).body as Record<string, unknown>;
+      const { aboutHtml: _rendered, ...fields } = detail;
+      expect(item).toEqual({ ...fields, translations: [] });
+    });
+
+    it('filters the articles missing or with an outdated translation, in one language or in any', async () => {
+      const { id, title } = await article();
+      const ids = async (needs: string) => (await listed(title, needs)).map((row) => row.id);
+      expect(await ids('any')).toEqual([id]);
+      expect(await ids('de')).toEqual([id]);
+      await translate('news', id, 'de', { title: 'Zeiten', description: 'd', about: 'a', status: 'draft' });
+      expect(await ids('de')).toEqual([]);
+      expect(await ids('DE')).toEqual([]);
+      expect(await ids('fr')).toEqual([id]);
+      expect(await ids('any')).toEqual([id]);
+      await translate('news', id, 'fr', { title: 'Heures', description: 'd', about: 'a' });
+      expect(await ids('any')).toEqual([]);
+      expect((await agent.patch(`/api/news/${id}`).send({ photoAlt: 'A door' })).status).toBe(200);
+      expect(await ids('fr')).toEqual([id]);
+      expect(await ids('any')).toEqual([id]);
+      await translate('news', id, 'fr', { title: 'Heures', description: 'd', about: 'a', photoAlt: 'Une porte' });
+      expect(await ids('fr')).toEqual([]);
+      expect(await ids('any')).toEqual([id]);
+      await translate('news', id, 'de', { title: 'Zeiten', description: 'd', about: 'a', photoAlt: 'Eine Tür', status: 'draft' });
+      expect(await ids('any')).toEqual([]);
+      expect(await ids('')).toEqual([id]);
+    });
+
+    it('states and filters the services too, on the paged list', async () => {
+      const { id } = await service();
+      const page = async (needsTranslation?: string) => {
+        const res = await agent.get('/api/services').query(needsTranslation === undefined ? {} : { needsTranslation });
+        expect(res.status).toBe(200);
+        return res.body.data as { id: string; translations: unknown[] }[];
+      };
+      expect((await page('fr')).map((row) => row.id)).toContain(id);
+      await translate('services', id, 'fr', { title: 'Réparations', about: 'Nous réparons', status: 'draft' });
+      expect((await page()).find((row) => row.id === id)?.translations).toEqual([{ lang: 'fr', status: 'draft', outdated: false }]);
+      expect((await page('fr')).map((row) => row.id)).not.toContain(id);
+      expect((await page('any')).map((row) => row.id)).toContain(id);
+    });
+
+    it('answers 400 on needsTranslation for the default language, one the site does not have, or a list of values', async () => {
+      for (const needsTranslation of ['en', 'it', 'x'.repeat(40)]) {
+        const res = await agent.get('/api/news').query({ needsTranslation });
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({
+          error: { needsTranslation: { msg: 'Needs translation must be any or an enabled language other than the default' } },
+        });
+      }
+      const twice = await agent.get('/api/services?needsTranslation=de&needsTranslation=fr');
+      expect(twice.status).toBe(400);
+      expect(Object.keys(twice.body.error)).toEqual(['needsTranslation']);
+    });
+  });
 });
 
 /** The hreflang links of a page: language → absolute URL, as a search engine reads them. */

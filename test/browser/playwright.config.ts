@@ -30,6 +30,7 @@ const SITE_WIDE = [
   '**/brand.spec.ts',
   '**/analytics.spec.ts',
   '**/pages.spec.ts',
+  '**/translations.spec.ts',
 ];
 /** Specs with a project of their own, to be run alone (`--project=revisions`). */
 const OWN_PROJECT = ['**/revisions.spec.ts'];
@@ -93,6 +94,14 @@ export default defineConfig({
       name: 'pages',
       testMatch: '**/pages.spec.ts',
       dependencies: ['analytics'],
+      fullyParallel: false,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+    },
+    {
+      // The site's languages are one for the whole site, too (issue #41).
+      name: 'translations',
+      testMatch: '**/translations.spec.ts',
+      dependencies: ['pages'],
       fullyParallel: false,
       use: { ...devices['Desktop Chrome'], launchOptions: chromium },
     },

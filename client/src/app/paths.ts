@@ -1,5 +1,6 @@
 import { apiPath, type ApiSchema } from '../lib/api';
 import { photoApiPaths } from '../lib/photos';
+import { languageApiPaths } from '../lib/translations';
 
 /** Every route and API path of the client, in one table. No string-built URLs elsewhere. */
 export const paths = {
@@ -7,6 +8,10 @@ export const paths = {
   site: '/',
   /** An article's page on the public site (its counts on the Visitors screen are under this path). */
   siteArticle: (slug: string) => `/news/${encodeURIComponent(slug)}`,
+  /** An article's page in another language than the default (issue #41): `/de/news/<slug>`. */
+  siteArticleIn: (lang: string, slug: string) => `/${encodeURIComponent(lang)}/news/${encodeURIComponent(slug)}`,
+  /** The services page in another language than the default. */
+  siteServicesIn: (lang: string) => `/${encodeURIComponent(lang)}/services`,
   /** One of the company's own pages on the public site: at the top level (`/about-us`). */
   sitePage: (slug: string) => `/${encodeURIComponent(slug)}`,
   admin: '/admin',
@@ -89,6 +94,11 @@ export const apiPaths = {
   serviceDraft: (id: string) => apiPath('/api/services/{id}/draft', { id }),
   serviceDraftPublish: (id: string) => apiPath('/api/services/{id}/draft/publish', { id }),
   news: apiPath('/api/news'),
+  newsTranslations: (id: string) => apiPath('/api/news/{id}/translations', { id }),
+  newsTranslation: (id: string, lang: string) => apiPath('/api/news/{id}/translations/{lang}', { id, lang }),
+  serviceTranslations: (id: string) => apiPath('/api/services/{id}/translations', { id }),
+  serviceTranslation: (id: string, lang: string) => apiPath('/api/services/{id}/translations/{lang}', { id, lang }),
+  languages: languageApiPaths.languages,
   newsItem: (id: string) => apiPath('/api/news/{id}', { id }),
   newsBulkDelete: apiPath('/api/news/bulk-delete'),
   newsRevisions: (id: string) => apiPath('/api/news/{id}/revisions', { id }),

@@ -2010,6 +2010,38 @@ export interface components {
       /** @enum {string} */
       storage: 'ok';
     };
+    TranslationState: {
+      /**
+       * @description The language code
+       * @example de
+       */
+      lang: string;
+      /** @enum {string} */
+      status: 'draft' | 'published';
+      /** @description The default-language text has changed since this translation was saved */
+      outdated: boolean;
+    };
+    ServiceListItem: {
+      /** Format: uuid */
+      id: string;
+      title: string;
+      about: string;
+      /** @description Moves on by one with every live change; single reads send it as the ETag, saves may send it back in If-Match */
+      version: number;
+      /** @description It has a working copy (unpublished changes) that visitors do not see */
+      hasDraft: boolean;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+      /** @description Its translations into the site's languages other than the default, in their order (a language without one is missing) */
+      translations: components['schemas']['TranslationState'][];
+    };
+    ServiceListItemPage: {
+      data: components['schemas']['ServiceListItem'][];
+      links: components['schemas']['PageLinks'];
+      meta: components['schemas']['PageMeta'];
+    };
     Service: {
       /** Format: uuid */
       id: string;
@@ -2023,11 +2055,6 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       updatedAt: string;
-    };
-    ServicePage: {
-      data: components['schemas']['Service'][];
-      links: components['schemas']['PageLinks'];
-      meta: components['schemas']['PageMeta'];
     };
     CreateServiceDto: {
       title: string;
@@ -2207,7 +2234,7 @@ export interface components {
       /** @description When the published translation goes public; left out, null or empty: at once */
       publishAt?: (string | '') | null;
     };
-    News: {
+    NewsListItem: {
       /** Format: uuid */
       id: string;
       title: string;
@@ -2253,9 +2280,11 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       updatedAt: string;
+      /** @description Its translations into the site's languages other than the default, in their order (a language without one is missing) */
+      translations: components['schemas']['TranslationState'][];
     };
-    NewsPage: {
-      data: components['schemas']['News'][];
+    NewsListItemPage: {
+      data: components['schemas']['NewsListItem'][];
       links: components['schemas']['PageLinks'];
       meta: components['schemas']['PageMeta'];
     };
@@ -2344,6 +2373,53 @@ export interface components {
       status?: 'draft' | 'published';
       /** @description When a published article goes public; left out, null or empty: at once */
       publishAt?: (string | '') | null;
+    };
+    News: {
+      /** Format: uuid */
+      id: string;
+      title: string;
+      description: string;
+      about: string;
+      /**
+       * @description A path on the API host, e.g. /uploads/news/<name>.webp
+       * @example /uploads/news/x.webp
+       */
+      photo: string | null;
+      /** @description The width of `photo` in pixels; smaller copies, 480 and 960 px wide, sit beside it as <name>-480.webp and <name>-960.webp when narrower */
+      photoWidth: number | null;
+      /** @description The height of `photo` in pixels */
+      photoHeight: number | null;
+      /** @description The address: /news/<slug> on the public site */
+      slug: string;
+      /** @description The photo's alternative text */
+      photoAlt: string | null;
+      /** @enum {string} */
+      status: 'draft' | 'published';
+      /**
+       * Format: date-time
+       * @description When the article goes public; null: at once
+       */
+      publishAt: string | null;
+      /** @description Moves on by one with every live change; single reads send it as the ETag, saves may send it back in If-Match */
+      version: number;
+      /** @description It has a working copy (unpublished changes) that visitors do not see */
+      hasDraft: boolean;
+      /**
+       * Format: uuid
+       * @description The admin who created it; null for one from before roles
+       */
+      createdBy: string | null;
+      /**
+       * @description Submitted for review (waiting for an editor), or returned with `reviewNote`; null otherwise
+       * @enum {string|null}
+       */
+      review: 'submitted' | 'returned' | null;
+      /** @description The note it was sent back with */
+      reviewNote: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
     };
     UpdateNewsDto: {
       title?: string;
@@ -4647,6 +4723,8 @@ export interface operations {
     parameters: {
       query?: {
         page?: number;
+        /** @description Only the items that need translating: with no translation, or an outdated one, into this language (its code), or into any enabled language other than the default (`any`). A language the site has not enabled is a 400 on needsTranslation */
+        needsTranslation?: string;
       };
       header?: never;
       path?: never;
@@ -4659,7 +4737,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ServicePage'];
+          'application/json': components['schemas']['ServiceListItemPage'];
         };
       };
       /** @description The page is not a whole number from 1 to 100,000 */
@@ -5440,6 +5518,8 @@ export interface operations {
         page?: number;
         /** @description Search instead: titles containing this text, newest first, at most 100, unpaged (a text longer than any title finds none) */
         title?: string;
+        /** @description Only the items that need translating: with no translation, or an outdated one, into this language (its code), or into any enabled language other than the default (`any`). A language the site has not enabled is a 400 on needsTranslation */
+        needsTranslation?: string;
       };
       header?: never;
       path?: never;
@@ -5452,7 +5532,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['NewsPage'];
+          'application/json': components['schemas']['NewsListItemPage'];
         };
       };
       /** @description The page is not a whole number from 1 to 100,000 */

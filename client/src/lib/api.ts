@@ -190,7 +190,7 @@ export function uploadFile<P extends ApiRoute<'post'>>(
 export type PageLinks = ApiSchema<'PageLinks'>;
 
 /** What every paged list returns: a page of `T` with its links and meta. */
-export type Paged<T> = Omit<ApiSchema<'ServicePage'>, 'data'> & { data: T[] };
+export type Paged<T> = Omit<ApiSchema<'ServiceListItemPage'>, 'data'> & { data: T[] };
 
 /** Anything with an id: items carry `id`, some older payloads `_id`. */
 export interface Identified {

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { TranslationStateItem } from '../../translations/translations.module';
 
 /** An article as the API answers it. */
 @ApiSchema({ name: 'News' })
@@ -74,6 +75,16 @@ export class NewsDto {
 
   @ApiProperty()
   updatedAt: Date;
+}
+
+/** An article in the admin list: with its translations' states (issue #41). */
+@ApiSchema({ name: 'NewsListItem' })
+export class NewsListItemDto extends NewsDto {
+  @ApiProperty({
+    type: [TranslationStateItem],
+    description: "Its translations into the site's languages other than the default, in their order (a language without one is missing)",
+  })
+  translations: TranslationStateItem[];
 }
 
 /** A photo stored by POST /api/photos, for an article's save to name (`photo`). */

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { TranslationStateItem } from '../../translations/translations.module';
 
 /** A service as the API answers it (the client's `Service` type is generated from this). */
 @ApiSchema({ name: 'Service' })
@@ -26,4 +27,14 @@ export class ServiceDto {
 
   @ApiProperty()
   updatedAt: Date;
+}
+
+/** A service in the admin list: with its translations' states (issue #41). */
+@ApiSchema({ name: 'ServiceListItem' })
+export class ServiceListItemDto extends ServiceDto {
+  @ApiProperty({
+    type: [TranslationStateItem],
+    description: "Its translations into the site's languages other than the default, in their order (a language without one is missing)",
+  })
+  translations: TranslationStateItem[];
 }

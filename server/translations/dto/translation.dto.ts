@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsIn, IsISO8601, IsString, ValidateIf } from 'class-validator';
 
 export const TRANSLATION_STATUSES = ['draft', 'published'] as const;
@@ -53,4 +53,17 @@ export class TranslationStateReply {
 
   @ApiProperty()
   updatedAt: Date;
+}
+
+/** A translation's state on an admin list's item: the list's per-language chips. */
+@ApiSchema({ name: 'TranslationState' })
+export class TranslationStateItem {
+  @ApiProperty({ description: 'The language code', example: 'de' })
+  lang: string;
+
+  @ApiProperty({ enum: TRANSLATION_STATUSES })
+  status: TranslationStatus;
+
+  @ApiProperty({ description: 'The default-language text has changed since this translation was saved' })
+  outdated: boolean;
 }

@@ -2,6 +2,8 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { apiPaths, paths } from '../../../app/paths';
 import { api, ApiError, type ApiSchema } from '../../../lib/api';
 import type { DiffField, Draft, DraftSource, HistorySource, Snapshot } from '../../../lib/revisions';
+import type { TranslatedField } from '../../../components/TranslatorView';
+import type { Translation, TranslationSource } from '../../../lib/translations';
 import { lastDays } from '../../../lib/visitor-range';
 
 export type News = ApiSchema<'News'>;
@@ -17,11 +19,15 @@ export function previewAbout(about: string): Promise<ApiSchema<'NewsPreview'>> {
 export const newsQueries = {
   all: () => ['news'] as const,
   lists: () => [...newsQueries.all(), 'list'] as const,
-  /** A page of the list, or (with a title) the unpaged search result. */
-  list: ({ page, title = '' }: { page: number; title?: string }) =>
+  /**
+   * A page of the list, or (with a title) the unpaged search result; `needsTranslation` ('any' or
+   * a language's code): the articles that need translating.
+   */
+  list: ({ page, title = '', needsTranslation = '' }: { page: number; title?: string; needsTranslation?: string }) =>
     queryOptions({
-      queryKey: [...newsQueries.lists(), { page: title ? 1 : page, title }] as const,
-      queryFn: ({ signal }) => api.get(apiPaths.news, title ? { title } : { page }, signal),
+      queryKey: [...newsQueries.lists(), { page: title ? 1 : page, title, needsTranslation }] as const,
+      queryFn: ({ signal }) =>
+        api.get(apiPaths.news, { ...(title ? { title } : { page }), ...(needsTranslation ? { needsTranslation } : {}) }, signal),
       // The list on screen stays while the next page or search result loads.
       placeholderData: keepPreviousData,
     }),
@@ -57,6 +63,37 @@ export const newsQueries = {
     }),
   revisions: (id: string) => [...newsQueries.all(), 'revisions', id] as const,
 };
+
+/** An article's translations (issue #41), for the translator's view. */
+export function newsTranslations(id: string): TranslationSource {
+  return {
+    queryKey: [...newsQueries.all(), 'translations', id],
+    list: (signal) => api.get(apiPaths.newsTranslations(id), undefined, signal) as Promise<Translation[]>,
+    save: (lang, input) => api.put(apiPaths.newsTranslation(id, lang), input as ApiSchema<'NewsTranslationInput'>) as Promise<Translation>,
+    remove: (lang) => api.delete(apiPaths.newsTranslation(id, lang)),
+    sitePath: (lang, translation) => paths.siteArticleIn(lang, String(translation.slug)),
+  };
+}
+
+/** The fields a translation of an article has, as the translator's view shows them (the news form's order). */
+export const NEWS_TRANSLATED_FIELDS: TranslatedField[] = [
+  {
+    name: 'photoAlt',
+    label: 'Alternative text for the photo',
+    hint: 'What the photo shows, for people who cannot see it. Up to 200 characters.',
+    maxLength: 200,
+    type: 'text',
+  },
+  { name: 'title', label: 'Title', hint: 'Up to 200 characters.', type: 'text' },
+  {
+    name: 'slug',
+    label: 'Web address (left blank: made for you)',
+    hint: 'Lower-case letters a–z, digits and single hyphens between words; up to 80 characters.',
+    type: 'address',
+  },
+  { name: 'description', label: 'Description', hint: 'Up to 1,000 characters.', type: 'textarea' },
+  { name: 'about', label: 'About', hint: 'Markdown, up to 20,000 characters.', type: 'markdown' },
+];
 
 /** The fields a revision of an article holds, as the compare view shows them. */
 export const NEWS_FIELDS: DiffField[] = [

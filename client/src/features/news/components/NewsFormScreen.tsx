@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ForbiddenScreen } from '../../../app/ForbiddenScreen';
 import { paths } from '../../../app/paths';
@@ -11,6 +11,8 @@ import { PublicationStatus } from '../../../components/PublishControl';
 import { useVersionedSave } from '../../../components/ConflictDialog';
 import { FormActions } from '../../../components/FormActions';
 import { HistoryPanel } from '../../../components/HistoryPanel';
+import { LanguageSwitcher } from '../../../components/LanguageSwitcher';
+import { TranslatorView } from '../../../components/TranslatorView';
 import { PageHeader } from '../../../components/PageHeader';
 import { ReviewBanner } from '../../../components/ReviewParts';
 import { useNotify } from '../../../components/Toaster';
@@ -22,12 +24,15 @@ import { errorMessage, itemId } from '../../../lib/api';
 import { useCan, useMayEdit } from '../../../lib/can';
 import { draftToOpen, isDraft, versionOf, type Draft, type RestoreReply, type Snapshot } from '../../../lib/revisions';
 import { returnSearch, type ReturnState } from '../../../lib/search-params';
+import { useEditLanguage, useSiteLanguages } from '../../../lib/translations';
 import {
   NEWS_FIELDS,
+  NEWS_TRANSLATED_FIELDS,
   newsDraft,
   newsHistory,
   newsQueries,
   newsSnapshot,
+  newsTranslations,
   photoUrl,
   submitNews,
   useCreateNews,
@@ -101,6 +106,10 @@ function EditNews({ id }: { id: string }) {
   const canPublish = useCan('news.publish');
   // An author changes only the articles they created: another's, opened by its address, is not theirs to open.
   const mayEdit = useMayEdit('news.publish');
+  // With more than one language, the screen edits the default language's article or a translation (issue #41).
+  const languages = useSiteLanguages();
+  const [translating, chooseLanguage] = useEditLanguage(languages);
+  const switcher = languages && <LanguageSwitcher languages={languages} current={translating} onChoose={chooseLanguage} />;
   const failed = (error: Error) => (
     <>
       <Alert>{errorMessage(error, 'Could not load the article. Please try again.')}</Alert>
@@ -119,6 +128,21 @@ function EditNews({ id }: { id: string }) {
       {(article) =>
         !mayEdit(article) ? (
           <ForbiddenScreen />
+        ) : translating && languages ? (
+          <section className="screen">
+            <PageHeader title="Edit News" />
+            {switcher}
+            <TranslatorView
+              source={newsTranslations(id)}
+              fields={NEWS_TRANSLATED_FIELDS}
+              original={article}
+              language={translating}
+              defaultLanguage={languages.default}
+              canPublish={canPublish}
+              addressBase={(lang) => siteAddress(paths.siteArticleIn(lang, ''))}
+              render={previewAbout}
+            />
+          </section>
         ) : (
           <LoadFirst
             query={draft}
@@ -136,6 +160,7 @@ function EditNews({ id }: { id: string }) {
                   heading="Edit News"
                   onRestart={restart}
                   afterSave={afterSave}
+                  switcher={switcher}
                 />
                 {/* Outside the form, which starts again after a restore: the panel stays as it was. */}
                 <HistoryPanel
@@ -161,7 +186,10 @@ function NewsForm({
   heading,
   onRestart,
   afterSave = false,
+  switcher,
 }: {
+  /** The edit screen's language switcher (a site of several languages). */
+  switcher?: ReactNode;
   /** The form starts again after its own save: Save takes the focus. */
   afterSave?: boolean;
   article?: News;
@@ -271,6 +299,7 @@ function NewsForm({
   return (
     <section className="screen">
       <PageHeader title={heading} />
+      {switcher}
       <PublicationStatus item={live} href={paths.siteArticle(live?.slug ?? '')} />
       {opened && <DraftBanner draft={opened.draft} restored={opened.restored} onDiscard={drafts.askDiscard} />}
       {live && <ReviewBanner item={live} reviewer={canPublish} />}

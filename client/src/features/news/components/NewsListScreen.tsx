@@ -4,6 +4,7 @@ import { paths } from '../../../app/paths';
 import { BulkBar } from '../../../components/BulkBar';
 import { CardList, ListNotice } from '../../../components/CardList';
 import { ItemActions } from '../../../components/ItemActions';
+import { NeedsTranslationFilter, TranslationChips } from '../../../components/LanguageSwitcher';
 import { PageHeader } from '../../../components/PageHeader';
 import { publicStateOf, ViewOnSite } from '../../../components/PublishControl';
 import { PublishState } from '../../../components/PublishState';
@@ -19,6 +20,7 @@ import { itemId } from '../../../lib/api';
 import { useCan, useMayEdit } from '../../../lib/can';
 import { formatNewsDateTime } from '../../../lib/format';
 import { usePageParam, useSearchParamText } from '../../../lib/search-params';
+import { translationChips, useNeedsTranslationParam, useSiteLanguages } from '../../../lib/translations';
 import { useLoggedError } from '../../../lib/use-logged-error';
 import { deleteNews, newsQueries, type News, restoreNews, deleteNewsBatch, restoreNewsBatch } from '../api/news';
 import type { NewsFormState } from './NewsFormScreen';
@@ -28,7 +30,11 @@ import './NewsListScreen.css';
 export function NewsListScreen() {
   const [page, setPage] = usePageParam();
   const [searchText, setSearchText, title] = useSearchParamText('title');
-  const listQuery = newsQueries.list({ page, title });
+  // With more than one language: each article's translations, and the filter of those that need one (issue #41).
+  const languages = useSiteLanguages();
+  const [needsParam, setNeedsTranslation] = useNeedsTranslationParam();
+  const needsTranslation = languages ? needsParam : '';
+  const listQuery = newsQueries.list({ page, title, needsTranslation });
   const query = useQuery(listQuery);
   // The edit form returns to this page (or search) when it is done.
   const formState: NewsFormState = { returnTo: useLocation().search };
@@ -78,6 +84,7 @@ export function NewsListScreen() {
         >
           {query.isFetching && query.isPlaceholderData && <Spinner size="small" label="Searching" />}
         </SearchBox>
+        {languages && <NeedsTranslationFilter languages={languages} value={needsTranslation} onChange={setNeedsTranslation} />}
         <Link className="button button--primary" to={paths.news.create}>
           Create
         </Link>
@@ -92,7 +99,7 @@ export function NewsListScreen() {
       )}
       <CardList
         query={query}
-        label={title ? `News matching “${title}”` : 'News'}
+        label={title ? `News matching “${title}”` : needsTranslation ? 'News that needs translation' : 'News'}
         loadingLabel="Loading news"
         failure="Sorry, the news could not be loaded."
         select={canDelete ? { selection, name: (item) => item.title } : undefined}
@@ -101,6 +108,10 @@ export function NewsListScreen() {
           title ? (
             <button type="button" className="button" onClick={() => setSearchText('')}>
               Clear search
+            </button>
+          ) : needsTranslation ? (
+            <button type="button" className="button" onClick={() => setNeedsTranslation('')}>
+              Show all news
             </button>
           ) : (
             page === 1 && (
@@ -123,6 +134,7 @@ export function NewsListScreen() {
               <h2 className="card__title">{item.title}</h2>
               <DraftMark item={item} />
               <ReviewMark item={item} />
+              {languages && <TranslationChips chips={translationChips(item.translations, languages)} />}
               <p className="card__text">{item.description}</p>
               <p className="news-card__more">
                 <Link to={paths.news.detail(itemId(item))}>

@@ -1,7 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '../../../app/paths';
+import { apiPaths, paths } from '../../../app/paths';
 import { api, ApiError, type ApiSchema } from '../../../lib/api';
 import type { DiffField, Draft, DraftSource, HistorySource } from '../../../lib/revisions';
+import type { TranslatedField } from '../../../components/TranslatorView';
+import type { Translation, TranslationSource } from '../../../lib/translations';
 
 export type Service = ApiSchema<'Service'>;
 export type ServiceInput = ApiSchema<'CreateServiceDto'>;
@@ -9,10 +11,11 @@ export type ServiceInput = ApiSchema<'CreateServiceDto'>;
 export const serviceQueries = {
   all: () => ['services'] as const,
   lists: () => [...serviceQueries.all(), 'list'] as const,
-  list: ({ page }: { page: number }) =>
+  /** A page of the list; `needsTranslation` ('any' or a language's code): those that need translating. */
+  list: ({ page, needsTranslation = '' }: { page: number; needsTranslation?: string }) =>
     queryOptions({
-      queryKey: [...serviceQueries.lists(), { page }] as const,
-      queryFn: ({ signal }) => api.get(apiPaths.services, { page }, signal),
+      queryKey: [...serviceQueries.lists(), { page, needsTranslation }] as const,
+      queryFn: ({ signal }) => api.get(apiPaths.services, needsTranslation ? { page, needsTranslation } : { page }, signal),
       // The list on screen stays while the next page loads.
       placeholderData: keepPreviousData,
     }),
@@ -36,6 +39,24 @@ export const serviceQueries = {
     }),
   revisions: (id: string) => [...serviceQueries.all(), 'revisions', id] as const,
 };
+
+/** A service's translations (issue #41), for the translator's view. */
+export function serviceTranslations(id: string): TranslationSource {
+  return {
+    queryKey: [...serviceQueries.all(), 'translations', id],
+    list: (signal) => api.get(apiPaths.serviceTranslations(id), undefined, signal) as Promise<Translation[]>,
+    save: (lang, input) =>
+      api.put(apiPaths.serviceTranslation(id, lang), input as ApiSchema<'ServiceTranslationInput'>) as Promise<Translation>,
+    remove: (lang) => api.delete(apiPaths.serviceTranslation(id, lang)),
+    sitePath: (lang) => paths.siteServicesIn(lang),
+  };
+}
+
+/** The fields a translation of a service has, as the translator's view shows them. */
+export const SERVICE_TRANSLATED_FIELDS: TranslatedField[] = [
+  { name: 'title', label: 'Title', hint: 'Up to 200 characters.', type: 'text' },
+  { name: 'about', label: 'About', hint: 'Up to 5,000 characters.', type: 'textarea' },
+];
 
 /** The fields a revision of a service holds, as the compare view shows them. */
 export const SERVICE_FIELDS: DiffField[] = [

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
@@ -7,6 +7,8 @@ import { TextAreaField, TextField } from '../../../components/Field';
 import { useVersionedSave } from '../../../components/ConflictDialog';
 import { FormActions } from '../../../components/FormActions';
 import { HistoryPanel } from '../../../components/HistoryPanel';
+import { LanguageSwitcher } from '../../../components/LanguageSwitcher';
+import { TranslatorView } from '../../../components/TranslatorView';
 import { PageHeader } from '../../../components/PageHeader';
 import { useNotify } from '../../../components/Toaster';
 import { LoadFirst, useForm } from '../../../components/useForm';
@@ -14,11 +16,15 @@ import { DraftBanner, useDraftActions } from '../../../components/WorkingCopy';
 import { ApiError, itemId } from '../../../lib/api';
 import { draftToOpen, isDraft, versionOf, type Draft, type Snapshot } from '../../../lib/revisions';
 import { returnSearch } from '../../../lib/search-params';
+import { useEditLanguage, useSiteLanguages } from '../../../lib/translations';
+import { useCan } from '../../../lib/can';
 import {
   SERVICE_FIELDS,
+  SERVICE_TRANSLATED_FIELDS,
   serviceDraft,
   serviceHistory,
   serviceQueries,
+  serviceTranslations,
   useCreateService,
   useUpdateService,
   type Service,
@@ -65,6 +71,12 @@ function EditService({ id }: { id: string }) {
   const focus = Number(params.get('revision')) || undefined;
   // Counts the times the form starts again (a restore, a discard, their copy taken after a conflict).
   const [generation, setGeneration] = useState(0);
+  // With more than one language, the screen edits the default language's service or a translation (issue #41).
+  const languages = useSiteLanguages();
+  const [translating, chooseLanguage] = useEditLanguage(languages);
+  const switcher = languages && <LanguageSwitcher languages={languages} current={translating} onChoose={chooseLanguage} />;
+  // Services have no review: whoever edits them publishes (services.write), as the server's rules say.
+  const canPublish = useCan('services.write');
 
   const restart = (service: Service | null, working: Draft | null | undefined) => {
     if (service) queryClient.setQueryData(serviceQueries.detail(id).queryKey, service);
@@ -92,38 +104,54 @@ function EditService({ id }: { id: string }) {
 
   return (
     <LoadFirst query={query} title="Edit Service" loading="Loading the service" logAs="Loading the service failed" failed={failed}>
-      {(service) => (
-        <LoadFirst
-          query={draft}
-          title="Edit Service"
-          loading="Loading the service"
-          logAs="Loading the service's draft failed"
-          failed={failed}
-        >
-          {(working) => (
-            <>
-              <ServiceForm
-                key={generation}
-                title="Edit Service"
-                initial={service}
-                edit={{ draft: working, onRestart: restart }}
-                save={(input, ifMatch) => update.mutateAsync({ input, ifMatch })}
-                onSaved={(published) => {
-                  notify({ message: published ? 'Changes published' : 'Service updated' });
-                  navigate(list);
-                }}
-              />
-              {/* Outside the form, which starts again after a restore: the panel stays as it was. */}
-              <HistoryPanel
-                source={serviceHistory(id)}
-                version={() => versionOf(service)}
-                focus={focus}
-                onRestored={(reply) => restart(reply.item, reply.to === 'draft' ? reply.draft : undefined)}
-              />
-            </>
-          )}
-        </LoadFirst>
-      )}
+      {(service) =>
+        translating && languages ? (
+          <section className="screen">
+            <PageHeader title="Edit Service" />
+            {switcher}
+            <TranslatorView
+              source={serviceTranslations(id)}
+              fields={SERVICE_TRANSLATED_FIELDS}
+              original={service}
+              language={translating}
+              defaultLanguage={languages.default}
+              canPublish={canPublish}
+            />
+          </section>
+        ) : (
+          <LoadFirst
+            query={draft}
+            title="Edit Service"
+            loading="Loading the service"
+            logAs="Loading the service's draft failed"
+            failed={failed}
+          >
+            {(working) => (
+              <>
+                <ServiceForm
+                  key={generation}
+                  title="Edit Service"
+                  initial={service}
+                  edit={{ draft: working, onRestart: restart }}
+                  save={(input, ifMatch) => update.mutateAsync({ input, ifMatch })}
+                  onSaved={(published) => {
+                    notify({ message: published ? 'Changes published' : 'Service updated' });
+                    navigate(list);
+                  }}
+                  switcher={switcher}
+                />
+                {/* Outside the form, which starts again after a restore: the panel stays as it was. */}
+                <HistoryPanel
+                  source={serviceHistory(id)}
+                  version={() => versionOf(service)}
+                  focus={focus}
+                  onRestored={(reply) => restart(reply.item, reply.to === 'draft' ? reply.draft : undefined)}
+                />
+              </>
+            )}
+          </LoadFirst>
+        )
+      }
     </LoadFirst>
   );
 }
@@ -134,8 +162,11 @@ function ServiceForm({
   edit,
   save,
   onSaved,
+  switcher,
 }: {
   title: 'Create Service' | 'Edit Service';
+  /** The edit screen's language switcher (a site of several languages). */
+  switcher?: ReactNode;
   initial?: Service;
   /** The edit form's working copy and restart (after a restore, a discard, a conflict's Reload). */
   edit?: { draft: Draft | null; onRestart: (service: Service | null, draft: Draft | null | undefined) => void };
@@ -188,6 +219,7 @@ function ServiceForm({
   return (
     <section className="screen">
       <PageHeader title={title} />
+      {switcher}
       {opened && <DraftBanner draft={opened.draft} restored={opened.restored} onDiscard={drafts.askDiscard} />}
       <form {...form} className="form" aria-label={title}>
         <TextField label="Title" hint="Up to 200 characters." {...bind('title')} autoComplete="off" />

@@ -4,6 +4,7 @@ import { paths } from '../../../app/paths';
 import { BulkBar } from '../../../components/BulkBar';
 import { CardList, ListNotice } from '../../../components/CardList';
 import { ItemActions } from '../../../components/ItemActions';
+import { NeedsTranslationFilter, TranslationChips } from '../../../components/LanguageSwitcher';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pagination } from '../../../components/Pagination';
 import { useBulkDelete } from '../../../components/useBulkDelete';
@@ -14,12 +15,17 @@ import { itemId } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { usePageParam, type ReturnState } from '../../../lib/search-params';
 import { useCan } from '../../../lib/can';
+import { translationChips, useNeedsTranslationParam, useSiteLanguages } from '../../../lib/translations';
 import { useLoggedError } from '../../../lib/use-logged-error';
 import { deleteService, deleteServices, restoreService, restoreServices, serviceQueries, type Service } from '../api/services';
 
 export function ServicesListScreen() {
   const [page, setPage] = usePageParam();
-  const list = serviceQueries.list({ page });
+  // With more than one language: each service's translations, and the filter of those that need one (issue #41).
+  const languages = useSiteLanguages();
+  const [needsParam, setNeedsTranslation] = useNeedsTranslationParam();
+  const needsTranslation = languages ? needsParam : '';
+  const list = serviceQueries.list({ page, needsTranslation });
   const query = useQuery(list);
   const { search } = useLocation();
 
@@ -58,6 +64,7 @@ export function ServicesListScreen() {
   return (
     <section className="screen">
       <PageHeader title="Services">
+        {languages && <NeedsTranslationFilter languages={languages} value={needsTranslation} onChange={setNeedsTranslation} />}
         {canWrite && (
           <Link className="button button--primary" to={paths.services.create} state={formState}>
             Create
@@ -74,17 +81,23 @@ export function ServicesListScreen() {
       )}
       <CardList
         query={query}
-        label="Services"
+        label={needsTranslation ? 'Services that need translation' : 'Services'}
         loadingLabel="Loading services"
         failure="Sorry, the services could not be loaded."
         select={canWrite ? { selection, name: (service) => service.title } : undefined}
         empty={
-          // An empty list (not a page past the end, whose way back is the paging).
-          page === 1 &&
-          canWrite && (
-            <Link className="button button--primary" to={paths.services.create} state={formState}>
-              Create the first service
-            </Link>
+          needsTranslation ? (
+            <button type="button" className="button" onClick={() => setNeedsTranslation('')}>
+              Show all services
+            </button>
+          ) : (
+            // An empty list (not a page past the end, whose way back is the paging).
+            page === 1 &&
+            canWrite && (
+              <Link className="button button--primary" to={paths.services.create} state={formState}>
+                Create the first service
+              </Link>
+            )
           )
         }
       >
@@ -92,6 +105,7 @@ export function ServicesListScreen() {
           <>
             <h2 className="card__title">{service.title}</h2>
             <DraftMark item={service} />
+            {languages && <TranslationChips chips={translationChips(service.translations, languages)} />}
             <p className="card__text">{service.about}</p>
             <p className="card__meta">
               Published at - <time dateTime={service.createdAt}>{formatDateTime(service.createdAt)}</time>

@@ -1,0 +1,319 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type ReactNode } from 'react';
+import { ApiError, errorMessage } from '../lib/api';
+import { formatSiteTime, SITE_TIME_ZONE } from '../lib/site-time';
+import {
+  translationInput,
+  translationsQuery,
+  translationValues,
+  type Language,
+  type Translation,
+  type TranslationSource,
+} from '../lib/translations';
+import { useLoggedError } from '../lib/use-logged-error';
+import { AddressField } from './AddressField';
+import { Alert } from './Alert';
+import { ConfirmDialog } from './Dialog';
+import { SelectField, TextAreaField, TextField } from './Field';
+import { MarkdownField } from './MarkdownField';
+import { publicStateOf, ViewOnSite } from './PublishControl';
+import { PageSpinner } from './Spinner';
+import { useNotify } from './Toaster';
+import { useForm } from './useForm';
+import './Translations.css';
+
+/** A text field's value of the default-language item ('' for none). */
+const textOf = (item: Record<string, unknown>, name: string): string => (typeof item[name] === 'string' ? (item[name] as string) : '');
+
+/** One text field a kind translates, as the translator's view shows it. */
+export interface TranslatedField {
+  name: string;
+  label: string;
+  hint?: string;
+  maxLength?: number;
+  /** A one-line text, an address (`/de/news/<slug>`), a longer text, or Markdown with its preview. */
+  type: 'text' | 'address' | 'textarea' | 'markdown';
+}
+
+/**
+ * The translator's view (issue #41): the default language's text on the left, read only (first,
+ * and collapsible, on a phone), the translation's fields on the right with "Copy from <default>",
+ * its own status, Delete translation, and the Outdated mark while the default text has changed
+ * since it was saved. For any translatable kind: `source` says where its translations are.
+ */
+export function TranslatorView({
+  source,
+  fields,
+  original,
+  language,
+  defaultLanguage,
+  canPublish,
+  addressBase,
+  render,
+}: {
+  source: TranslationSource;
+  fields: TranslatedField[];
+  /** The item's default-language text, by field name. */
+  original: Record<string, unknown>;
+  language: Language;
+  defaultLanguage: Language;
+  /** May set a translation live, change or delete a published one (an author may not). */
+  canPublish: boolean;
+  /** The public address an `address` field completes (`https://…/de/news/`). */
+  addressBase?: (lang: string) => string;
+  /** A Markdown field's preview, by the public page's rules. */
+  render?: (text: string) => Promise<{ html: string }>;
+}) {
+  const query = useQuery(translationsQuery(source));
+  // A deleted translation's form starts again, empty.
+  const [generation, setGeneration] = useState(0);
+  useLoggedError('Loading the translations failed', query.error);
+
+  return (
+    <div className="translator">
+      <details className="translator__source" open>
+        <summary className="translator__heading">{defaultLanguage.name} (default language)</summary>
+        <dl className="translator__original" lang={defaultLanguage.code} dir={defaultLanguage.dir}>
+          {fields.map((field) => (
+            <div key={field.name} className="translator__original-field">
+              <dt>{field.label}</dt>
+              <dd className={field.type === 'markdown' || field.type === 'textarea' ? 'translator__long' : undefined}>
+                {textOf(original, field.name) || <em className="translator__empty">(empty)</em>}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+      <div className="translator__target">
+        {query.isPending ? (
+          <PageSpinner label="Loading the translation" />
+        ) : query.isError ? (
+          <Alert>
+            {errorMessage(query.error, 'Sorry, the translation could not be loaded.')}{' '}
+            <button type="button" className="button button--small" onClick={() => void query.refetch()}>
+              Try again
+            </button>
+          </Alert>
+        ) : (
+          <TranslationForm
+            key={`${language.code}-${generation}`}
+            source={source}
+            fields={fields}
+            original={original}
+            translation={query.data.find((translation) => translation.lang === language.code) ?? null}
+            language={language}
+            defaultLanguage={defaultLanguage}
+            canPublish={canPublish}
+            addressBase={addressBase}
+            render={render}
+            onDeleted={() => setGeneration((n) => n + 1)}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function TranslationForm({
+  source,
+  fields,
+  original,
+  translation,
+  language,
+  defaultLanguage,
+  canPublish,
+  addressBase,
+  render,
+  onDeleted,
+}: {
+  source: TranslationSource;
+  fields: TranslatedField[];
+  original: Record<string, unknown>;
+  translation: Translation | null;
+  language: Language;
+  defaultLanguage: Language;
+  canPublish: boolean;
+  addressBase?: (lang: string) => string;
+  render?: (text: string) => Promise<{ html: string }>;
+  onDeleted: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const names = fields.map((field) => field.name);
+  const id = useId();
+  const [deleting, setDeleting] = useState<'ask' | 'busy' | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  // Kept in the cache as saved: the Outdated mark, the status line and the lists follow it.
+  const replace = (saved: Translation | null) => {
+    queryClient.setQueryData<Translation[]>(source.queryKey, (list = []) => [
+      ...list.filter((other) => other.lang !== language.code),
+      ...(saved ? [saved] : []),
+    ]);
+    // The lists' chips (below the kind's key, as this one is).
+    void queryClient.invalidateQueries({ queryKey: source.queryKey.slice(0, 1) });
+  };
+
+  const { bind, setValue, fieldErrors, formError, saving, guard, form, values } = useForm<Record<string, string>, Translation>({
+    initial: translationValues(names, translation),
+    save: async (typed) => {
+      const checked = translationInput(names, typed);
+      if ('field' in checked) throw new ApiError(400, { [checked.field]: { msg: checked.msg } });
+      return source.save(language.code, checked.input);
+    },
+    stay: (reply) => translationValues(names, reply),
+    onSaved: (reply) => {
+      replace(reply);
+      notify({ message: `${language.name} translation saved` });
+    },
+    fallback: 'Sorry, the translation could not be saved. Please try again.',
+    logAs: 'Saving the translation failed',
+  });
+
+  // Who may not publish neither changes nor removes a published translation (the server says so too).
+  const locked = !canPublish && translation?.status === 'published';
+  const copy = (name: string) => setValue(name, textOf(original, name));
+  const copyAll = () => {
+    for (const name of names) copy(name);
+  };
+
+  const remove = async () => {
+    setDeleting('busy');
+    setDeleteError(null);
+    try {
+      await source.remove(language.code);
+    } catch (error) {
+      setDeleting(null);
+      setDeleteError(errorMessage(error, 'Sorry, the translation could not be deleted. Please try again.'));
+      return;
+    }
+    setDeleting(null);
+    guard.release();
+    replace(null);
+    notify({ message: `${language.name} translation deleted` });
+    onDeleted();
+  };
+
+  const field = (definition: TranslatedField): ReactNode => {
+    const bound = { ...bind(definition.name), label: definition.label, hint: definition.hint, maxLength: definition.maxLength };
+    switch (definition.type) {
+      case 'address':
+        return <AddressField {...bound} base={addressBase?.(language.code) ?? ''} autoComplete="off" />;
+      case 'textarea':
+        return <TextAreaField {...bound} rows={3} />;
+      case 'markdown':
+        return render ? <MarkdownField {...bound} rows={10} render={render} /> : <TextAreaField {...bound} rows={10} />;
+      default:
+        return <TextField {...bound} autoComplete="off" />;
+    }
+  };
+
+  return (
+    <>
+      <h2 className="translator__heading" id={`${id}-heading`}>
+        {language.name} translation
+      </h2>
+      <p className="translator__state" role="status">
+        {!translation ? (
+          'Not translated yet.'
+        ) : translation.status === 'draft' ? (
+          'Draft: not on the site in this language yet.'
+        ) : publicStateOf(translation) === 'scheduled' ? (
+          <>
+            Scheduled for <time dateTime={translation.publishAt!}>{formatSiteTime(translation.publishAt!)}</time>.
+          </>
+        ) : (
+          'Published.'
+        )}
+        {translation?.status === 'published' && (
+          <>
+            {' '}
+            <ViewOnSite href={source.sitePath(language.code, translation)} />
+          </>
+        )}
+      </p>
+      {translation?.outdated && (
+        <p className="translator__outdated">
+          <strong className="translation-chip translation-chip--outdated">Outdated</strong> The {defaultLanguage.name} text has changed
+          since this translation was saved. Check it against the text beside it, then save to clear this mark.
+        </p>
+      )}
+      <form {...form} className="form translator__form" aria-labelledby={`${id}-heading`} lang={language.code} dir={language.dir}>
+        {formError && <Alert>{formError}</Alert>}
+        <p className="translator__copy-all" lang="en" dir="ltr">
+          <button type="button" className="button" onClick={copyAll}>
+            Copy all from {defaultLanguage.name}
+          </button>
+        </p>
+        {fields.map((definition) => (
+          <div key={definition.name} className="translator__field">
+            {field(definition)}
+            <button
+              type="button"
+              className="button button--small translator__copy"
+              lang="en"
+              dir="ltr"
+              onClick={() => copy(definition.name)}
+            >
+              Copy from {defaultLanguage.name}
+              <span className="visually-hidden">: {definition.label}</span>
+            </button>
+          </div>
+        ))}
+        <div lang="en" dir="ltr">
+          {canPublish ? (
+            <>
+              <SelectField label="Status of this translation" {...bind('status')}>
+                <option value="draft">Draft</option>
+                <option value="published">Published</option>
+                <option value="scheduled">Scheduled</option>
+              </SelectField>
+              {values.status === 'scheduled' && (
+                <TextField
+                  type="datetime-local"
+                  label={`Publish at (${SITE_TIME_ZONE})`}
+                  hint={`In the site's time zone: ${SITE_TIME_ZONE}.`}
+                  {...bind('publishAt')}
+                />
+              )}
+            </>
+          ) : (
+            <div className="field">
+              <p className="translator__author-note" id={`${id}-status`}>
+                {locked
+                  ? 'Published. Only an editor can change or delete a published translation.'
+                  : 'Saved as a draft: an editor publishes it.'}
+              </p>
+              {fieldErrors.status && (
+                <p className="field__error" role="alert">
+                  {fieldErrors.status.msg}
+                </p>
+              )}
+            </div>
+          )}
+        </div>
+        <div className="form__actions translator__actions" lang="en" dir="ltr">
+          {!locked && (
+            <button type="submit" className="button button--primary" disabled={saving}>
+              {saving ? 'Saving…' : 'Save translation'}
+            </button>
+          )}
+          {translation && !locked && (
+            <button type="button" className="button button--danger-outline" onClick={() => setDeleting('ask')}>
+              Delete translation
+            </button>
+          )}
+        </div>
+        {deleteError && <Alert>{deleteError}</Alert>}
+      </form>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete translation"
+        message={`Delete the ${language.name} translation? Its page in ${language.name} is no longer on the site.`}
+        busy={deleting === 'busy'}
+        onConfirm={() => void remove()}
+        onCancel={() => setDeleting(null)}
+      />
+      {guard.dialog}
+    </>
+  );
+}

@@ -1,0 +1,133 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { unique } from '../support/unique.mjs';
+import { expectNoA11yViolations, STORAGE_STATE } from './support';
+
+/*
+ * The translator's view (issue #41): an article translated side by side, seen on the public site
+ * in German, and the lists' chips and filter. The site's languages and maintenance are one for the
+ * whole site, so this file runs in a project of its own after the other site-wide ones
+ * (playwright.config.ts), and puts both back as it found them at the end.
+ */
+
+test.describe.configure({ mode: 'default' });
+
+let admin: APIRequestContext;
+let languagesBefore: { languages: { code: string; name: string; dir: string; enabled: boolean; default: boolean }[] };
+let maintenanceBefore: boolean;
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  admin = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL, storageState: STORAGE_STATE });
+  languagesBefore = await (await admin.get('/api/settings/languages')).json();
+  maintenanceBefore = ((await (await admin.get('/api/settings')).json()) as { maintenance: boolean }).maintenance;
+  const languages = [
+    { code: 'en', name: 'English', dir: 'ltr', enabled: true, default: true },
+    { code: 'de', name: 'Deutsch', dir: 'ltr', enabled: true, default: false },
+    { code: 'fr', name: 'Français', dir: 'ltr', enabled: true, default: false },
+  ];
+  expect((await admin.put('/api/settings/languages', { data: { languages } })).status()).toBe(200);
+  expect((await admin.patch('/api/settings', { data: { maintenance: false } })).status()).toBe(200);
+});
+
+test.afterAll(async () => {
+  const languages = languagesBefore.languages.map(({ code, name, dir, enabled, default: main }) => ({
+    code,
+    name,
+    dir,
+    enabled,
+    default: main,
+  }));
+  expect((await admin.put('/api/settings/languages', { data: { languages } })).status()).toBe(200);
+  expect((await admin.patch('/api/settings', { data: { maintenance: maintenanceBefore } })).status()).toBe(200);
+  await admin.dispose();
+});
+
+for (const { width, height } of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${width} px: translate an article side by side into German, publish it, see it on the site; the chips and the filter`, async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height });
+    const title = unique('Opening hours ');
+    const created = await admin.post('/api/news', {
+      data: { title, description: 'When we are open.', about: 'Every **day**.', photoAlt: 'The door', status: 'published' },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+
+    await page.goto(`/admin/news/edit/${id}`);
+    const switcher = page.getByRole('group', { name: 'Language' });
+    await expect(switcher.getByRole('button', { name: 'English (default)' })).toHaveAttribute('aria-pressed', 'true');
+    await switcher.getByRole('button', { name: 'Deutsch' }).click();
+    await expect(page).toHaveURL(/\?lang=de$/);
+    await expect(page.getByRole('heading', { name: 'Deutsch translation' })).toBeVisible();
+    await expect(page.getByText('Not translated yet.')).toBeVisible();
+
+    // The default text is first and read only; on a phone it folds away.
+    const original = page.getByRole('group').filter({ hasText: 'English (default language)' });
+    await expect(original.getByText(title)).toBeVisible();
+    if (width < 769) {
+      await page.getByText('English (default language)').click();
+      await expect(original.getByText(title)).toBeHidden();
+      await page.getByText('English (default language)').click();
+      await expect(original.getByText(title)).toBeVisible();
+    }
+    await expectNoA11yViolations(page);
+
+    const form = page.getByRole('form', { name: 'Deutsch translation' });
+    await form.getByRole('button', { name: 'Copy all from English' }).click();
+    await expect(form.getByLabel('Title')).toHaveValue(title);
+    await expect(form.getByLabel('Description')).toHaveValue('When we are open.');
+    const germanTitle = unique('Öffnungszeiten ');
+    await form.getByLabel('Title').fill(germanTitle);
+    await form.getByLabel('Description').fill('Wann wir offen haben.');
+    await form.getByLabel('About', { exact: true }).fill('Jeden **Tag**.');
+    await form.getByRole('button', { name: 'Copy from English: Alternative text for the photo' }).click();
+    await expect(form.getByLabel('Alternative text for the photo')).toHaveValue('The door');
+    await form.getByLabel('Alternative text for the photo').fill('Die Tür');
+    await form.getByLabel('Status of this translation').selectOption('published');
+    await form.getByRole('button', { name: 'Save translation' }).click();
+    await expect(page.getByText('Deutsch translation saved')).toBeVisible();
+    await expect(page.getByText('Published.')).toBeVisible();
+    const slug = await form.getByLabel(/Web address/).inputValue();
+    expect(slug).toMatch(/^offnungszeiten-/);
+
+    // A visitor (no session) reads it at its German address.
+    const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const site = await visitor.newPage();
+    const reply = await site.goto(`/de/news/${slug}`);
+    expect(reply?.status()).toBe(200);
+    await expect(site.getByRole('heading', { level: 1, name: germanTitle })).toBeVisible();
+    await expect(site.locator('html')).toHaveAttribute('lang', 'de');
+    await visitor.close();
+
+    // The English text changes: the translation is outdated until it is saved again.
+    expect((await admin.patch(`/api/news/${id}`, { data: { about: 'Every day but Sunday.' } })).status()).toBe(200);
+    await page.reload();
+    await expect(page.getByText(/The English text has changed since this translation was saved/)).toBeVisible();
+    await form.getByLabel('About', { exact: true }).fill('Jeden Tag außer Sonntag.');
+    await form.getByRole('button', { name: 'Save translation' }).click();
+    await expect(page.getByText('Deutsch translation saved')).toBeVisible();
+    await expect(page.getByText(/The English text has changed/)).toBeHidden();
+
+    // The list: the article's chips, read in words by a screen reader, and the filter.
+    await page.goto(`/admin/news?title=${encodeURIComponent(title)}`);
+    const card = page.getByRole('listitem').filter({ hasText: title });
+    await expect(card.getByText('DE ✓')).toBeVisible();
+    await expect(card.getByText('FR missing')).toBeVisible();
+    await expect(card.getByText('Deutsch: translated')).toBeAttached();
+    await expect(card.getByText('Français: not translated')).toBeAttached();
+    await expectNoA11yViolations(page);
+    const show = page.getByLabel('Show');
+    await show.selectOption({ label: 'Needs translation into Deutsch' });
+    await expect(page).toHaveURL(/needsTranslation=de/);
+    await expect(page.getByText('no data')).toBeVisible();
+    await show.selectOption({ label: 'Needs translation into Français' });
+    await expect(card).toBeVisible();
+    await show.selectOption({ label: 'Needs translation' });
+    await expect(card).toBeVisible();
+  });
+}
