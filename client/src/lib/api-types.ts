@@ -1921,6 +1921,7 @@ export interface components {
       'activity.read': boolean;
       'settings.manage': boolean;
       'admins.manage': boolean;
+      'site.preview': boolean;
       'dashboard.read': boolean;
       'account.own': boolean;
     };
