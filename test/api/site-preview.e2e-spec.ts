@@ -46,14 +46,15 @@ describe('an administrator’s preview at /admin/preview (behind a CDN)', () => 
   let purges: Server;
 
   beforeAll(async () => {
-    if (!existsSync(join(CLIENT_DIST, 'admin.html'))) throw new Error(`The client is not built in ${CLIENT_DIST}: run \`npm run build\` first.`);
+    if (!existsSync(join(CLIENT_DIST, 'admin.html')))
+      throw new Error(`The client is not built in ${CLIENT_DIST}: run \`npm run build\` first.`);
     purges = createServer((_req, res) => res.writeHead(200).end());
     await new Promise<void>((done) => purges.listen(0, '127.0.0.1', done));
     const purgeUrl = `http://127.0.0.1:${(purges.address() as AddressInfo).port}/`;
     t = await createTestApp({
       publicUrl: PUBLIC_URL,
       analytics: true,
-      cdn: { provider: 'varnish', maxAge: 86_400, purgeUrl, apiToken: undefined, zone: undefined, service: undefined, apiUrl: undefined },
+      cdn: { provider: 'varnish', maxAge: 86_400, purgeUrl, apiToken: undefined, zone: undefined, service: undefined, apiUrl: purgeUrl },
     });
     admin = (await loggedInAgent(t)).agent;
     expect((await admin.patch('/api/settings').send({ maintenance: false })).status).toBe(200);
@@ -111,7 +112,9 @@ describe('an administrator’s preview at /admin/preview (behind a CDN)', () => 
     const draft = await article({ status: 'draft', about: 'See [our services](/services) and [elsewhere](https://example.org/x).' });
     const res = await preview(`/admin/preview/news/${draft.slug}`);
     const hrefs = links(res);
-    expect(hrefs).toEqual(expect.arrayContaining(['/admin/preview/', '/admin/preview/news', '/admin/preview/services', '/admin/preview/contact']));
+    expect(hrefs).toEqual(
+      expect.arrayContaining(['/admin/preview/', '/admin/preview/news', '/admin/preview/services', '/admin/preview/contact']),
+    );
     expect(hrefs).toContain('https://example.org/x');
     // Every site link the page writes is a preview address; the banner's leads back to the panel.
     const sitePaths = hrefs.filter((href) => href.startsWith('/') && !href.startsWith('/admin'));
@@ -193,8 +196,12 @@ describe('an administrator’s preview at /admin/preview (behind a CDN)', () => 
   });
 
   it('shows a company page and another language’s page at their preview addresses', async () => {
-    const slug = unique('about-preview-').toLowerCase().replace(/[^a-z0-9-]/g, '-');
-    const page = await admin.post('/api/pages').send({ title: unique('About '), slug, description: 'Who we are', body: 'Us.', status: 'draft' });
+    const slug = unique('about-preview-')
+      .toLowerCase()
+      .replace(/[^a-z0-9-]/g, '-');
+    const page = await admin
+      .post('/api/pages')
+      .send({ title: unique('About '), slug, description: 'Who we are', body: 'Us.', status: 'draft' });
     expect(page.status, JSON.stringify(page.body)).toBe(201);
     const shown = await preview(`/admin/preview/${page.body.slug}`);
     expect(shown.status).toBe(200);
@@ -214,7 +221,12 @@ describe('an administrator’s preview at /admin/preview (behind a CDN)', () => 
   });
 
   it('answers a path under it that is not the site’s with 404, never the API or a file', async () => {
-    for (const path of ['/admin/preview/api/health', '/admin/preview/admin/preview/', '/admin/preview/uploads/x.webp', '/admin/preview/assets/x.js']) {
+    for (const path of [
+      '/admin/preview/api/health',
+      '/admin/preview/admin/preview/',
+      '/admin/preview/uploads/x.webp',
+      '/admin/preview/assets/x.js',
+    ]) {
       const res = await preview(path);
       expect(res.status, path).toBe(404);
     }

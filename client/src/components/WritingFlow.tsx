@@ -1,4 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
+import { previewPath } from '../lib/site-address';
 import { formatSiteTime } from '../lib/site-time';
 import { publicStateOf, PublishControl } from './PublishControl';
 
@@ -23,8 +24,8 @@ interface DraftSaves {
 
 /**
  * The writing flow of an editor with a public page (an article, a page; issue #38 item 3): a new
- * item starts as a draft, Save stays on the form, Preview opens the real public page of the draft
- * (saved first), and Publish… with "Now" or "Schedule for…" or Unpublish changes its state with
+ * item starts as a draft, Save stays on the form, Preview opens the draft's page at the preview's
+ * address (saved first; issue #42: the server's own page, for signed-in administrators alone), and Publish… with "Now" or "Schedule for…" or Unpublish changes its state with
  * the form's own save. `noun` names the item in the toasts ("News published", "Page published").
  */
 export function useWritingFlow({ noun, sitePath }: { noun: string; sitePath: (slug: string) => string }) {
@@ -47,8 +48,8 @@ export function useWritingFlow({ noun, sitePath }: { noun: string; sitePath: (sl
     },
 
     /**
-     * A save succeeded: the preview's tab goes to the public page (`shown`: the page the working
-     * copy is previewed on), and the answer is the toast's words.
+     * A save succeeded: the preview's tab goes to the item's page at the preview's address
+     * (`shown`: the page the working copy is previewed on), and the answer is the toast's words.
      */
     saved(reply: Saved, { shown, created, lastMode }: { shown?: string; created: boolean; lastMode: string }): string {
       const asked = change.current;
@@ -56,10 +57,10 @@ export function useWritingFlow({ noun, sitePath }: { noun: string; sitePath: (sl
       const tab = previewTab.current;
       previewTab.current = null;
       if (reply.draft) {
-        if (tab && shown !== undefined) tab.location.href = sitePath(shown);
+        if (tab && shown !== undefined) tab.location.href = previewPath(sitePath(shown));
         return 'Draft saved';
       }
-      if (tab) tab.location.href = sitePath(reply.slug);
+      if (tab) tab.location.href = previewPath(sitePath(reply.slug));
       if (asked?.status === 'published')
         return publicStateOf(reply) === 'scheduled' ? `${noun} scheduled for ${formatSiteTime(reply.publishAt!)}` : `${noun} published`;
       if (asked?.status === 'draft') return `${noun} unpublished: it is a draft again`;
@@ -100,7 +101,7 @@ export function useWritingFlow({ noun, sitePath }: { noun: string; sitePath: (sl
       const preview = () => {
         if (saving) return;
         if (live && !dirty) {
-          window.open(sitePath(live.slug), '_blank', 'noopener');
+          window.open(previewPath(sitePath(live.slug)), '_blank', 'noopener');
           return;
         }
         const tab = window.open('', '_blank');
