@@ -52,6 +52,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.use('/metrics', (_req: Request, res: Response) => {
     res.status(404).json({ error: 'Not found' });
   });
+  // An administrator's preview of the site (/admin/preview/…, issue #42): the site path it shows,
+  // ahead of the admin app's page, which the built files give every other path under /admin.
+  app.use(app.get(SiteGate).previews);
   // Photos, built assets, the admin app: files, before any route (server/http/built-files.ts).
   app.use(builtFiles(CLIENT_DIST, app.get(PhotoStorage).handler()));
   // The website's paths: the maintenance page, or on to the site's routes (server/site/).

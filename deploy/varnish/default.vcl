@@ -37,17 +37,14 @@ sub vcl_recv {
     }
     return (synth(400, "xkey-purge header missing"));
   }
-  # The API and the admin app carry sessions and are never cached; nor is a form's post.
+  # The API and the admin app carry sessions and are never cached; nor is a form's post. An
+  # administrator's preview lives under /admin (/admin/preview/<site path>): it goes to the app
+  # and back, never stored (the app also says private, no-store).
   if (req.url ~ "^/(api|admin)(/|\?|$)" || (req.method != "GET" && req.method != "HEAD")) {
     return (pass);
   }
-  # A signed-in administrator (the session cookie: __Host-sid, or sid on http://) goes to the app
-  # and back, never stored and never served from the cache: the preview of a closed site, or of
-  # a draft, is theirs alone (the app also says private, no-store).
-  if (req.http.Cookie ~ "(^|;\s*)(__Host-sid|sid)=") {
-    return (pass);
-  }
-  # Everyone else's pages (and assets, photos) are the same for all: no cookie reaches the app.
+  # A visitor's address answers the visitors' page whoever asks (a session cookie changes nothing
+  # there): the same for all, so no cookie reaches the app.
   unset req.http.Cookie;
   unset req.http.Authorization;
   # Past its time, a page is served while a fresh copy is fetched in the background: for 5 minutes

@@ -77,7 +77,8 @@ function publicFileNames(root: string): string[] {
  * Everything answered by a file, before any route: stored photos at /uploads (the photo storage's
  * own handler, local files or an S3 bucket), the built assets (named by their content hash, so
  * cached for a year), the admin app's page for /admin and every path under it (the app routes in
- * the browser), and the files of client/public. The rest goes on to the routes: the API and the
+ * the browser; the site's preview under /admin/preview is taken before, by SiteGate.previews), and
+ * the files of client/public. The rest goes on to the routes: the API and the
  * public website.
  */
 export function builtFiles(root: string, photos: RequestHandler): Router {

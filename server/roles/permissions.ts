@@ -34,6 +34,8 @@ const RULES = {
   'settings.manage': ['administrator'],
   // Accounts: invite with a role, change a role, remove, reset a second factor, end their sessions.
   'admins.manage': ['administrator'],
+  // The public site at its preview address (issue #42): drafts, schedules, unpublished changes, during maintenance too.
+  'site.preview': ['administrator', 'editor', 'author'],
   // The dashboard (its site figures, messages and activity only with the permissions above).
   'dashboard.read': ['administrator', 'editor', 'author'],
   // Their own account: name, password, second factor, passkeys, sessions; the dashboard itself.

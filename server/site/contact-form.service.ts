@@ -8,6 +8,7 @@ import { isCrossSite } from '../http/http.middleware';
 import { ContactPage, EMPTY_CONTACT, type ContactValues } from './pages/contact-page';
 import { onceOnly, sendOnce, type Visit } from './site-reply';
 import { pathIn } from './site-languages';
+import { previewLocation } from './site-preview';
 import { SITE_PATHS } from './site-paths';
 
 /** A contact form's post: four fields and the honeypot; 5,000 characters of any script fit, percent-encoded. */
@@ -74,7 +75,8 @@ export class ContactForm {
       throw error;
     }
     res.setHeader('Cache-Control', onceOnly(visit.cdnMaxAge !== null));
-    res.redirect(HttpStatus.SEE_OTHER, pathIn(view.language, SITE_PATHS.thanks));
+    const thanks = pathIn(view.language, SITE_PATHS.thanks);
+    res.redirect(HttpStatus.SEE_OTHER, view.preview ? previewLocation(thanks) : thanks);
   }
 
   private parse(req: Request, res: Response): Promise<unknown> {

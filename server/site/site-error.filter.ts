@@ -55,7 +55,7 @@ export class SiteErrorFilter implements ExceptionFilter {
 
   private async answer(exception: unknown, req: Request, res: Response): Promise<void> {
     if (res.headersSent) return void res.end();
-    const visit = await this.gate.visit(req, res);
+    const visit = await this.gate.visit(req);
     if (!visit) return sendMaintenancePage(req, res, this.gate.behindCdn);
     const { view } = visit;
     const problem = (status: ProblemStatus, headers: Record<string, string> = {}) =>

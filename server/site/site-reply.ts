@@ -6,6 +6,7 @@ import type { BuiltPage, PageCache } from './page-cache.service';
 import type { PageRoute } from './site-pages.service';
 import type { SiteView } from './pages/layout';
 import { CACHE_TAGS } from './site-paths';
+import { previewLinks, previewLocation } from './site-preview';
 import { sitePolicyFor } from './site-styles';
 
 export const HTML = 'text/html; charset=utf-8';
@@ -68,13 +69,26 @@ export function movedPermanently(location: string): BuiltPage {
 }
 
 /**
+ * A page at the preview's address (issue #42): its links, forms and redirect kept inside the
+ * preview (site-preview.ts), so that following them never leaves it for a visitor's address.
+ */
+function inPreview(page: BuiltPage): BuiltPage {
+  const location = page.headers?.Location;
+  const file = page.file.type === HTML ? memoryFile(HTML, previewLinks(page.file.variants.identity.body.toString())) : page.file;
+  return { ...page, file, ...(location === undefined ? {} : { headers: { ...page.headers, Location: previewLocation(location) } }) };
+}
+
+/**
  * The route's page for this visit, from the cache (rendered on a miss), or the not-found page. A
- * preview is rendered afresh for the administrator alone and kept by no cache.
+ * preview is rendered afresh for the administrator alone, at its own address, and kept by no cache.
  */
 export async function pageFor(cache: PageCache, visit: Visit, route: PageRoute | null, notFound: PageRoute): Promise<BuiltPage> {
   const { view, version } = visit;
-  const cached = ({ key, render }: PageRoute) =>
-    view.preview ? render(view) : cache.get(`${version}|${view.origin}|${view.language.code}|${key}`, () => render(view));
+  const cached = async ({ key, render }: PageRoute) => {
+    if (!view.preview) return cache.get(`${version}|${view.origin}|${view.language.code}|${key}`, () => render(view));
+    const page = await render(view);
+    return page && inPreview(page);
+  };
   return (route ? await cached(route) : null) ?? (await cached(notFound))!;
 }
 
@@ -112,7 +126,8 @@ export function sendOnce(
   status: number,
   headers: Record<string, string> = {},
 ): void {
-  sendStaticFile(req, res, html(element, status).file, {
+  const page = html(element, status);
+  sendStaticFile(req, res, (view.preview ? inPreview(page) : page).file, {
     status,
     cacheControl: view.preview ? 'private, no-store' : onceOnly(cdnMaxAge !== null),
     headers: { ...pageHeaders(view), ...previewHeaders(view), ...headers },

@@ -28,11 +28,6 @@ export interface SiteRoute {
    * article (the page's own tags); its not-found page, the news, which may publish it.
    */
   tags: (page: BuiltPage) => readonly string[];
-  /**
-   * A signed-in administrator previews this page even while the site is live (SiteGate.asAdmin):
-   * an article's draft, schedule or unpublished changes, marked, for them alone.
-   */
-  adminPreview?: true;
 }
 
 const tagged =
@@ -73,7 +68,6 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
     path: `${SITE_PATHS.news}/:id`,
     get: (site, req) => site.pages.article(req.params.id as string),
     tags: (page) => page.tags ?? [CACHE_TAGS.news],
-    adminPreview: true,
   },
   {
     ...fixedPage(SITE_PATHS.contact),
@@ -90,7 +84,6 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
     path: SITE_PATHS.page(':slug'),
     get: (site, req) => site.pages.page(req.params.slug as string),
     tags: (page) => page.tags ?? [CACHE_TAGS.pages],
-    adminPreview: true,
   },
 ];
 

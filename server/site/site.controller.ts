@@ -8,7 +8,7 @@ import { AcceptsForm } from '../http/accepts-multipart.decorator';
 import { ContactForm } from './contact-form.service';
 import { PageCache } from './page-cache.service';
 import { SiteErrorFilter } from './site-error.filter';
-import { SiteGate, SiteVisit, siteVisit } from './site-gate.middleware';
+import { SiteVisit, siteVisit } from './site-gate.middleware';
 import { SitePages } from './site-pages.service';
 import { allowedMethods, routeOf, routerPaths, type SiteServices } from './site-routes';
 import { pageFor, sendPage, type Visit } from './site-reply';
@@ -32,7 +32,6 @@ export class SiteController implements SiteServices {
     readonly pages: SitePages,
     private readonly cache: PageCache,
     readonly contactForm: ContactForm,
-    private readonly gate: SiteGate,
   ) {}
 
   /** Every page: the route the request matched (site-routes.ts) names it. */
@@ -41,8 +40,7 @@ export class SiteController implements SiteServices {
     // `/:slug` (the company's pages) also matches `/api` itself, which the gate let by: the API's, passed on to its 404.
     if (!isSitePath(req.path)) return next();
     const route = routeOf(req);
-    const seen = siteVisit(req);
-    const visit = route.adminPreview ? await this.gate.asAdmin(req, res, seen) : seen;
+    const visit = siteVisit(req);
     const found = route.get(this, req);
     const page = await pageFor(this.cache, visit, found && this.pages.withMenus(found), this.pages.withMenus(this.pages.notFound));
     sendPage(req, res, visit, page, route.tags(page));

@@ -26,6 +26,9 @@ export const en = {
     heading: 'Preview.',
     text: 'Visitors see the maintenance page while maintenance is on.',
     back: 'Back to Settings',
+    /** The preview while the site is live: what differs from the visitors' page is shown to the administrator alone. */
+    live: 'Drafts, schedules and unpublished changes are shown to you alone; visitors see the published site.',
+    panel: 'Back to the admin panel',
   },
   /** The language switcher's name (issue #41): each language is named in itself. */
   languages: 'Languages',

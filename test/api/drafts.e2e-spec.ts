@@ -121,7 +121,7 @@ describe('working copies (drafts)', () => {
     await agent.put(`/api/news/${article.id}/draft`).send({ title }).expect(200);
     await agent.patch('/api/settings').send({ maintenance: true }).expect(200);
     try {
-      const preview = await agent.get(`/news/${article.slug}`);
+      const preview = await agent.get(`/admin/preview/news/${article.slug}`);
       expect(preview.text).toContain(title);
       expect(preview.text).toContain('Unpublished changes: visitors see the published version.');
     } finally {

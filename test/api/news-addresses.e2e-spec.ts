@@ -153,43 +153,49 @@ describe('article addresses, drafts and scheduling', () => {
     const draft = await create({ title: unique('Preview draft '), status: 'draft' });
     await admin.patch('/api/settings').send({ maintenance: true });
     try {
-      const res = await admin.get(`/news/${draft.slug}`).set('Host', HOST);
+      const res = await admin.get(`/admin/preview/news/${draft.slug}`).set('Host', HOST);
       expect(res.status).toBe(200);
       expect(res.text).toContain('Draft — only signed-in administrators see this');
+      // Its visitors' address is the maintenance page, session or not.
+      expect((await admin.get(`/news/${draft.slug}`).set('Host', HOST)).status).toBe(503);
     } finally {
       await admin.patch('/api/settings').send({ maintenance: false });
     }
   });
 
-  // Issue #38 item 3: the editor's Preview and View on site open the real page while the site is live.
-  it('shows a signed-in administrator a draft, a scheduled article and unpublished changes on the live site, marked and kept by no cache; a visitor gets 404', async () => {
+  // Issue #38 item 3, at the preview's own address (issue #42): the editor's Preview opens the page while the site is live.
+  it('shows a signed-in administrator a draft, a scheduled article and unpublished changes at the preview address of the live site, marked and kept by no cache; a visitor gets 404', async () => {
     const draft = await create({ title: unique('Live draft '), status: 'draft' });
     const visitor = await visit(`/news/${draft.slug}`);
     expect(visitor.status).toBe(404);
-    const seen = await admin.get(`/news/${draft.slug}`).set('Host', HOST);
+    // The visitors' address answers the visitors' page, whatever cookie comes with it.
+    expect((await admin.get(`/news/${draft.slug}`).set('Host', HOST)).status).toBe(404);
+    const seen = await admin.get(`/admin/preview/news/${draft.slug}`).set('Host', HOST);
     expect(seen.status).toBe(200);
     expect(seen.text).toContain('Draft — only signed-in administrators see this');
     expect(seen.headers['cache-control']).toBe('private, no-store');
     expect(seen.headers['x-robots-tag']).toBe('noindex');
-    // The maintenance banner is for maintenance only.
+    // The maintenance banner's words are for maintenance only; the live site's preview says what it shows.
     expect(seen.text).not.toContain('Visitors see the maintenance page while maintenance is on.');
+    expect(seen.text).toContain('Drafts, schedules and unpublished changes are shown to you alone; visitors see the published site.');
     // An administrator's look is not a visitor's view: no beacon.
     expect(seen.text).not.toContain(BEACON_SCRIPT);
 
     const scheduled = await create({ title: unique('Live scheduled '), publishAt: new Date(Date.now() + 86_400_000).toISOString() });
     expect((await visit(`/news/${scheduled.slug}`)).status).toBe(404);
-    const early = await admin.get(`/news/${scheduled.slug}`).set('Host', HOST);
+    const early = await admin.get(`/admin/preview/news/${scheduled.slug}`).set('Host', HOST);
     expect(early.status).toBe(200);
     expect(early.text).toContain('Scheduled: visitors see this article from its date.');
 
     const live = await create({ title: unique('Live changed ') });
     expect((await admin.put(`/api/news/${live.id}/draft`).send({ title: 'The title not yet published' })).status).toBe(200);
     expect((await visit(`/news/${live.slug}`)).text).not.toContain('The title not yet published');
-    const changed = await admin.get(`/news/${live.slug}`).set('Host', HOST);
+    const changed = await admin.get(`/admin/preview/news/${live.slug}`).set('Host', HOST);
     expect(changed.text).toContain('The title not yet published');
     expect(changed.text).toContain('Unpublished changes: visitors see the published version.');
-    // Other pages stay the visitors' ones for a signed-in administrator.
-    expect((await admin.get('/news').set('Host', HOST)).text).not.toContain(draft.slug);
+    expect((await admin.get(`/news/${live.slug}`).set('Host', HOST)).text).not.toContain('The title not yet published');
+    // The lists stay the visitors' ones, in the preview too: a draft is not listed.
+    expect((await admin.get('/admin/preview/news').set('Host', HOST)).text).not.toContain(draft.slug);
   });
 
   it('validates status, publishAt and photoAlt', async () => {

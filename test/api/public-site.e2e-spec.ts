@@ -122,9 +122,9 @@ describe('the public site', () => {
       expect(await storedMessages(name)).toBe(0);
     });
 
-    it('shows a logged-in administrator a preview of the site, marked as such and kept by no cache', async () => {
+    it('shows a logged-in administrator a preview of the site at its own address, marked as such and kept by no cache', async () => {
       const service = await createService();
-      const res = await admin.get('/');
+      const res = await admin.get('/admin/preview/');
       expect(res.status).toBe(200);
       expect(res.text).not.toContain(MAINTENANCE);
       expect(res.text).toContain(service.title);
@@ -133,28 +133,34 @@ describe('the public site', () => {
       expect(res.headers['x-robots-tag']).toBe('noindex');
       expect(res.text).toContain('<meta name="robots" content="noindex"/>');
 
-      // At the same moment, a visitor still gets the maintenance page.
+      // At the same moment, a visitor still gets the maintenance page, and so does the administrator at the visitors' address.
       expect((await visitor.get('/')).status).toBe(503);
+      const visitorsAddress = await admin.get('/');
+      expect(visitorsAddress.status).toBe(503);
+      expect(visitorsAddress.text).toContain(MAINTENANCE);
     });
 
     it('lets the previewing administrator open every page, and answers unknown ones with the 404 page', async () => {
       const article = await createArticle();
       for (const path of ['/services', '/news', `/news/${article.slug}`, '/contact', '/sitemap.xml', '/robots.txt']) {
-        const res = await admin.get(path);
+        const res = await admin.get(`/admin/preview${path}`);
         expect(res.status, path).toBe(200);
         expect(res.headers['cache-control'], path).toBe('private, no-store');
       }
-      expect((await admin.get('/no/such/page')).status).toBe(404);
+      const unknown = await admin.get('/admin/preview/no/such/page');
+      expect(unknown.status).toBe(404);
+      expect(unknown.headers['cache-control']).toBe('private, no-store');
     });
 
-    it('gives the maintenance page to a session cookie that is forged, unknown or logged out', async () => {
-      const forged = await visitor.get('/').set('Cookie', 'sid=s%3Aabc.forged-signature');
-      expect(forged.status).toBe(503);
+    it('sends a session cookie that is forged, unknown or logged out from the preview to the login screen', async () => {
+      const forged = await visitor.get('/admin/preview/').set('Cookie', 'sid=s%3Aabc.forged-signature');
+      expect(forged.status).toBe(302);
+      expect(forged.headers.location).toBe('/admin/login?from=%2Fadmin%2Fpreview%2F');
       const { agent } = await loggedInAgent(t);
-      expect((await agent.get('/')).status).toBe(200);
+      expect((await agent.get('/admin/preview/')).status).toBe(200);
       expect((await agent.post('/api/admins/logout')).status).toBe(200);
-      const cookieAfterLogout = await agent.get('/');
-      expect(cookieAfterLogout.status).toBe(503);
+      const cookieAfterLogout = await agent.get('/admin/preview/');
+      expect(cookieAfterLogout.status).toBe(302);
     });
   });
 

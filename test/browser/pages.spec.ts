@@ -182,7 +182,7 @@ for (const { width, height, scheme } of [
     const previewTab = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'Preview' }).click();
     const preview = await previewTab;
-    await expect(preview).toHaveURL(`${origin}/${slug}`);
+    await expect(preview).toHaveURL(`${origin}/admin/preview/${slug}`);
     await expect(preview.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(preview.getByText('Draft — only signed-in administrators see this')).toBeVisible();
     await expect(preview.locator('.markdown strong')).toHaveText('Anna');

@@ -216,7 +216,7 @@ test.describe('the public site', () => {
     await expect(page.getByRole('heading', { level: 1, name: COMPANY })).toBeVisible();
   });
 
-  test('with maintenance on, a visitor sees the maintenance page while a logged-in administrator previews the site', async ({
+  test('with maintenance on, a visitor sees the maintenance page while a logged-in administrator previews the site at its own address', async ({
     page,
     browser,
   }) => {
@@ -228,13 +228,18 @@ test.describe('the public site', () => {
 
       const adminContext = await browser.newContext({ storageState: STORAGE_STATE });
       const preview = await adminContext.newPage();
-      const previewed = await preview.goto('/news');
+      // The visitors' address is the maintenance page for the administrator too.
+      expect((await preview.goto('/news'))?.status()).toBe(503);
+      const previewed = await preview.goto('/admin/preview/news');
       expect(previewed?.status()).toBe(200);
       await expect(preview.getByRole('complementary', { name: 'Preview' })).toContainText(
         'Visitors see the maintenance page while maintenance is on.',
       );
-      await expect(preview.getByRole('link', { name: article.title })).toBeVisible();
       await expectNoA11yViolations(preview);
+      // Its links stay inside the preview.
+      await preview.getByRole('link', { name: article.title }).click();
+      await expect(preview).toHaveURL(new RegExp(`/admin/preview/news/${article.slug}$`));
+      await expect(preview.getByRole('heading', { level: 1, name: article.title })).toBeVisible();
       await adminContext.close();
     } finally {
       await setMaintenance(false);
@@ -307,7 +312,8 @@ test.describe('an administrator opens the site from the admin panel', () => {
       expect(closed?.status()).toBe(503);
       await expect(visitor.getByRole('heading', { name: 'Our website is under maintenance' })).toBeVisible();
 
-      const preview = await page.goto('/');
+      expect((await page.goto('/'))?.status()).toBe(503);
+      const preview = await page.goto('/admin/preview/');
       expect(preview?.status()).toBe(200);
       await expect(page.getByRole('complementary', { name: 'Preview' })).toBeVisible();
       await expect(page.getByText(serviceTitle)).toBeVisible();

@@ -156,21 +156,31 @@ test('going live from Settings leaves a half-typed change in the form, unsent, a
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('the side menu’s Preview site opens the public site at / in a new tab', async ({ page }) => {
+test('the side menu’s Preview site opens the site’s preview address in a new tab while maintenance is on, and / once live', async ({
+  page,
+}) => {
   await page.goto('/admin/settings');
   const preview = sideMenu(page).getByRole('link', { name: 'Preview site' });
   await expect(preview).toBeVisible();
-  await expect(preview).toHaveAttribute('href', '/');
+  await expect(preview).toHaveAttribute('href', '/admin/preview/');
   await expect(preview).toHaveAttribute('target', '_blank');
   await expect(preview).toHaveAttribute('rel', /\bnoopener\b/);
   await expect(preview).toHaveAccessibleDescription('Opens in a new tab');
 
   const [tab] = await Promise.all([page.waitForEvent('popup'), preview.click()]);
   await tab.waitForLoadState();
-  expect(new URL(tab.url()).pathname).toBe('/');
+  expect(new URL(tab.url()).pathname).toBe('/admin/preview/');
+  await expect(tab.getByRole('complementary', { name: 'Preview' })).toContainText(
+    'Visitors see the maintenance page while maintenance is on.',
+  );
   // The admin screen stays where it was.
   await expect(page).toHaveURL(/\/admin\/settings$/);
   await tab.close();
+
+  // Live: the visitors' own address.
+  await saveThroughApi(page, { maintenance: false });
+  await page.reload();
+  await expect(sideMenu(page).getByRole('link', { name: 'Preview site' })).toHaveAttribute('href', '/');
 });
 
 test('at 360 px the screen fits without sideways scrolling and works through the Menu button', async ({ page }) => {

@@ -20,7 +20,7 @@ const SIZES = [
 
 test.describe('writing', () => {
   for (const { width, height, scheme } of SIZES) {
-    test(`at ${width} px, ${scheme}: a new article is a draft, previewed on its real page, scheduled, and View on site opens it`, async ({
+    test(`at ${width} px, ${scheme}: a new article is a draft, previewed at its preview address, scheduled, and View on site opens it`, async ({
       page,
     }) => {
       await page.setViewportSize({ width, height });
@@ -59,10 +59,17 @@ test.describe('writing', () => {
       const previewTab = page.waitForEvent('popup');
       await page.getByRole('button', { name: 'Preview' }).click();
       const preview = await previewTab;
-      await expect(preview).toHaveURL(`${origin}/news/${slug}`);
+      await expect(preview).toHaveURL(`${origin}/admin/preview/news/${slug}`);
       await expect(preview.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await expect(preview.getByText('Draft — only signed-in administrators see this')).toBeVisible();
       await expect(preview.locator('.markdown strong')).toHaveText('Saturday');
+      // Its links stay inside the preview (issue #42)…
+      await preview.getByRole('link', { name: '← All news' }).click();
+      await expect(preview).toHaveURL(`${origin}/admin/preview/news`);
+      // …and the visitors' address never shows the draft, even to the signed-in administrator.
+      const visitors = await preview.goto(`/news/${slug}`);
+      expect(visitors?.status()).not.toBe(200);
+      await expect(preview.getByRole('heading', { level: 1, name: title })).toHaveCount(0);
       await preview.close();
 
       // The form stayed: the new article's edit form, still a draft.
@@ -90,11 +97,11 @@ test.describe('writing', () => {
       await expect(page.getByRole('button', { name: 'Unpublish' })).toBeVisible();
       await expectNoA11yViolations(page);
 
-      // View on site opens the article's page (a signed-in administrator sees it before its time, marked).
+      // View on site opens the article's preview address (a signed-in administrator sees it before its time, marked).
       const siteTab = page.waitForEvent('popup');
       await page.getByRole('link', { name: /^View on site/ }).click();
       const site = await siteTab;
-      await expect(site).toHaveURL(`${origin}/news/${slug}`);
+      await expect(site).toHaveURL(`${origin}/admin/preview/news/${slug}`);
       await expect(site.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await expect(site.getByText('Scheduled: visitors see this article from its date.')).toBeVisible();
       await site.close();
@@ -145,9 +152,12 @@ test.describe('writing', () => {
       201,
     );
 
+    // Its visitors' address; while maintenance is on (this project's state), its preview address (issue #42).
+    const { maintenance } = (await (await api.get('/api/settings')).json()) as { maintenance: boolean };
+    const href = maintenance ? `/admin/preview/news/${published.slug}` : `/news/${published.slug}`;
     await page.goto(`/admin/news?title=${encodeURIComponent(title)}`);
     const link = page.getByRole('link', { name: new RegExp(`^View on site\\W+${title} \\(opens in a new tab\\)$`) });
-    await expect(link).toHaveAttribute('href', `/news/${published.slug}`);
+    await expect(link).toHaveAttribute('href', href);
     await expect(link).toHaveAttribute('target', '_blank');
     await page.goto(`/admin/news?title=${encodeURIComponent(draftTitle)}`);
     await expect(page.getByRole('heading', { level: 2, name: draftTitle })).toBeVisible();
@@ -155,7 +165,7 @@ test.describe('writing', () => {
 
     await page.goto(`/admin/news/NewsDetails/${published.id}`);
     await expect(page.getByText('Published', { exact: true })).toBeVisible();
-    await expect(page.getByRole('link', { name: /^View on site/ })).toHaveAttribute('href', `/news/${published.slug}`);
+    await expect(page.getByRole('link', { name: /^View on site/ })).toHaveAttribute('href', href);
   });
 
   for (const { width, height, scheme } of [

@@ -126,7 +126,7 @@ describe('the built app behind Varnish with xkey', () => {
     }
   });
 
-  it('shows the maintenance switch within 2 s both ways, and an administrator’s preview is never stored', async () => {
+  it('shows the maintenance switch within 2 s both ways, and an administrator’s preview at /admin/preview is never stored', async () => {
     await warm('/', '/services');
     await api(app, cookie, 'PATCH', '/settings', { maintenance: true });
     await within(2000, varnish.port, '/', (r) => r.status === 503);
@@ -134,15 +134,30 @@ describe('the built app behind Varnish with xkey', () => {
     const maintenance = await visit(varnish.port, '/services');
     expect(maintenance.headers['cache-control']).toBe('private, no-store');
 
-    // The administrator's preview (their session cookie) goes to the app and back, never kept.
-    const preview = await visit(varnish.port, '/services', { Cookie: cookie });
-    expect(preview.status).toBe(200);
-    expect(preview.headers['cache-control']).toBe('private, no-store');
-    expect((await visit(varnish.port, '/services', { Cookie: cookie })).hit).toBe(false);
+    // The administrator's preview lives at its own address: to the app and back, never kept.
+    for (let i = 0; i < 2; i += 1) {
+      const preview = await visit(varnish.port, '/admin/preview/services', { Cookie: cookie });
+      expect(preview.status).toBe(200);
+      expect(preview.text).toContain('Visitors see the maintenance page while maintenance is on.');
+      expect(preview.headers['cache-control']).toBe('private, no-store');
+      expect(preview.headers.xkey).toBeUndefined();
+      expect(preview.hit).toBe(false);
+    }
+    // Without the session it is the login screen, never a copy of someone's preview.
+    const signedOut = await visit(varnish.port, '/admin/preview/services');
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.location).toBe('/admin/login?from=%2Fadmin%2Fpreview%2Fservices');
+    // The visitors' address is the maintenance page, the session cookie or not.
+    expect((await visit(varnish.port, '/services', { Cookie: cookie })).status).toBe(503);
     expect((await visit(varnish.port, '/services')).status).toBe(503);
 
     await api(app, cookie, 'PATCH', '/settings', { maintenance: false });
     await within(2000, varnish.port, '/services', (r) => r.status === 200);
+    // Live again: the visitors' page for everyone, the administrator's cookie too (served from the cache).
+    await warm('/services');
+    const withCookie = await visit(varnish.port, '/services', { Cookie: cookie });
+    expect(withCookie.hit).toBe(true);
+    expect(withCookie.text).not.toContain('Preview.');
   });
 
   it('sends every purge once after Varnish comes back from a 30-second outage during edits', { timeout: 150_000 }, async () => {

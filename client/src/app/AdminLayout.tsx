@@ -10,6 +10,7 @@ import { settingsQueries } from '../features/settings/api/settings';
 import { DEFAULT_LOGO } from '../features/settings/components/LogoSettings';
 import { Alert } from '../components/Alert';
 import { CanProvider, type Can } from '../lib/can';
+import { SiteStateProvider } from '../lib/site-address';
 import { formatCount } from '../lib/format';
 import { THEMES, useTheme, type Theme } from '../lib/theme';
 import type { LayoutContext } from '../features/admins/components/AdminsScreen';
@@ -172,7 +173,13 @@ export function AdminLayout() {
             )}
             <li>
               {/* A plain link: the public site is not part of this app. */}
-              <a href={paths.site} target="_blank" rel="noopener" aria-describedby="preview-site-hint">
+              {/* While visitors see the maintenance page, the site as it will be is at the preview's address. */}
+              <a
+                href={settings?.maintenance ? paths.sitePreview(paths.site) : paths.site}
+                target="_blank"
+                rel="noopener"
+                aria-describedby="preview-site-hint"
+              >
                 Preview site
                 <span className="sidebar__external" aria-hidden="true">
                   ↗
@@ -202,7 +209,9 @@ export function AdminLayout() {
       {menuOpen && <div className="layout__scrim" onClick={closeMenu} aria-hidden="true" />}
       <main className="content" id="content" inert={menuOpen}>
         <CanProvider can={can}>
-          <Outlet context={{ adminId: admin?.id, admin: admin ?? undefined, companyName } satisfies LayoutContext} />
+          <SiteStateProvider maintenance={settings?.maintenance}>
+            <Outlet context={{ adminId: admin?.id, admin: admin ?? undefined, companyName } satisfies LayoutContext} />
+          </SiteStateProvider>
         </CanProvider>
       </main>
     </div>

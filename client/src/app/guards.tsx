@@ -1,8 +1,9 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, type NavigateFunction } from 'react-router-dom';
 import { PageSpinner } from '../components/Spinner';
 import { useCan, useRulesKnown, type Permission } from '../lib/can';
+import { isPreviewPath } from '../lib/site-address';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { ForbiddenScreen, Loading, RegisterScreen, SecondFactorGate } from './lazy-screens';
 import { adminRemembered, authQueries, sessionEndedByItself, type Admin } from '../features/auth/api/auth';
@@ -86,7 +87,7 @@ export function GuestOnly() {
   const location = useLocation();
   const [showedForm, setShowedForm] = useState(false);
   if (!settled && !guestNow) return <SessionPending me={me} />;
-  if (admin) return <Navigate to={afterLogin(location.state, showedForm ? paths.admin : paths.services.list)} replace />;
+  if (admin) return <GoTo to={afterLogin(location, showedForm ? paths.admin : paths.services.list)} />;
   // Only once the server has said there is no session: a form shown while the check was still
   // under way (guestNow) may be followed by a session that existed all along.
   // React's way of keeping what an earlier render saw: set while rendering, read by the next one.
@@ -115,11 +116,30 @@ export function RegisterRoute() {
   return <Navigate to={showedForm ? paths.admin : paths.admins.invite} replace />;
 }
 
-/** Where a login leads: the admin page a guard came from, else `otherwise` (the dashboard). */
-export function afterLogin(state: unknown, otherwise: string = paths.admin): string {
-  const from = (state as { from?: unknown } | null)?.from;
+/**
+ * Where a login leads: the admin page a guard came from (`state.from`), or the one the server sent
+ * the browser from (`?from=`: the site's preview, issue #42), else `otherwise` (the dashboard).
+ * Only a path of the panel's own: never another site.
+ */
+export function afterLogin(location: { state: unknown; search: string }, otherwise: string = paths.admin): string {
+  const from = (location.state as { from?: unknown } | null)?.from ?? new URLSearchParams(location.search).get('from');
   const isAdminPage = typeof from === 'string' && (from === paths.admin || from.startsWith(`${paths.admin}/`));
   return isAdminPage && !from.startsWith(paths.login) && !from.startsWith(paths.register) ? from : otherwise;
+}
+
+/** Leaves for `to`: the server's preview page (issue #42) with a full load, a screen of this app without. */
+export function goTo(navigate: NavigateFunction, to: string): void {
+  if (isPreviewPath(to)) window.location.replace(to);
+  else navigate(to, { replace: true });
+}
+
+/** `goTo` as an element: a guard's redirect. */
+function GoTo({ to }: { to: string }) {
+  const preview = isPreviewPath(to);
+  useEffect(() => {
+    if (preview) window.location.replace(to);
+  }, [preview, to]);
+  return preview ? <PageSpinner label="Opening the preview" /> : <Navigate to={to} replace />;
 }
 
 /**

@@ -1,11 +1,14 @@
 import { apiPath, type ApiSchema } from '../lib/api';
 import { photoApiPaths } from '../lib/photos';
 import { languageApiPaths } from '../lib/translations';
+import { previewPath } from '../lib/site-address';
 
 /** Every route and API path of the client, in one table. No string-built URLs elsewhere. */
 export const paths = {
-  /** The public website (a new tab from the side menu's Preview site; the server shows it to a logged-in admin even in maintenance). */
+  /** The public website (a new tab from the side menu's Preview site, at the preview's address while maintenance is on: lib/site-address.tsx). */
   site: '/',
+  /** A site path at the preview's address (issue #42): what a signed-in administrator sees there, drafts and maintenance too. */
+  sitePreview: previewPath,
   /** An article's page on the public site (its counts on the Visitors screen are under this path). */
   siteArticle: (slug: string) => `/news/${encodeURIComponent(slug)}`,
   /** An article's page in another language than the default (issue #41): `/de/news/<slug>`. */

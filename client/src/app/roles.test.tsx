@@ -27,6 +27,7 @@ const AUTHOR: Can = {
   'activity.read': false,
   'settings.manage': false,
   'admins.manage': false,
+  'site.preview': true,
   'dashboard.read': true,
   'account.own': true,
 };

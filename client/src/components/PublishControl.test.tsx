@@ -1,6 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SiteStateProvider } from '../lib/site-address';
 import { PublicationStatus, PublishControl, publicStateOf } from './PublishControl';
 
 afterEach(cleanup);
@@ -74,11 +75,24 @@ describe('PublicationStatus', () => {
     expect(screen.queryByRole('link')).toBeNull();
   });
 
-  it('names a scheduled article with its time in the site zone, and links to its page', () => {
+  it('names a scheduled article with its time in the site zone, and links to its page at the preview’s address (visitors do not see it yet)', () => {
     const later = new Date(Date.now() + 86_400_000).toISOString();
     render(<PublicationStatus item={{ status: 'published', publishAt: later }} href="/news/a" />);
     expect(screen.getByText(/^Scheduled for/).textContent).toMatch(/UTC$/);
+    expect(screen.getByRole('link', { name: /View on site/ }).getAttribute('href')).toBe('/admin/preview/news/a');
+  });
+
+  it('links a published article to its visitors’ address, or to the preview’s while maintenance is on', () => {
+    const published = { status: 'published' as const, publishAt: null };
+    const { unmount } = render(<PublicationStatus item={published} href="/news/a" />);
     expect(screen.getByRole('link', { name: /View on site/ }).getAttribute('href')).toBe('/news/a');
+    unmount();
+    render(
+      <SiteStateProvider maintenance>
+        <PublicationStatus item={published} href="/news/a" />
+      </SiteStateProvider>,
+    );
+    expect(screen.getByRole('link', { name: /View on site/ }).getAttribute('href')).toBe('/admin/preview/news/a');
   });
 
   it('tells the states apart', () => {

@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useSiteLink } from '../lib/site-address';
 import { formatSiteTime, SITE_TIME_ZONE, zonedInputToIso } from '../lib/site-time';
 import './PublishControl.css';
 
@@ -12,8 +13,8 @@ export function publicStateOf(item: { status: 'draft' | 'published'; publishAt: 
 
 /**
  * The line under an editor's heading: what visitors see of the item now, and for a scheduled or
- * published one "View on site", its public page in a new tab (a signed-in administrator sees a
- * scheduled one there, marked). Without an item (a new one, not saved yet), that it starts as a draft.
+ * published one "View on site", its page in a new tab (a scheduled one, or any while maintenance
+ * is on, at the preview's address, marked). Without an item (a new one, not saved yet), that it starts as a draft.
  */
 export function PublicationStatus({
   item,
@@ -40,15 +41,19 @@ export function PublicationStatus({
           'Published'
         )}
       </span>
-      {state !== 'draft' && <ViewOnSite href={href} />}
+      {state !== 'draft' && <ViewOnSite href={href} unpublished={state === 'scheduled'} />}
     </p>
   );
 }
 
-/** "View on site": the item's public page, in a new tab. */
-export function ViewOnSite({ href, name }: { href: string; name?: string }) {
+/**
+ * "View on site": the item's page, in a new tab: its visitors' address (`href`), or the preview's
+ * where that would not show it (`unpublished`: scheduled; or maintenance on).
+ */
+export function ViewOnSite({ href, name, unpublished = false }: { href: string; name?: string; unpublished?: boolean }) {
+  const siteLink = useSiteLink();
   return (
-    <a href={href} target="_blank" rel="noopener">
+    <a href={siteLink(href, unpublished)} target="_blank" rel="noopener">
       View on site{name && <span className="visually-hidden">: {name}</span>}
       <span className="visually-hidden"> (opens in a new tab)</span>
     </a>

@@ -60,7 +60,7 @@ describe('useWritingFlow', () => {
     );
   });
 
-  it('Preview of an unchanged item opens its public page; of a changed published one, saves into its working copy first', async () => {
+  it('Preview of an unchanged item opens its page at the preview’s address; of a changed published one, saves into its working copy first', async () => {
     const { result } = renderHook(() => useWritingFlow({ noun: 'News', sitePath: (slug) => `/news/${slug}` }));
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const form = createRef<HTMLFormElement>();
@@ -69,7 +69,7 @@ describe('useWritingFlow', () => {
     const { rerender } = render(<form ref={form}>{result.current.actions({ live, dirty: false, saving: false, form, drafts })}</form>);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: /^Preview/ }));
-    expect(open).toHaveBeenCalledWith('/news/opening', '_blank', 'noopener');
+    expect(open).toHaveBeenCalledWith('/admin/preview/news/opening', '_blank', 'noopener');
     expect(drafts.submitAs).not.toHaveBeenCalled();
 
     rerender(<form ref={form}>{result.current.actions({ live, dirty: true, saving: false, form, drafts })}</form>);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { itemId, type Identified } from '../lib/api';
+import { previewPath } from '../lib/site-address';
 import { formatSiteTime } from '../lib/site-time';
 import { publicStateOf, PublishControl } from './PublishControl';
 import { SendBack, type ReviewState } from './ReviewParts';
@@ -43,8 +44,8 @@ interface DraftSaves {
 
 /**
  * The writing flow of an editor with a public page (an article, a page; issue #38 item 3): a new
- * item starts as a draft, Save stays on the form, Preview opens the real public page of the draft
- * (saved first), and Publish… with "Now" or "Schedule for…" or Unpublish changes its state with
+ * item starts as a draft, Save stays on the form, Preview opens the draft's page at the preview's
+ * address (saved first; issue #42: the server's own page, for signed-in administrators alone), and Publish… with "Now" or "Schedule for…" or Unpublish changes its state with
  * the form's own save. `noun` names the item in the toasts ("News published", "Page published").
  *
  * With `review` (issue #39), one who may not publish gets "Submit for review" instead: the form's
@@ -91,9 +92,9 @@ export function useWritingFlow<T = unknown>({
     },
 
     /**
-     * A save succeeded: the preview's tab goes to the public page (`shown`: the page the working
-     * copy is previewed on), and the answer is the toast's words (and, after a submission, that the
-     * form is done with).
+     * A save succeeded: the preview's tab goes to the item's page at the preview's address
+     * (`shown`: the page the working copy is previewed on), and the answer is the toast's words
+     * (and, after a submission, that the form is done with).
      */
     saved(reply: Saved, { shown, created, lastMode }: { shown?: string; created: boolean; lastMode: string }): SavedNote {
       const asked = change.current;
@@ -107,10 +108,10 @@ export function useWritingFlow<T = unknown>({
       }
       const stay = (message: string) => ({ message, leave: false });
       if (reply.draft) {
-        if (tab && shown !== undefined) tab.location.href = sitePath(shown);
+        if (tab && shown !== undefined) tab.location.href = previewPath(sitePath(shown));
         return stay('Draft saved');
       }
-      if (tab) tab.location.href = sitePath(reply.slug);
+      if (tab) tab.location.href = previewPath(sitePath(reply.slug));
       if (asked?.status === 'published')
         return stay(
           publicStateOf(reply) === 'scheduled' ? `${noun} scheduled for ${formatSiteTime(reply.publishAt!)}` : `${noun} published`,
@@ -157,7 +158,7 @@ export function useWritingFlow<T = unknown>({
       const preview = () => {
         if (saving) return;
         if (live && !dirty) {
-          window.open(sitePath(live.slug), '_blank', 'noopener');
+          window.open(previewPath(sitePath(live.slug)), '_blank', 'noopener');
           return;
         }
         const tab = window.open('', '_blank');

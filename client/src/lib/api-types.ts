@@ -1953,6 +1953,7 @@ export interface components {
       'activity.read': boolean;
       'settings.manage': boolean;
       'admins.manage': boolean;
+      'site.preview': boolean;
       'dashboard.read': boolean;
       'account.own': boolean;
     };

@@ -13,8 +13,8 @@ export interface SiteView {
   /** The public origin for absolute links: PUBLIC_URL, never the request's Host. */
   origin: string;
   /**
-   * A signed-in administrator previewing the site: while visitors see the maintenance page, or on
-   * an article's page (its draft, schedule or unpublished changes: SiteGate.asAdmin).
+   * A signed-in administrator previewing the site at its own address (`/admin/preview/…`, issue
+   * #42): drafts, schedules and unpublished changes, the banner, the links kept inside the preview.
    */
   preview: boolean;
   /** The texts the pages are written in (words.ts). */
@@ -142,10 +142,19 @@ export function Layout({ site, meta, children }: { site: SiteView; meta: PageMet
         <a className="skip" href="#main">
           {words.skipToContent}
         </a>
-        {site.preview && site.settings.maintenance && (
+        {site.preview && (
           <aside className="preview" aria-label={words.preview.label}>
             <p className="wrap">
-              <strong>{words.preview.heading}</strong> {words.preview.text} <a href="/admin/settings">{words.preview.back}</a>
+              <strong>{words.preview.heading}</strong>{' '}
+              {site.settings.maintenance ? (
+                <>
+                  {words.preview.text} <a href="/admin/settings">{words.preview.back}</a>
+                </>
+              ) : (
+                <>
+                  {words.preview.live} <a href="/admin">{words.preview.panel}</a>
+                </>
+              )}
             </p>
           </aside>
         )}

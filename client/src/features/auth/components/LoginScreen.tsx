@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { afterLogin } from '../../../app/guards';
+import { afterLogin, goTo } from '../../../app/guards';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/Alert';
 import { TextField } from '../../../components/Field';
@@ -31,7 +31,7 @@ export function LoginScreen() {
   // The password was right and the admin has a second factor: its step replaces the form.
   const [secondStep, setSecondStep] = useState(false);
   useDocumentTitle('Login');
-  const signedIn = () => navigate(afterLogin(location.state), { replace: true });
+  const signedIn = () => goTo(navigate, afterLogin(location));
   const { bind, formError, refusedNow, saving, form } = useForm<Credentials, LoginReply>({
     initial: { email: state.registeredEmail ?? '', password: '' },
     save: (credentials) => login.mutateAsync(credentials),
