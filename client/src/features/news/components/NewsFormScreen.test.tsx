@@ -84,6 +84,9 @@ function renderForm(
       if (call.path === '/api/news/photo-limits') return json(200, LIMITS);
       // The edit screen's visitor counts: none yet.
       if (call.path === '/api/analytics/pages') return json(200, { data: [] });
+      // A site of one language: no language switcher.
+      if (call.path === '/api/settings/languages')
+        return json(200, { languages: [{ code: 'en', name: 'English', dir: 'ltr', enabled: true, default: true }] });
       if (call.path.endsWith('/draft')) return json(404, { error: 'Not found' });
       if (call.method === 'GET') return json(200, { ...current, aboutHtml: '<p>About it</p>' });
       // What the server holds after a save: the next load reads it.
