@@ -119,7 +119,10 @@ for (const viewport of SIZES) {
     await expect(card.getByRole('link', { name: `Edit ${title}` })).toHaveCount(0);
 
     await arrive(author.page, `/admin/pages/edit/${id}`);
-    await expect(author.page.getByRole('heading', { name: "You don't have access to this page", level: 1 })).toBeVisible();
+    // Once the page is read (an author may read it): the screen is waited for, not timed.
+    await expect(author.page.getByRole('heading', { name: "You don't have access to this page", level: 1 })).toBeVisible({
+      timeout: 20_000,
+    });
     await expect(author.page.getByRole('textbox', { name: 'Title', exact: true })).toHaveCount(0);
     await expectNoA11yViolations(author.page);
     expect(author.refused).toEqual([]);
