@@ -6,7 +6,7 @@ import { expectNoA11yViolations, STORAGE_STATE } from './support';
 // site, so this file runs in the 'settings' project (playwright.config.ts), one test at a time; it
 // leaves English alone, the menus as it found them and maintenance as it was.
 // Many steps, three axe runs each: time enough on a loaded machine.
-test.describe.configure({ mode: 'default', timeout: 120_000 });
+test.describe.configure({ mode: 'default', timeout: 240_000 });
 
 const ENGLISH = { code: 'en', name: 'English', dir: 'ltr', enabled: true, default: true };
 

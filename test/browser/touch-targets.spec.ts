@@ -22,7 +22,6 @@ const SCREENS = [
   ['Trash', '/admin/trash'],
   ['Activity', '/admin/activity'],
   ['Settings', '/admin/settings'],
-  ['Languages', '/admin/settings/languages'],
   ['Account', '/admin/account'],
   ['Administrators', '/admin/admins'],
 ] as const;
