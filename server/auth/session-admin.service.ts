@@ -20,7 +20,7 @@ const servedOverTls: RequestHandler = (req, _res, next) => {
 /**
  * Who is logged in, the one way: express-session (its store reads the session row and its admin
  * in one query), the absolute lifetime, then Passport. configureApp runs `handler` for the API;
- * the public site runs it through `adminOf` for a preview during maintenance. The store borrows
+ * the public site runs it through `adminOf` at the preview's address (`/admin/preview/…`). The store borrows
  * TypeORM's pool: one pool per process, which also keeps the embedded database within its
  * connection limit.
  */
