@@ -7,7 +7,6 @@ export const ApiNeedsTranslationQuery = () =>
   ApiTextQuery(
     'needsTranslation',
     `Only the items that need translating: with no translation, or an outdated one, into this language (its code), or into any enabled language other than the default (\`${NEEDS_TRANSLATION_ANY}\`). A language the site has not enabled is a 400 on needsTranslation`,
-    35,
   );
 
 /** The query's `needsTranslation`: a language's code or `any`, null when left out or empty; else the 400. */

@@ -136,7 +136,7 @@ describe('GET /api/openapi.json', () => {
       return op.responses[status].content?.['application/json'].schema;
     };
     expect(json('GET /api/services/{id}', '200')).toEqual({ $ref: '#/components/schemas/Service' });
-    expect(json('GET /api/services', '200')).toEqual({ $ref: '#/components/schemas/ServicePage' });
+    expect(json('GET /api/services', '200')).toEqual({ $ref: '#/components/schemas/ServiceListItemPage' });
     expect(json('POST /api/services', '201')).toEqual({ $ref: '#/components/schemas/Service' });
     expect(json('DELETE /api/services/{id}', '200')).toEqual({ $ref: '#/components/schemas/IdReply' });
     expect(json('GET /api/services/{id}', '404')).toEqual({ $ref: '#/components/schemas/Error' });
@@ -161,7 +161,7 @@ describe('GET /api/openapi.json', () => {
       { name: 'full', in: 'query', required: true, schema: { type: 'string' } },
     ]);
     const news = (doc.paths['/api/news'] as Record<string, Operation>).get;
-    expect(news.parameters?.map((p) => p.name).sort()).toEqual(['page', 'title']);
+    expect(news.parameters?.map((p) => p.name).sort()).toEqual(['needsTranslation', 'page', 'title']);
     expect(news.parameters?.find((p) => p.name === 'page')).toMatchObject({
       required: false,
       schema: { type: 'integer', minimum: 1, maximum: 100_000 },

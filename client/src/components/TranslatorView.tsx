@@ -252,10 +252,11 @@ function TranslationForm({
               className="button button--small translator__copy"
               lang="en"
               dir="ltr"
+              // The field's name too, for a list of the page's buttons; the visible text comes first (WCAG 2.5.3).
+              aria-label={`Copy from ${defaultLanguage.name}: ${definition.label}`}
               onClick={() => copy(definition.name)}
             >
               Copy from {defaultLanguage.name}
-              <span className="visually-hidden">: {definition.label}</span>
             </button>
           </div>
         ))}

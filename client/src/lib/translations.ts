@@ -74,7 +74,8 @@ export interface SiteLanguages {
  */
 export function useSiteLanguages(): SiteLanguages | null {
   const { data } = useQuery(languageQueries.list());
-  return data ? siteLanguagesOf(data.languages) : null;
+  // A reply without the list (an older server's, a test's stand-in) is a site of one language.
+  return Array.isArray(data?.languages) ? siteLanguagesOf(data.languages) : null;
 }
 
 export function siteLanguagesOf(languages: Language[]): SiteLanguages | null {
