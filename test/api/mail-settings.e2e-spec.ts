@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MailSettingsService } from '../../server/mail/mail-settings.service';
 import { APP_TEST_TIMEOUT, createTestApp, loggedInAgent, type TestApp } from '../support/create-test-app';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.mjs';
 
@@ -21,6 +22,9 @@ beforeEach(async () => {
   await t.dataSource.query('DELETE FROM admins');
   await t.dataSource.query('DELETE FROM mail_outbox');
   await t.dataSource.query('DELETE FROM mail_settings');
+  // The app's copy of the settings follows the row at once, not at its next read (which under load
+  // may come after the next test's first message, mailed by the previous test's server).
+  await t.app.get(MailSettingsService).refresh();
   await t.dataSource.query('DELETE FROM rate_limits');
   sink.messages.length = 0;
   sink.logins.length = 0;

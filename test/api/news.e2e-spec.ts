@@ -179,6 +179,7 @@ describe('news', () => {
         'slug',
         'status',
         'title',
+        'translations',
         'updatedAt',
         'version',
       ]);

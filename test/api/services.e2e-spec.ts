@@ -299,9 +299,10 @@ describe('services API', () => {
       const res = await agent.get('/api/services');
       expect(res.status).toBe(200);
       expect(res.body.meta).toEqual({ page: 1, pageSize: 10 });
-      expect(res.body.data.slice(0, 3)).toEqual([third, second, first]);
+      // A list item also says which translations the service has (issue #41): none on a site of one language.
+      expect(res.body.data.slice(0, 3)).toEqual([third, second, first].map((service) => ({ ...service, translations: [] })));
       for (const item of res.body.data)
-        expect(Object.keys(item).sort()).toEqual(['about', 'createdAt', 'hasDraft', 'id', 'title', 'updatedAt', 'version']);
+        expect(Object.keys(item).sort()).toEqual(['about', 'createdAt', 'hasDraft', 'id', 'title', 'translations', 'updatedAt', 'version']);
     });
 
     it('reads ?page=1 the same as no page', async () => {

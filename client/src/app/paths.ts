@@ -17,6 +17,8 @@ export const paths = {
   siteServicesIn: (lang: string) => `/${encodeURIComponent(lang)}/services`,
   /** One of the company's own pages on the public site: at the top level (`/about-us`). */
   sitePage: (slug: string) => `/${encodeURIComponent(slug)}`,
+  /** A page in another language than the default (issue #41): `/de/<slug>`. */
+  sitePageIn: (lang: string, slug: string) => `/${encodeURIComponent(lang)}/${encodeURIComponent(slug)}`,
   admin: '/admin',
   login: '/admin/login',
   register: '/admin/register',
@@ -117,6 +119,8 @@ export const apiPaths = {
   pageRevision: (id: string, seq: number) => apiPath('/api/pages/{id}/revisions/{seq}', { id, seq: String(seq) }),
   pageRevisionRestore: (id: string, seq: number) => apiPath('/api/pages/{id}/revisions/{seq}/restore', { id, seq: String(seq) }),
   pageDraft: (id: string) => apiPath('/api/pages/{id}/draft', { id }),
+  pageTranslations: (id: string) => apiPath('/api/pages/{id}/translations', { id }),
+  pageTranslation: (id: string, lang: string) => apiPath('/api/pages/{id}/translations/{lang}', { id, lang }),
   pageDraftPublish: (id: string) => apiPath('/api/pages/{id}/draft/publish', { id }),
   newsSubmit: (id: string) => apiPath('/api/news/{id}/submit', { id }),
   newsReturn: (id: string) => apiPath('/api/news/{id}/return', { id }),

@@ -1,7 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '../../../app/paths';
+import { apiPaths, paths } from '../../../app/paths';
 import { api, ApiError, type ApiSchema } from '../../../lib/api';
 import type { DiffField, Draft, DraftSource, HistorySource, Snapshot } from '../../../lib/revisions';
+import type { TranslatedField } from '../../../components/TranslatorView';
+import type { Translation, TranslationSource } from '../../../lib/translations';
 
 /** One of the company's own pages (About us, a privacy policy…), as /api/pages answers it. */
 export type Page = ApiSchema<'Page'>;
@@ -141,3 +143,39 @@ export function deletePagesBatch(ids: string[]) {
 export function restorePagesBatch(ids: string[]) {
   return api.post(apiPaths.trashBulkRestore, { items: ids.map((id) => ({ kind: 'pages' as const, id })) });
 }
+
+/** One page's translations, for the translator's view (issue #41). */
+export function pageTranslations(id: string): TranslationSource {
+  return {
+    queryKey: [...pagesQueries.all(), 'translations', id],
+    list: (signal) => api.get(apiPaths.pageTranslations(id), undefined, signal) as Promise<Translation[]>,
+    save: (lang, input) => api.put(apiPaths.pageTranslation(id, lang), input as ApiSchema<'PageTranslationInput'>) as Promise<Translation>,
+    remove: (lang) => api.delete(apiPaths.pageTranslation(id, lang)),
+    sitePath: (lang, translation) => paths.sitePageIn(lang, String(translation.slug)),
+  };
+}
+
+/** The fields a translation of a page has, as the translator's view shows them (the page form's order). */
+export const PAGE_TRANSLATED_FIELDS: TranslatedField[] = [
+  { name: 'title', label: 'Title', hint: 'Up to 200 characters.', type: 'text' },
+  {
+    name: 'slug',
+    label: 'Address (left blank: made from the title)',
+    hint: 'Lower-case letters a–z, digits and single hyphens between words; up to 80 characters.',
+    type: 'address',
+  },
+  { name: 'body', label: 'Body', hint: 'Markdown, up to 20,000 characters.', type: 'markdown' },
+  {
+    name: 'description',
+    label: 'Description',
+    hint: 'For search engines and social cards: one or two sentences, up to 1,000 characters.',
+    type: 'textarea',
+  },
+  {
+    name: 'photoAlt',
+    label: 'Alternative text for the photo',
+    hint: 'What the photo shows, for people who cannot see it. Up to 200 characters.',
+    maxLength: 200,
+    type: 'text',
+  },
+];

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ForbiddenScreen } from '../../../app/ForbiddenScreen';
 import { paths } from '../../../app/paths';
@@ -9,12 +9,14 @@ import { useVersionedSave } from '../../../components/ConflictDialog';
 import { TextAreaField, TextField } from '../../../components/Field';
 import { FormActions } from '../../../components/FormActions';
 import { HistoryPanel } from '../../../components/HistoryPanel';
+import { LanguageSwitcher } from '../../../components/LanguageSwitcher';
 import { MarkdownField } from '../../../components/MarkdownField';
 import { PageHeader } from '../../../components/PageHeader';
 import { PhotoPicker } from '../../../components/PhotoPicker';
 import { PublicationStatus } from '../../../components/PublishControl';
 import { ReviewBanner } from '../../../components/ReviewParts';
 import { useNotify } from '../../../components/Toaster';
+import { TranslatorView } from '../../../components/TranslatorView';
 import { usePhotoField } from '../../../components/usePhotoField';
 import { LoadFirst, useForm } from '../../../components/useForm';
 import { DraftBanner, useDraftActions } from '../../../components/WorkingCopy';
@@ -24,11 +26,14 @@ import { useCan, useMayEdit } from '../../../lib/can';
 import { photoUrl } from '../../../lib/photos';
 import { draftToOpen, isDraft, versionOf, type Draft, type RestoreReply, type Snapshot } from '../../../lib/revisions';
 import { returnSearch, type ReturnState } from '../../../lib/search-params';
+import { useEditLanguage, useSiteLanguages } from '../../../lib/translations';
 import {
   PAGE_FIELDS,
+  PAGE_TRANSLATED_FIELDS,
   pageDraft,
   pageHistory,
   pageSnapshot,
+  pageTranslations,
   pagesQueries,
   previewBody,
   submitPage,
@@ -96,6 +101,10 @@ function EditPage({ id }: { id: string }) {
   const canPublish = useCan('pages.publish');
   // An author changes only the pages they created: another's, opened by its address, is not theirs to open.
   const mayEdit = useMayEdit('pages.publish');
+  // With more than one language, the screen edits the default language's page or a translation (issue #41).
+  const languages = useSiteLanguages();
+  const [translating, chooseLanguage] = useEditLanguage(languages);
+  const switcher = languages && <LanguageSwitcher languages={languages} current={translating} onChoose={chooseLanguage} />;
   // After a save the form starts again with the focus back on Save, where the keyboard left it.
   const state = useLocation().state as PageFormState | null;
   const [afterSave, setAfterSave] = useState(() => state?.saved === true);
@@ -118,11 +127,34 @@ function EditPage({ id }: { id: string }) {
       {(page) =>
         !mayEdit(page) ? (
           <ForbiddenScreen />
+        ) : translating && languages ? (
+          <section className="screen">
+            <PageHeader title="Edit Page" />
+            {switcher}
+            <TranslatorView
+              source={pageTranslations(id)}
+              fields={PAGE_TRANSLATED_FIELDS}
+              original={page}
+              language={translating}
+              defaultLanguage={languages.default}
+              canPublish={canPublish}
+              addressBase={(lang) => siteAddress(paths.sitePageIn(lang, ''))}
+              render={previewBody}
+            />
+          </section>
         ) : (
           <LoadFirst query={draft} title="Edit Page" loading="Loading the page" logAs="Loading the page's draft failed" failed={failed}>
             {(working) => (
               <>
-                <PageForm key={generation} page={page} draft={working} heading="Edit Page" onRestart={restart} afterSave={afterSave} />
+                <PageForm
+                  key={generation}
+                  page={page}
+                  draft={working}
+                  heading="Edit Page"
+                  onRestart={restart}
+                  afterSave={afterSave}
+                  switcher={switcher}
+                />
                 {/* Outside the form, which starts again after a restore: the panel stays as it was. */}
                 <HistoryPanel
                   source={pageHistory(id)}
@@ -147,9 +179,12 @@ function PageForm({
   heading,
   onRestart,
   afterSave = false,
+  switcher,
 }: {
   /** The form starts again after its own save: Save takes the focus. */
   afterSave?: boolean;
+  /** The edit screen's language switcher (a site of several languages). */
+  switcher?: ReactNode;
   page?: Page;
   /** The page's working copy (edit form only). */
   draft?: Draft | null;
@@ -254,6 +289,7 @@ function PageForm({
   return (
     <section className="screen">
       <PageHeader title={heading} />
+      {switcher}
       <PublicationStatus item={live} href={paths.sitePage(live?.slug ?? '')} />
       {opened && <DraftBanner draft={opened.draft} restored={opened.restored} onDiscard={drafts.askDiscard} />}
       {live && <ReviewBanner item={live} reviewer={canPublish} />}
