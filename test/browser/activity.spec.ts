@@ -3,6 +3,9 @@ import { unique } from '../support/unique.mjs';
 import { apiOf, expectNoA11yViolations, uniqueAdmin } from './support';
 
 test('Activity shows what an administrator just did, by name, filtered by administrator and kind in the URL', async ({ page, browser }) => {
+  // A second browser context signing in, two axe runs, and the first test of its worker on a cold
+  // server: on a loaded 2-core machine it has taken over a minute (seen in CI, 26 November).
+  test.slow();
   // A new admin of its own, so other tests' actions never crowd the page.
   const admin = uniqueAdmin('Auditor');
   const registered = await apiOf(page).post('/api/admins/register/', { data: admin });
