@@ -8,10 +8,11 @@ import { ApiError } from '../common/api-error';
 import { BulkIdsDto } from '../common/by-id-or-404';
 import { renderMarkdown } from '../common/markdown';
 import { PagePipe } from '../common/pagination';
+import { ApiNeedsTranslationQuery, needsTranslationOf } from '../translations/translations.module';
 import { ApiIfMatch, ETAG_HEADER, StaleVersionReply } from '../revisions/revisions.module';
 import { etagOf, parseIfMatch } from '../revisions/revisions.service';
 import { CreatePageDto } from './dto/create-page.dto';
-import { PageDetailDto, PageDto, PagePreviewDto, PreviewPageDto } from './dto/page.dto';
+import { PageDetailDto, PageDto, PageListItemDto, PagePreviewDto, PreviewPageDto } from './dto/page.dto';
 import { UpdatePageDto } from './dto/update-page.dto';
 import { PagesService } from './pages.service';
 import { BODY_UNDER } from './page.entity';
@@ -23,15 +24,20 @@ const SLUG_ERRORS = 'A field failed validation, or the address (slug) is one the
 export class PagesController {
   constructor(private readonly pages: PagesService) {}
 
-  /** `?page=N` pages through all pages; `?title=text` searches instead (unpaged, at most 100). */
+  /**
+   * `?page=N` pages through all pages; `?title=text` searches instead (unpaged, at most 100);
+   * `?needsTranslation=de|any` keeps those that need translating (issue #41).
+   */
   @Allow('pages.write')
   @Get()
-  @ApiPage(PageDto)
+  @ApiPage(PageListItemDto)
+  @ApiNeedsTranslationQuery()
   @ApiTextQuery('title', 'Search instead: titles containing this text, newest first, at most 100, unpaged')
-  list(@Query('page', PagePipe) page: number, @Query('title') title: unknown) {
+  list(@Query('page', PagePipe) page: number, @Query('title') title: unknown, @Query('needsTranslation') needsTranslation: unknown) {
     if (title !== undefined && typeof title !== 'string') throw ApiError.field('title', 'Title must be text');
     const text = title?.trim() ?? '';
-    return text === '' ? this.pages.list(page) : this.pages.search(text);
+    const needs = needsTranslationOf(needsTranslation);
+    return text === '' ? this.pages.list(page, needs) : this.pages.search(text, needs);
   }
 
   @Allow('pages.write')

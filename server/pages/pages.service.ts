@@ -14,7 +14,7 @@ import { NewsPhotos, type UploadedPhoto } from '../news/news-photos.service';
 import type { ApplyOptions, ItemEditor } from '../revisions/revisions.module';
 import { RevisionsService, type RevisionReason } from '../revisions/revisions.service';
 import { editRefusal, KIND_RULES, may, roleOf } from '../roles/permissions';
-import { TranslationsService } from '../translations/translations.service';
+import { TranslationsService, type TranslationState } from '../translations/translations.service';
 import { RESERVED_SEGMENTS, reservedAddress } from '../site/site-routes';
 import { CreatePageDto } from './dto/create-page.dto';
 import type { UpdatePageDto } from './dto/update-page.dto';
@@ -32,6 +32,9 @@ export type PublicPage = { page: Page } | { movedTo: string } | null;
 
 /** A page as the API answers it: with its working copy's flag. */
 export type PageReply = Page & { hasDraft: boolean };
+
+/** A page in the admin list: with its translations' states too. */
+export type PageListReply = PageReply & { translations: TranslationState[] };
 
 /** A page a menu or the settings may link: its address, and whether a visitor may see it now. */
 export interface PageLink {
@@ -93,19 +96,34 @@ export class PagesService implements ItemEditor {
     return boundedCount(this.repository.createQueryBuilder('page'));
   }
 
-  async list(page: number): Promise<Paged<PageReply>> {
-    const paged = await paginate(this.newestFirst(), page, this.config.pageSize);
-    return { ...paged, data: await this.withDrafts(paged.data) };
+  /** The list's rows with `hasDraft` and their translations' states. */
+  private async listed(rows: Page[]): Promise<PageListReply[]> {
+    const [replies, states] = await Promise.all([this.withDrafts(rows), this.translations.states('pages', rows)]);
+    return replies.map((row) => ({ ...row, translations: states.get(row.id) ?? [] }));
   }
 
-  async search(text: string): Promise<Paged<PageReply>> {
+  /** The admin list's order, narrowed to the pages that need translating (`needsTranslation`) when asked. */
+  private async listedQuery(needsTranslation: string | null) {
+    const query = this.newestFirst();
+    return needsTranslation === null ? query : this.translations.needing(query, 'page', 'pages', needsTranslation);
+  }
+
+  /** A page of the pages, newest first (those that need translating, with `needsTranslation`: a language's code or `any`). */
+  async list(page: number, needsTranslation: string | null = null): Promise<Paged<PageListReply>> {
+    const paged = await paginate(await this.listedQuery(needsTranslation), page, this.config.pageSize);
+    return { ...paged, data: await this.listed(paged.data) };
+  }
+
+  async search(text: string, needsTranslation: string | null = null): Promise<Paged<PageListReply>> {
     const meta = { page: 1, pageSize: SEARCH_LIMIT };
     if (text.length > MAX_TITLE_LENGTH || text.includes('\u0000')) return { data: [], links: { ...NO_LINKS }, meta };
-    const data = await this.newestFirst()
-      .where(`page.title ILIKE :pattern ESCAPE '\\'`, { pattern: containsPattern(text) })
+    const data = await (
+      await this.listedQuery(needsTranslation)
+    )
+      .andWhere(`page.title ILIKE :pattern ESCAPE '\\'`, { pattern: containsPattern(text) })
       .limit(SEARCH_LIMIT)
       .getMany();
-    return { data: await this.withDrafts(data), links: { ...NO_LINKS }, meta };
+    return { data: await this.listed(data), links: { ...NO_LINKS }, meta };
   }
 
   async findOne(id: string): Promise<PageReply> {

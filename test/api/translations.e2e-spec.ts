@@ -266,6 +266,32 @@ describe('translations API', () => {
       expect((await page('any')).map((row) => row.id)).toContain(id);
     });
 
+    it('states and filters the pages too, in the search and the paged list', async () => {
+      const created = await agent
+        .post('/api/pages')
+        .send({ title: unique('Careers '), description: 'Jobs', body: 'Join us', status: 'published' });
+      expect(created.status).toBe(201);
+      const { id, title } = created.body as { id: string; title: string };
+      const search = async (needsTranslation?: string) => {
+        const res = await agent.get('/api/pages').query({ title, ...(needsTranslation === undefined ? {} : { needsTranslation }) });
+        expect(res.status).toBe(200);
+        return res.body.data as { id: string; translations: unknown[] }[];
+      };
+      expect((await search())[0]).toMatchObject({ id, translations: [] });
+      expect((await search('de')).map((row) => row.id)).toEqual([id]);
+      await translate('pages', id, 'de', { title: 'Karriere', description: 'Stellen', body: 'Komm zu uns', status: 'draft' });
+      expect((await search())[0].translations).toEqual([{ lang: 'de', status: 'draft', outdated: false }]);
+      expect(await search('de')).toEqual([]);
+      expect((await search('any')).map((row) => row.id)).toEqual([id]);
+      expect((await agent.patch(`/api/pages/${id}`).send({ body: 'Join our team' })).status).toBe(200);
+      expect((await search())[0].translations).toEqual([{ lang: 'de', status: 'draft', outdated: true }]);
+      expect((await search('de')).map((row) => row.id)).toEqual([id]);
+      const paged = await agent.get('/api/pages').query({ needsTranslation: 'de' });
+      expect(paged.status).toBe(200);
+      expect((paged.body.data as { id: string }[]).map((row) => row.id)).toContain(id);
+      expect((await agent.get('/api/pages').query({ needsTranslation: 'en' })).status).toBe(400);
+    });
+
     it('answers 400 on needsTranslation for the default language, one the site does not have, or a list of values', async () => {
       for (const needsTranslation of ['en', 'it', 'x'.repeat(40)]) {
         const res = await agent.get('/api/news').query({ needsTranslation });

@@ -134,3 +134,28 @@ for (const { width, height } of [
     await expect(card).toBeVisible();
   });
 }
+
+test('at 390 px: the pages list shows each page’s translations and filters those that need one', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const title = unique('Careers ');
+  const created = await admin.post('/api/pages', { data: { title, description: 'Jobs', body: 'Join us.', status: 'published' } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const translated = await admin.put(`/api/pages/${id}/translations/de`, {
+    data: { title: 'Karriere', description: 'Stellen', body: 'Komm zu uns.' },
+  });
+  expect(translated.status()).toBe(200);
+
+  await page.goto(`/admin/pages?title=${encodeURIComponent(title)}`);
+  const card = page.getByRole('listitem').filter({ hasText: title });
+  await expect(card.getByText('DE ✓')).toBeVisible();
+  await expect(card.getByText('FR missing')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoA11yViolations(page);
+  const show = page.getByLabel('Show');
+  await show.selectOption({ label: 'Needs translation into Deutsch' });
+  await expect(page).toHaveURL(/needsTranslation=de/);
+  await expect(page.getByText('no data')).toBeVisible();
+  await show.selectOption({ label: 'Needs translation into Français' });
+  await expect(card).toBeVisible();
+});

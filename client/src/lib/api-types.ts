@@ -2550,7 +2550,7 @@ export interface components {
       /** @description When the published translation goes public; left out, null or empty: at once */
       publishAt?: (string | '') | null;
     };
-    Page: {
+    PageListItem: {
       /** Format: uuid */
       id: string;
       title: string;
@@ -2596,9 +2596,11 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       updatedAt: string;
+      /** @description Its translations into the site's languages other than the default, in their order (a language without one is missing) */
+      translations: components['schemas']['TranslationState'][];
     };
-    PagePage: {
-      data: components['schemas']['Page'][];
+    PageListItemPage: {
+      data: components['schemas']['PageListItem'][];
       links: components['schemas']['PageLinks'];
       meta: components['schemas']['PageMeta'];
     };
@@ -2676,6 +2678,53 @@ export interface components {
       status?: 'draft' | 'published';
       /** @description When a published page goes public; left out, null or empty: at once */
       publishAt?: (string | '') | null;
+    };
+    Page: {
+      /** Format: uuid */
+      id: string;
+      title: string;
+      /** @description The address: /<slug> on the public site */
+      slug: string;
+      description: string;
+      /** @description Markdown */
+      body: string;
+      /**
+       * @description A path on the API host (POST /api/photos)
+       * @example /uploads/news/x.webp
+       */
+      photo: string | null;
+      /** @description The width of `photo` in pixels (smaller copies beside it as for News) */
+      photoWidth: number | null;
+      photoHeight: number | null;
+      /** @description The photo's alternative text */
+      photoAlt: string | null;
+      /** @enum {string} */
+      status: 'draft' | 'published';
+      /**
+       * Format: date-time
+       * @description When the page goes public; null: at once
+       */
+      publishAt: string | null;
+      /** @description Moves on by one with every live change (the ETag; If-Match on saves) */
+      version: number;
+      /** @description It has a working copy (unpublished changes) that visitors do not see */
+      hasDraft: boolean;
+      /**
+       * Format: uuid
+       * @description The admin who created it; null for one from before roles
+       */
+      createdBy: string | null;
+      /**
+       * @description Submitted for review (waiting for an editor), or returned with `reviewNote`; null otherwise
+       * @enum {string|null}
+       */
+      review: 'submitted' | 'returned' | null;
+      /** @description The note it was sent back with */
+      reviewNote: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
     };
     UpdatePageDto: {
       title?: string;
@@ -6754,6 +6803,8 @@ export interface operations {
         page?: number;
         /** @description Search instead: titles containing this text, newest first, at most 100, unpaged */
         title?: string;
+        /** @description Only the items that need translating: with no translation, or an outdated one, into this language (its code), or into any enabled language other than the default (`any`). A language the site has not enabled is a 400 on needsTranslation */
+        needsTranslation?: string;
       };
       header?: never;
       path?: never;
@@ -6766,7 +6817,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['PagePage'];
+          'application/json': components['schemas']['PageListItemPage'];
         };
       };
       /** @description The page is not a whole number from 1 to 100,000 */

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
+import { TranslationStateItem } from '../../translations/translations.module';
 import { MAX_BODY_LENGTH } from './create-page.dto';
 
 /** A page as the API answers it. */
@@ -63,6 +64,16 @@ export class PageDto {
 
   @ApiProperty()
   updatedAt: Date;
+}
+
+/** A page in the admin list: with its translations' states (issue #41). */
+@ApiSchema({ name: 'PageListItem' })
+export class PageListItemDto extends PageDto {
+  @ApiProperty({
+    type: [TranslationStateItem],
+    description: "Its translations into the site's languages other than the default, in their order (a language without one is missing)",
+  })
+  translations: TranslationStateItem[];
 }
 
 /** One page with its body rendered (GET /api/pages/:id). */

@@ -17,11 +17,15 @@ export function previewBody(body: string): Promise<ApiSchema<'PagePreview'>> {
 export const pagesQueries = {
   all: () => ['pages'] as const,
   lists: () => [...pagesQueries.all(), 'list'] as const,
-  /** A page of the list, or (with a title) the unpaged search result. */
-  list: ({ page, title = '' }: { page: number; title?: string }) =>
+  /**
+   * A page of the list, or (with a title) the unpaged search result; `needsTranslation` ('any' or
+   * a language's code): the pages that need translating.
+   */
+  list: ({ page, title = '', needsTranslation = '' }: { page: number; title?: string; needsTranslation?: string }) =>
     queryOptions({
-      queryKey: [...pagesQueries.lists(), { page: title ? 1 : page, title }] as const,
-      queryFn: ({ signal }) => api.get(apiPaths.pages, title ? { title } : { page }, signal),
+      queryKey: [...pagesQueries.lists(), { page: title ? 1 : page, title, needsTranslation }] as const,
+      queryFn: ({ signal }) =>
+        api.get(apiPaths.pages, { ...(title ? { title } : { page }), ...(needsTranslation ? { needsTranslation } : {}) }, signal),
       // The list on screen stays while the next page or search result loads.
       placeholderData: keepPreviousData,
     }),

@@ -4,6 +4,7 @@ import { paths } from '../../../app/paths';
 import { BulkBar } from '../../../components/BulkBar';
 import { CardList, ListNotice } from '../../../components/CardList';
 import { ItemActions } from '../../../components/ItemActions';
+import { NeedsTranslationFilter, TranslationChips } from '../../../components/LanguageSwitcher';
 import { PageHeader } from '../../../components/PageHeader';
 import { PublishState } from '../../../components/PublishState';
 import { publicStateOf, ViewOnSite } from '../../../components/PublishControl';
@@ -19,6 +20,7 @@ import { itemId } from '../../../lib/api';
 import { useCan, useMayEdit } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
 import { usePageParam, useSearchParamText } from '../../../lib/search-params';
+import { translationChips, useNeedsTranslationParam, useSiteLanguages } from '../../../lib/translations';
 import { useLoggedError } from '../../../lib/use-logged-error';
 import { deletePage, deletePagesBatch, pagesQueries, restorePage, restorePagesBatch, type Page } from '../api/pages';
 import type { PageFormState } from './PageFormScreen';
@@ -28,7 +30,11 @@ import './PagesListScreen.css';
 export function PagesListScreen() {
   const [page, setPage] = usePageParam();
   const [searchText, setSearchText, title] = useSearchParamText('title');
-  const listQuery = pagesQueries.list({ page, title });
+  // With more than one language: each page's translations, and the filter of those that need one (issue #41).
+  const languages = useSiteLanguages();
+  const [needsParam, setNeedsTranslation] = useNeedsTranslationParam();
+  const needsTranslation = languages ? needsParam : '';
+  const listQuery = pagesQueries.list({ page, title, needsTranslation });
   const query = useQuery(listQuery);
   // The edit form returns to this page (or search) when it is done.
   const formState: PageFormState = { returnTo: useLocation().search };
@@ -78,6 +84,7 @@ export function PagesListScreen() {
         >
           {query.isFetching && query.isPlaceholderData && <Spinner size="small" label="Searching" />}
         </SearchBox>
+        {languages && <NeedsTranslationFilter languages={languages} value={needsTranslation} onChange={setNeedsTranslation} />}
         <Link className="button button--primary" to={paths.pages.create}>
           Create
         </Link>
@@ -92,7 +99,7 @@ export function PagesListScreen() {
       )}
       <CardList
         query={query}
-        label={title ? `Pages matching “${title}”` : 'Pages'}
+        label={title ? `Pages matching “${title}”` : needsTranslation ? 'Pages that need translation' : 'Pages'}
         loadingLabel="Loading the pages"
         failure="Sorry, the pages could not be loaded."
         select={canDelete ? { selection, name: (item) => item.title } : undefined}
@@ -100,6 +107,10 @@ export function PagesListScreen() {
           title ? (
             <button type="button" className="button" onClick={() => setSearchText('')}>
               Clear search
+            </button>
+          ) : needsTranslation ? (
+            <button type="button" className="button" onClick={() => setNeedsTranslation('')}>
+              Show all pages
             </button>
           ) : (
             page === 1 && (
@@ -115,6 +126,7 @@ export function PagesListScreen() {
             <h2 className="card__title">{item.title}</h2>
             <DraftMark item={item} />
             <ReviewMark item={item} />
+            {languages && <TranslationChips chips={translationChips(item.translations, languages)} />}
             <p className="card__text pages-card__address">{paths.sitePage(item.slug)}</p>
             <p className="card__meta">
               Changed <time dateTime={item.updatedAt}>{formatDateTime(item.updatedAt)}</time>
