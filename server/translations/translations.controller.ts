@@ -1,10 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Put, type Type } from '@nestjs/common';
-import { ApiBody, ApiConflictResponse, ApiNoContentResponse, ApiOkResponse } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Headers, HttpCode, HttpStatus, Param, Put, type Type } from '@nestjs/common';
+import { ApiBody, ApiConflictResponse, ApiNoContentResponse, ApiOkResponse, getSchemaPath } from '@nestjs/swagger';
 import { ApiError } from '../common/api-error';
-import { ApiErrorText, ApiFieldErrors } from '../common/api-docs';
+import { ApiErrorText, FieldErrorsReply } from '../common/api-docs';
 import { CurrentActor, type Actor } from '../common/actor.decorator';
 import { validateBody } from '../common/validation';
 import { contentKind, type Snapshot, type TranslationKind } from '../content/content-kinds';
+import { ApiIfMatch, StaleVersionReply } from '../revisions/revisions.module';
+import { parseIfMatch } from '../revisions/revisions.service';
 import { Allow } from '../roles/allow.decorator';
 import { editRefusal, KIND_RULES, PUBLISHED_BY_EDITORS, may, roleOf } from '../roles/permissions';
 import type { TranslationStateDto } from './dto/translation.dto';
@@ -52,22 +54,28 @@ export function translationsController(kind: TranslationKind, input: Type, reply
     @Put(':id/translations/:lang')
     @ApiBody({ type: input })
     @ApiOkResponse({ type: reply, description: 'The translation as saved: not outdated' })
-    @ApiFieldErrors()
-    @ApiConflictResponse({ description: 'Another item has this address in this language: `{ error: { slug: { msg } } }`' })
+    @ApiIfMatch("The translation's `version` (0: there was none)", false)
+    @ApiConflictResponse({
+      description:
+        'Another item has this address in this language (`{ error: { slug: { msg } } }`), or the version sent in If-Match is not the current one',
+      schema: { oneOf: [{ $ref: getSchemaPath(FieldErrorsReply) }, { $ref: getSchemaPath(StaleVersionReply) }] },
+    })
     @ApiErrorText(HttpStatus.NOT_FOUND, `${resource} not found, or Language not found`)
     async save(
       @Param('id') id: string,
       @Param('lang') lang: string,
       @Body() body: unknown,
       @CurrentActor() by: Actor,
+      @Headers('if-match') ifMatch?: string,
     ): Promise<TranslationReply> {
       // The item and the language first (their 404s before the body's 400, as every route's path is
       // judged before its body); the body is checked here: a class made by a function carries no
       // parameter type for the global pipe to read.
       await this.translations.exists(kind, id.toLowerCase(), lang);
+      const version = parseIfMatch(ifMatch);
       const dto = (await validateBody(body, input)) as TranslationStateDto & Snapshot;
       await refuseUnlessMay(this.translations, by, id.toLowerCase(), lang, { status: dto.status ?? 'published', publishAt: dto.publishAt });
-      return this.translations.save(kind, id.toLowerCase(), lang, dto, by);
+      return this.translations.save(kind, id.toLowerCase(), lang, dto, by, version);
     }
 
     @Allow(rules.write)

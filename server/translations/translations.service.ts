@@ -16,6 +16,7 @@ import {
   type TranslationKind,
 } from '../content/content-kinds';
 import { ContentEvents, editChange } from '../content/events/content-events.service';
+import { staleConflict } from '../revisions/revisions.service';
 import { SettingsService, type SiteLanguage } from '../settings/settings.service';
 import { localPath, SITE_PATHS } from '../site/site-paths';
 import { RESERVED_SEGMENTS, reservedAddress } from '../site/site-routes';
@@ -211,7 +212,14 @@ export class TranslationsService {
    * text it was made from: it is not outdated until that text changes. In one transaction that
    * holds the item, with its activity entry and the content event for the pages it changes.
    */
-  async save(kind: TranslationKind, id: string, lang: string, dto: TranslationStateDto & Snapshot, by: Actor): Promise<TranslationReply> {
+  async save(
+    kind: TranslationKind,
+    id: string,
+    lang: string,
+    dto: TranslationStateDto & Snapshot,
+    by: Actor,
+    ifMatch?: number,
+  ): Promise<TranslationReply> {
     const { code } = await this.language(lang);
     const { fields, slug: slugField } = translatable(kind);
     return this.dataSource.transaction(async (manager) => {
@@ -221,6 +229,9 @@ export class TranslationsService {
         item.id,
         code,
       ]);
+      if (ifMatch !== undefined && ifMatch !== (before?.version ?? 0)) {
+        throw await this.stale(manager, kind, item, code, before ?? null);
+      }
       const text = Object.fromEntries(
         fields.filter((field) => field !== slugField).map((field) => [field, dto[field] === '' ? null : (dto[field] ?? null)]),
       );
@@ -255,6 +266,34 @@ export class TranslationsService {
       await this.raise(manager, kind, item, code, before ?? null, row);
       return this.reply(kind, item, row);
     });
+  }
+
+  /**
+   * The 409 of a save made from another version than the stored one (If-Match; "0": made when
+   * there was none): `current` is the stored translation (one deleted since: version 0, empty),
+   * and who last changed it and when, from the activity log, where each save and delete is.
+   */
+  private async stale(manager: EntityManager, kind: TranslationKind, item: ObjectLiteral, code: string, row: TranslationRow | null) {
+    const { fields } = translatable(kind);
+    const current = row
+      ? this.reply(kind, item, row)
+      : {
+          lang: code,
+          ...Object.fromEntries(fields.map((field) => [field, null])),
+          status: 'draft',
+          publishAt: null,
+          outdated: false,
+          version: 0,
+        };
+    const [last] = await manager.query<{ adminId: string | null; adminName: string | null; at: Date }[]>(
+      `SELECT admin_id AS "adminId", admin_name AS "adminName", at FROM activity
+        WHERE kind = $1 AND item_id = $2 AND action = 'edit'
+          AND EXISTS (SELECT 1 FROM unnest(fields) AS field WHERE field = $3 OR field LIKE $3 || '.%')
+        ORDER BY at DESC LIMIT 1`,
+      [kind, item.id, code],
+    );
+    const changedBy = last?.adminId && last.adminName !== null ? { id: last.adminId, name: last.adminName } : null;
+    return staleConflict(current, changedBy, last?.at ?? row?.updatedAt ?? new Date());
   }
 
   /** Removes the item's translation into `lang` (its address there is not found from now on). */

@@ -196,6 +196,38 @@ describe('translations API', () => {
     expect(await count()).toBe(0);
   });
 
+  it('answers 409 to a save made from another version (If-Match), with the stored one and who saved it; "0" means none yet', async () => {
+    const { id } = await article();
+    const put = (ifMatch: string, title: string) =>
+      agent.put(`/api/news/${id}/translations/de`).set('If-Match', ifMatch).send({ title, description: 'd', about: 'a', status: 'draft' });
+    const first = await put('"0"', 'Erste');
+    expect(first.status).toBe(200);
+    expect(first.body.version).toBe(1);
+    // A second tab that also opened it before there was a translation.
+    const stale = await put('"0"', 'Zweite');
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({
+      error: { version: { msg: 'Someone else saved this since you opened it' } },
+      current: { lang: 'de', title: 'Erste', version: 1 },
+      changedBy: { name: expect.any(String) },
+    });
+    expect((await agent.get(`/api/news/${id}/translations`)).body[0].title).toBe('Erste');
+    const second = await put('W/"1"', 'Zweite');
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ title: 'Zweite', version: 2 });
+    // Without If-Match a save replaces whatever is there (as every other save).
+    expect((await translate('news', id, 'de', { title: 'Dritte', description: 'd', about: 'a', status: 'draft' })).body.version).toBe(3);
+    // Deleted since the form was opened: the 409 says so (version 0), and "0" creates it again.
+    expect((await agent.delete(`/api/news/${id}/translations/de`)).status).toBe(204);
+    const gone = await put('"3"', 'Vierte');
+    expect(gone.status).toBe(409);
+    expect(gone.body.current).toMatchObject({ lang: 'de', title: null, version: 0 });
+    expect((await put('"0"', 'Vierte')).status).toBe(200);
+    const malformed = await put('soon', 'Fünfte');
+    expect(malformed.status).toBe(400);
+    expect(Object.keys(malformed.body.error)).toEqual(['version']);
+  });
+
   describe('the lists: translation states and the needs-translation filter', () => {
     /** The article's list item, found by its (unique) title, with `needsTranslation` when given. */
     async function listed(title: string, needsTranslation?: string) {

@@ -159,3 +159,39 @@ test('at 390 px: the pages list shows each page’s translations and filters tho
   await show.selectOption({ label: 'Needs translation into Français' });
   await expect(card).toBeVisible();
 });
+
+test('two tabs on one translation: the second save asks, keeps its text, and Overwrite saves it', async ({ context, page }) => {
+  const created = await admin.post('/api/services', { data: { title: unique('Repairs '), about: 'We repair things.' } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const second = await context.newPage();
+  for (const tab of [page, second]) {
+    await tab.goto(`/admin/service/edit/${id}?lang=fr`);
+    await expect(tab.getByRole('heading', { name: 'Français translation' })).toBeVisible({ timeout: 30_000 });
+  }
+  const formOf = (tab: typeof page) => tab.getByRole('form', { name: 'Français translation' });
+
+  await formOf(page).getByRole('textbox', { name: 'Title', exact: true }).fill('Réparations');
+  await formOf(page).getByRole('textbox', { name: 'About', exact: true }).fill('Nous réparons.');
+  await formOf(page).getByRole('button', { name: 'Save translation' }).click();
+  await expect(page.getByText('Français translation saved')).toBeVisible();
+
+  const mine = 'Nous réparons tout, vite.';
+  await formOf(second).getByRole('textbox', { name: 'Title', exact: true }).fill('Dépannage');
+  await formOf(second).getByRole('textbox', { name: 'About', exact: true }).fill(mine);
+  await formOf(second).getByRole('button', { name: 'Save translation' }).click();
+  const conflict = second.getByRole('dialog');
+  await expect(
+    conflict.getByRole('heading', { name: /^Grace Hopper saved the Français translation at \d{2}:\d{2} since you opened it$/ }),
+  ).toBeVisible();
+  await expectNoA11yViolations(second);
+  await conflict.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(conflict).toBeHidden();
+  await expect(formOf(second).getByRole('textbox', { name: 'About', exact: true })).toHaveValue(mine);
+  expect(((await (await admin.get(`/api/services/${id}/translations`)).json()) as { about: string }[])[0].about).toBe('Nous réparons.');
+
+  await formOf(second).getByRole('button', { name: 'Save translation' }).click();
+  await conflict.getByRole('button', { name: 'Overwrite' }).click();
+  await expect(second.getByText('Français translation saved')).toBeVisible();
+  expect(((await (await admin.get(`/api/services/${id}/translations`)).json()) as { about: string }[])[0].about).toBe(mine);
+});

@@ -12,6 +12,7 @@ import {
 } from '../lib/translations';
 import { useLoggedError } from '../lib/use-logged-error';
 import { AddressField } from './AddressField';
+import { useVersionedSave } from './ConflictDialog';
 import { Alert } from './Alert';
 import { ConfirmDialog } from './Dialog';
 import { SelectField, TextAreaField, TextField } from './Field';
@@ -106,7 +107,7 @@ export function TranslatorView({
             canPublish={canPublish}
             addressBase={addressBase}
             render={render}
-            onDeleted={() => setGeneration((n) => n + 1)}
+            onRestart={() => setGeneration((n) => n + 1)}
           />
         )}
       </div>
@@ -124,7 +125,7 @@ function TranslationForm({
   canPublish,
   addressBase,
   render,
-  onDeleted,
+  onRestart,
 }: {
   source: TranslationSource;
   fields: TranslatedField[];
@@ -135,7 +136,8 @@ function TranslationForm({
   canPublish: boolean;
   addressBase?: (lang: string) => string;
   render?: (text: string) => Promise<{ html: string }>;
-  onDeleted: () => void;
+  /** The form starts again from the cached translation (after a delete, or Reload of a colleague's). */
+  onRestart: () => void;
 }) {
   const queryClient = useQueryClient();
   const notify = useNotify();
@@ -153,12 +155,28 @@ function TranslationForm({
     void queryClient.invalidateQueries({ queryKey: source.queryKey.slice(0, 1) });
   };
 
+  // Saved with the version it was opened at: a colleague's save since is asked about, never overwritten in silence.
+  const versioned = useVersionedSave<Translation>({
+    version: translation?.version ?? 0,
+    what: `the ${language.name} translation`,
+    fields: fields.map(({ name, label }) => ({ name, label, type: 'text' })),
+    snapshotOf: (current) => Object.fromEntries(names.map((name) => [name, textOf(current, name)])),
+  });
   const { bind, setValue, fieldErrors, formError, saving, guard, form, values } = useForm<Record<string, string>, Translation>({
     initial: translationValues(names, translation),
     save: async (typed) => {
       const checked = translationInput(names, typed);
       if ('field' in checked) throw new ApiError(400, { [checked.field]: { msg: checked.msg } });
-      return source.save(language.code, checked.input);
+      return versioned.send(
+        (ifMatch) => source.save(language.code, checked.input, ifMatch),
+        Object.fromEntries(names.map((name) => [name, typed[name] ?? ''])),
+        (current) => {
+          // Reload: their copy (none, when it was deleted since) replaces the text.
+          guard.release();
+          replace(current.version === 0 ? null : current);
+          onRestart();
+        },
+      );
     },
     stay: (reply) => translationValues(names, reply),
     onSaved: (reply) => {
@@ -190,7 +208,7 @@ function TranslationForm({
     guard.release();
     replace(null);
     notify({ message: `${language.name} translation deleted` });
-    onDeleted();
+    onRestart();
   };
 
   const field = (definition: TranslatedField): ReactNode => {
@@ -315,6 +333,7 @@ function TranslationForm({
         onCancel={() => setDeleting(null)}
       />
       {guard.dialog}
+      {versioned.dialog}
     </>
   );
 }

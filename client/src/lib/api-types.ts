@@ -5468,7 +5468,11 @@ export interface operations {
   ServiceTranslationsController_save: {
     parameters: {
       query?: never;
-      header?: never;
+      header: {
+        'if-match': string;
+        /** @description The translation's `version` (0: there was none) as read (its ETag, "3", or a bare 3); stale: 409 */
+        'If-Match'?: string;
+      };
       path: {
         /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
@@ -5491,7 +5495,7 @@ export interface operations {
           'application/json': components['schemas']['ServiceTranslation'];
         };
       };
-      /** @description A field failed validation */
+      /** @description A field failed validation, or If-Match is not a version */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5511,12 +5515,14 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Another item has this address in this language: `{ error: { slug: { msg } } }` */
+      /** @description Another item has this address in this language (`{ error: { slug: { msg } } }`), or the version sent in If-Match is not the current one */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['FieldErrors'] | components['schemas']['StaleVersion'];
+        };
       };
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedType'];
@@ -6703,7 +6709,11 @@ export interface operations {
   NewsTranslationsController_save: {
     parameters: {
       query?: never;
-      header?: never;
+      header: {
+        'if-match': string;
+        /** @description The translation's `version` (0: there was none) as read (its ETag, "3", or a bare 3); stale: 409 */
+        'If-Match'?: string;
+      };
       path: {
         /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
@@ -6726,7 +6736,7 @@ export interface operations {
           'application/json': components['schemas']['NewsTranslation'];
         };
       };
-      /** @description A field failed validation */
+      /** @description A field failed validation, or If-Match is not a version */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6746,12 +6756,14 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Another item has this address in this language: `{ error: { slug: { msg } } }` */
+      /** @description Another item has this address in this language (`{ error: { slug: { msg } } }`), or the version sent in If-Match is not the current one */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['FieldErrors'] | components['schemas']['StaleVersion'];
+        };
       };
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedType'];
@@ -7653,7 +7665,11 @@ export interface operations {
   PageTranslationsController_save: {
     parameters: {
       query?: never;
-      header?: never;
+      header: {
+        'if-match': string;
+        /** @description The translation's `version` (0: there was none) as read (its ETag, "3", or a bare 3); stale: 409 */
+        'If-Match'?: string;
+      };
       path: {
         /** @description A UUID; anything else names nothing (404, as an unknown id) */
         id: string;
@@ -7676,7 +7692,7 @@ export interface operations {
           'application/json': components['schemas']['PageTranslation'];
         };
       };
-      /** @description A field failed validation */
+      /** @description A field failed validation, or If-Match is not a version */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7696,12 +7712,14 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Another item has this address in this language: `{ error: { slug: { msg } } }` */
+      /** @description Another item has this address in this language (`{ error: { slug: { msg } } }`), or the version sent in If-Match is not the current one */
       409: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['FieldErrors'] | components['schemas']['StaleVersion'];
+        };
       };
       413: components['responses']['TooLarge'];
       415: components['responses']['UnsupportedType'];

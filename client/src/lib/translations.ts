@@ -42,7 +42,8 @@ export interface TranslationSource {
   /** The query key the item's translations are cached under (below its kind's `all()`). */
   queryKey: readonly unknown[];
   list: (signal?: AbortSignal) => Promise<Translation[]>;
-  save: (lang: string, input: TranslationInput) => Promise<Translation>;
+  /** Saves with If-Match: the translation's version the form was made from (0: there was none); a 409 when it changed since. */
+  save: (lang: string, input: TranslationInput, ifMatch?: number) => Promise<Translation>;
   remove: (lang: string) => Promise<unknown>;
   /** The translation's public page (`/de/news/<slug>`), shown once it is published. */
   sitePath: (lang: string, translation: Translation) => string;

@@ -69,7 +69,8 @@ export function newsTranslations(id: string): TranslationSource {
   return {
     queryKey: [...newsQueries.all(), 'translations', id],
     list: (signal) => api.get(apiPaths.newsTranslations(id), undefined, signal) as Promise<Translation[]>,
-    save: (lang, input) => api.put(apiPaths.newsTranslation(id, lang), input as ApiSchema<'NewsTranslationInput'>) as Promise<Translation>,
+    save: (lang, input, ifMatch) =>
+      api.put(apiPaths.newsTranslation(id, lang), input as ApiSchema<'NewsTranslationInput'>, { ifMatch }) as Promise<Translation>,
     remove: (lang) => api.delete(apiPaths.newsTranslation(id, lang)),
     sitePath: (lang, translation) => paths.siteArticleIn(lang, String(translation.slug)),
   };

@@ -153,7 +153,8 @@ export function pageTranslations(id: string): TranslationSource {
   return {
     queryKey: [...pagesQueries.all(), 'translations', id],
     list: (signal) => api.get(apiPaths.pageTranslations(id), undefined, signal) as Promise<Translation[]>,
-    save: (lang, input) => api.put(apiPaths.pageTranslation(id, lang), input as ApiSchema<'PageTranslationInput'>) as Promise<Translation>,
+    save: (lang, input, ifMatch) =>
+      api.put(apiPaths.pageTranslation(id, lang), input as ApiSchema<'PageTranslationInput'>, { ifMatch }) as Promise<Translation>,
     remove: (lang) => api.delete(apiPaths.pageTranslation(id, lang)),
     sitePath: (lang, translation) => paths.sitePageIn(lang, String(translation.slug)),
   };

@@ -45,8 +45,8 @@ export function serviceTranslations(id: string): TranslationSource {
   return {
     queryKey: [...serviceQueries.all(), 'translations', id],
     list: (signal) => api.get(apiPaths.serviceTranslations(id), undefined, signal) as Promise<Translation[]>,
-    save: (lang, input) =>
-      api.put(apiPaths.serviceTranslation(id, lang), input as ApiSchema<'ServiceTranslationInput'>) as Promise<Translation>,
+    save: (lang, input, ifMatch) =>
+      api.put(apiPaths.serviceTranslation(id, lang), input as ApiSchema<'ServiceTranslationInput'>, { ifMatch }) as Promise<Translation>,
     remove: (lang) => api.delete(apiPaths.serviceTranslation(id, lang)),
     sitePath: (lang) => paths.siteServicesIn(lang),
   };
