@@ -37,6 +37,7 @@ import { Roles1764170200000 } from './migrations/1764170200000-Roles';
 import { PageReview1764170300000 } from './migrations/1764170300000-PageReview';
 import { Languages1764174100000 } from './migrations/1764174100000-Languages';
 import { MenuItemIds1764174500000 } from './migrations/1764174500000-MenuItemIds';
+import { TranslationRevisions1764174600000 } from './migrations/1764174600000-TranslationRevisions';
 import { Service } from '../services/service.entity';
 import { SecondFactor1763771300000 } from './migrations/1763771300000-SecondFactor';
 import { Totp } from '../second-factor/totp.entity';
@@ -96,6 +97,7 @@ export const migrations = [
   PageReview1764170300000,
   Languages1764174100000,
   MenuItemIds1764174500000,
+  TranslationRevisions1764174600000,
 ];
 
 /**

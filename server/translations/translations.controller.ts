@@ -6,11 +6,11 @@ import { CurrentActor, type Actor } from '../common/actor.decorator';
 import { validateBody } from '../common/validation';
 import { contentKind, type Snapshot, type TranslationKind } from '../content/content-kinds';
 import { ApiIfMatch, StaleVersionReply } from '../revisions/revisions.module';
-import { parseIfMatch } from '../revisions/revisions.service';
+import { KEEP_REVISIONS, parseIfMatch } from '../revisions/revisions.service';
 import { Allow } from '../roles/allow.decorator';
 import { editRefusal, KIND_RULES, PUBLISHED_BY_EDITORS, may, roleOf } from '../roles/permissions';
-import type { TranslationStateDto } from './dto/translation.dto';
-import { TranslationsService, type TranslationReply } from './translations.service';
+import { TranslationRevisionDto, type TranslationStateDto } from './dto/translation.dto';
+import { TranslationsService, type TranslationReply, type TranslationRevision } from './translations.service';
 
 /**
  * The translation routes of one kind (issue #41), under its own path (`/api/news/:id/translations`
@@ -47,6 +47,15 @@ export function translationsController(kind: TranslationKind, input: Type, reply
     @ApiOkResponse({ type: reply, isArray: true, description: "Its translations, in the order of the site's languages" })
     list(@Param('id') id: string): Promise<TranslationReply[]> {
       return this.translations.list(kind, id.toLowerCase());
+    }
+
+    /** The translation's history, newest first (kept after a delete, so its text can be taken back). */
+    @Allow(rules.write)
+    @Get(':id/translations/:lang/revisions')
+    @ApiErrorText(HttpStatus.NOT_FOUND, `${resource} not found, or Language not found`)
+    @ApiOkResponse({ type: TranslationRevisionDto, isArray: true, description: `Its saves and deletes, the last ${KEEP_REVISIONS}` })
+    history(@Param('id') id: string, @Param('lang') lang: string): Promise<TranslationRevision[]> {
+      return this.translations.history(kind, id.toLowerCase(), lang);
     }
 
     /** Creates or replaces the translation into `lang` (a language of the site other than the default). */

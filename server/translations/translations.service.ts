@@ -16,7 +16,7 @@ import {
   type TranslationKind,
 } from '../content/content-kinds';
 import { ContentEvents, editChange } from '../content/events/content-events.service';
-import { staleConflict } from '../revisions/revisions.service';
+import { KEEP_REVISIONS, staleConflict } from '../revisions/revisions.service';
 import { SettingsService, type SiteLanguage } from '../settings/settings.service';
 import { localPath, SITE_PATHS } from '../site/site-paths';
 import { RESERVED_SEGMENTS, reservedAddress } from '../site/site-routes';
@@ -45,6 +45,18 @@ export type TranslationReply = Record<string, unknown> & {
   version: number;
   updatedAt: Date;
 };
+
+/** A translation's history entry (issue #41 with #36): what it was after a save or a delete. */
+export type TranslationRevisionReason = 'created' | 'saved' | 'published' | 'unpublished' | 'deleted';
+export interface TranslationRevision {
+  seq: number;
+  reason: TranslationRevisionReason;
+  changed: string[];
+  /** Its text fields (the address as `slug`), `status` and `publishAt`, as they were. */
+  snapshot: Snapshot;
+  createdAt: Date;
+  admin: { id: string; name: string } | null;
+}
 
 /** A translation's state on an admin list's item (the per-language chips). */
 export interface TranslationState {
@@ -255,6 +267,11 @@ export class TranslationsService {
         : [...fields];
       if (!before || before.status !== status) changed.push('status');
       if (!before || before.publishAt?.getTime() !== publishAt?.getTime()) changed.push('publishAt');
+      // Its history: a save that changes nothing writes no entry.
+      if (!before || changed.length > 0) {
+        const reason = !before ? 'created' : before.status === status ? 'saved' : status === 'published' ? 'published' : 'unpublished';
+        await this.remember(manager, kind, item.id as string, code, reason, before ? changed : [], row, by);
+      }
       await this.activity.record(manager, {
         by,
         action: 'edit',
@@ -309,6 +326,8 @@ export class TranslationsService {
         [kind, item.id, code],
       );
       if (!before) throw new ApiError(HttpStatus.NOT_FOUND, 'Translation not found');
+      // The text stays in its history: a translation deleted by mistake is copied back from there.
+      await this.remember(manager, kind, item.id as string, code, 'deleted', [], before, by);
       await this.activity.record(manager, {
         by,
         action: 'edit',
@@ -321,9 +340,71 @@ export class TranslationsService {
     });
   }
 
+  /**
+   * The history of the item's translation into `lang`, newest first: each save that changed it and
+   * its delete (the last KEEP_REVISIONS), kept after a delete so its text can be taken back.
+   */
+  async history(kind: TranslationKind, id: string, lang: string): Promise<TranslationRevision[]> {
+    const item = await this.item(this.dataSource.manager, kind, id);
+    const { code } = await this.language(lang);
+    const rows = await this.dataSource.query<
+      {
+        seq: number;
+        reason: TranslationRevisionReason;
+        changed: string[];
+        snapshot: Snapshot;
+        createdAt: Date;
+        adminId: string | null;
+        adminName: string | null;
+      }[]
+    >(
+      `SELECT r.seq, r.reason, r.changed, r.snapshot, r.created_at AS "createdAt", r.admin_id AS "adminId", a.name AS "adminName"
+         FROM translation_revisions AS r LEFT JOIN admins AS a ON a.id = r.admin_id
+        WHERE r.kind = $1 AND r.item_id = $2 AND r.lang = $3
+        ORDER BY r.seq DESC`,
+      [kind, item.id, code],
+    );
+    return rows.map(({ adminId, adminName, ...row }) => ({
+      ...row,
+      admin: adminId && adminName !== null ? { id: adminId, name: adminName } : null,
+    }));
+  }
+
+  /**
+   * Writes a history entry of the translation as `row` has it, and keeps the last KEEP_REVISIONS
+   * (the newest, the live copy, among them). Under the item's row lock, which serializes `seq`.
+   */
+  private async remember(
+    manager: EntityManager,
+    kind: TranslationKind,
+    itemId: string,
+    code: string,
+    reason: TranslationRevisionReason,
+    changed: string[],
+    row: TranslationRow,
+    by: Actor,
+  ): Promise<void> {
+    const snapshot = { ...row.fields, slug: row.slug, status: row.status, publishAt: row.publishAt };
+    const [{ seq }] = await manager.query<{ seq: number }[]>(
+      `INSERT INTO translation_revisions (kind, item_id, lang, seq, reason, changed, snapshot, admin_id)
+       SELECT $1, $2, $3, COALESCE(max(seq), 0) + 1, $4, $5, $6, $7
+         FROM translation_revisions WHERE kind = $1 AND item_id = $2 AND lang = $3
+       RETURNING seq`,
+      [kind, itemId, code, reason, changed, snapshot, by.admin.id],
+    );
+    await manager.query(`DELETE FROM translation_revisions WHERE kind = $1 AND item_id = $2 AND lang = $3 AND seq <= $4`, [
+      kind,
+      itemId,
+      code,
+      seq - KEEP_REVISIONS,
+    ]);
+  }
+
   /** An item's translations go with its purge, in its transaction (TrashService). */
   async removeAll(manager: EntityManager, kind: string, ids: string[]): Promise<void> {
-    if (ids.length > 0) await manager.query(`DELETE FROM translations WHERE kind = $1 AND item_id = ANY($2::uuid[])`, [kind, ids]);
+    if (ids.length === 0) return;
+    await manager.query(`DELETE FROM translations WHERE kind = $1 AND item_id = ANY($2::uuid[])`, [kind, ids]);
+    await manager.query(`DELETE FROM translation_revisions WHERE kind = $1 AND item_id = ANY($2::uuid[])`, [kind, ids]);
   }
 
   /**

@@ -228,6 +228,58 @@ describe('translations API', () => {
     expect(Object.keys(malformed.body.error)).toEqual(['version']);
   });
 
+  it("keeps each translation's history: saves that change it, publishing, a delete; nothing for an identical save; gone with the purge", async () => {
+    const { id } = await article();
+    const history = async (lang = 'de') => {
+      const res = await agent.get(`/api/news/${id}/translations/${lang}/revisions`);
+      expect(res.status).toBe(200);
+      return res.body as {
+        seq: number;
+        reason: string;
+        changed: string[];
+        snapshot: Record<string, unknown>;
+        admin: { name: string } | null;
+      }[];
+    };
+    expect(await history()).toEqual([]);
+    const fields = { title: 'Zeiten', description: 'd', about: 'Jeden Tag', status: 'draft' };
+    await translate('news', id, 'de', fields);
+    await translate('news', id, 'de', fields);
+    await translate('news', id, 'de', { ...fields, about: 'Jeden Tag außer Sonntag' });
+    await translate('news', id, 'de', { ...fields, about: 'Jeden Tag außer Sonntag', status: 'published' });
+    expect((await agent.delete(`/api/news/${id}/translations/de`)).status).toBe(204);
+    const entries = await history();
+    expect(entries.map(({ seq, reason, changed }) => ({ seq, reason, changed }))).toEqual([
+      { seq: 4, reason: 'deleted', changed: [] },
+      { seq: 3, reason: 'published', changed: ['status'] },
+      { seq: 2, reason: 'saved', changed: ['about'] },
+      { seq: 1, reason: 'created', changed: [] },
+    ]);
+    expect(entries[1].snapshot).toMatchObject({
+      title: 'Zeiten',
+      about: 'Jeden Tag außer Sonntag',
+      slug: 'zeiten',
+      status: 'published',
+      publishAt: null,
+    });
+    expect(entries[3].snapshot).toMatchObject({ about: 'Jeden Tag', status: 'draft' });
+    expect(entries[0].admin?.name).toBeTruthy();
+    expect(await history('fr')).toEqual([]);
+    expect((await agent.get(`/api/news/${id}/translations/it/revisions`)).status).toBe(404);
+    expect((await agent.get(`/api/news/not-an-id/translations/de/revisions`)).status).toBe(404);
+    expect((await t.http().get(`/api/news/${id}/translations/de/revisions`)).status).toBe(401);
+    // Kept: the last 50.
+    for (let n = 0; n < 52; n++) await translate('news', id, 'de', { ...fields, about: `Fassung ${n}` });
+    const kept = await history();
+    expect(kept).toHaveLength(50);
+    expect(kept[0].snapshot.about).toBe('Fassung 51');
+    // The item's purge takes them.
+    expect((await agent.delete(`/api/news/${id}`)).status).toBe(200);
+    expect((await agent.delete(`/api/trash/news/${id}`)).status).toBeLessThan(300);
+    const left = await t.dataSource.query(`SELECT count(*)::int AS n FROM translation_revisions WHERE item_id = $1`, [id]);
+    expect(left[0].n).toBe(0);
+  });
+
   describe('the lists: translation states and the needs-translation filter', () => {
     /** The article's list item, found by its (unique) title, with `needsTranslation` when given. */
     async function listed(title: string, needsTranslation?: string) {

@@ -194,4 +194,22 @@ test('two tabs on one translation: the second save asks, keeps its text, and Ove
   await conflict.getByRole('button', { name: 'Overwrite' }).click();
   await expect(second.getByText('Français translation saved')).toBeVisible();
   expect(((await (await admin.get(`/api/services/${id}/translations`)).json()) as { about: string }[])[0].about).toBe(mine);
+
+  // Its history: both saves, the first one compared with the form and copied back into it.
+  await second.getByRole('button', { name: 'History of the Français translation' }).click();
+  const saves = second.getByRole('list', { name: 'Saves of the Français translation, newest first' });
+  await expect(saves.getByRole('listitem')).toHaveCount(2);
+  await expect(saves.getByRole('listitem').first()).toContainText('#2 Saved');
+  await expect(saves.getByRole('listitem').first()).toContainText('Changed: Title, About');
+  await expect(saves.getByRole('listitem').last()).toContainText('#1 Created');
+  await second.getByRole('button', { name: 'Compare #1 with the form' }).click();
+  const compared = second.getByRole('region', { name: '#1 compared with the form' });
+  await expect(compared.locator('ins').filter({ hasText: 'tout' }).first()).toBeVisible();
+  await expectNoA11yViolations(second);
+  await second.getByRole('button', { name: 'Copy #1 into the form' }).click();
+  await expect(formOf(second).getByRole('textbox', { name: 'About', exact: true })).toHaveValue('Nous réparons.');
+  await expect(formOf(second).getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Réparations');
+  await formOf(second).getByRole('button', { name: 'Save translation' }).click();
+  await expect(saves.getByRole('listitem')).toHaveCount(3);
+  expect(((await (await admin.get(`/api/services/${id}/translations`)).json()) as { about: string }[])[0].about).toBe('Nous réparons.');
 });

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { ApiError, errorMessage } from '../lib/api';
+import type { DiffField } from '../lib/revisions';
 import { formatSiteTime, SITE_TIME_ZONE } from '../lib/site-time';
 import {
   translationInput,
@@ -13,6 +14,7 @@ import {
 import { useLoggedError } from '../lib/use-logged-error';
 import { AddressField } from './AddressField';
 import { useVersionedSave } from './ConflictDialog';
+import { TranslationHistory } from './TranslationHistory';
 import { Alert } from './Alert';
 import { ConfirmDialog } from './Dialog';
 import { SelectField, TextAreaField, TextField } from './Field';
@@ -156,10 +158,11 @@ function TranslationForm({
   };
 
   // Saved with the version it was opened at: a colleague's save since is asked about, never overwritten in silence.
+  const diffFields: DiffField[] = fields.map(({ name, label }) => ({ name, label, type: 'text' }));
   const versioned = useVersionedSave<Translation>({
     version: translation?.version ?? 0,
     what: `the ${language.name} translation`,
-    fields: fields.map(({ name, label }) => ({ name, label, type: 'text' })),
+    fields: diffFields,
     snapshotOf: (current) => Object.fromEntries(names.map((name) => [name, textOf(current, name)])),
   });
   const { bind, setValue, fieldErrors, formError, saving, guard, form, values } = useForm<Record<string, string>, Translation>({
@@ -331,6 +334,16 @@ function TranslationForm({
         busy={deleting === 'busy'}
         onConfirm={() => void remove()}
         onCancel={() => setDeleting(null)}
+      />
+      <TranslationHistory
+        source={source}
+        language={language}
+        fields={diffFields}
+        current={Object.fromEntries(names.map((name) => [name, values[name] ?? '']))}
+        onCopy={(texts, revision) => {
+          for (const name of names) setValue(name, String(texts[name] ?? ''));
+          notify({ message: `#${revision.seq} copied into the form: Save translation keeps it` });
+        }}
       />
       {guard.dialog}
       {versioned.dialog}

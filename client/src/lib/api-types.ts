@@ -499,6 +499,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/services/{id}/translations/{lang}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ServiceTranslationsController_history'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/services/{id}/translations/{lang}': {
     parameters: {
       query?: never;
@@ -787,6 +803,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/news/{id}/translations/{lang}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['NewsTranslationsController_history'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/news/{id}/translations/{lang}': {
     parameters: {
       query?: never;
@@ -987,6 +1019,22 @@ export interface paths {
       cookie?: never;
     };
     get: operations['PageTranslationsController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pages/{id}/translations/{lang}/revisions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PageTranslationsController_history'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2223,6 +2271,27 @@ export interface components {
       version: number;
       /** Format: date-time */
       updatedAt: string;
+    };
+    TranslationRevisionAdmin: {
+      /** Format: uuid */
+      id: string;
+      name: string;
+    };
+    TranslationRevision: {
+      /** @description Its number in this translation’s history, from 1 */
+      seq: number;
+      /** @enum {string} */
+      reason: 'created' | 'saved' | 'published' | 'unpublished' | 'deleted';
+      /** @description The fields this save changed (none for the first one and a delete) */
+      changed: string[];
+      /** @description The translation as it was: its text fields (the address as `slug`), `status` and `publishAt` */
+      snapshot: {
+        [key: string]: string | null;
+      };
+      /** Format: date-time */
+      createdAt: string;
+      /** @description Who; null for an admin removed since, or from before the history */
+      admin: components['schemas']['TranslationRevisionAdmin'] | null;
     };
     ServiceTranslationInput: {
       title: string;
@@ -5465,6 +5534,44 @@ export interface operations {
       503: components['responses']['Unavailable'];
     };
   };
+  ServiceTranslationsController_history: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+        lang: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Its saves and deletes, the last 50 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TranslationRevision'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Service not found, or Language not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
   ServiceTranslationsController_save: {
     parameters: {
       query?: never;
@@ -6706,6 +6813,44 @@ export interface operations {
       503: components['responses']['Unavailable'];
     };
   };
+  NewsTranslationsController_history: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+        lang: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Its saves and deletes, the last 50 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TranslationRevision'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description News not found, or Language not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
   NewsTranslationsController_save: {
     parameters: {
       query?: never;
@@ -7650,6 +7795,44 @@ export interface operations {
       401: components['responses']['NotLoggedIn'];
       403: components['responses']['Forbidden'];
       /** @description Page not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  PageTranslationsController_history: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+        lang: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Its saves and deletes, the last 50 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TranslationRevision'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Page not found, or Language not found */
       404: {
         headers: {
           [name: string]: unknown;

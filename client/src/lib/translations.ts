@@ -16,6 +16,8 @@ export type Language = ApiSchema<'SiteLanguage'>;
 
 /** A translation's state as a list item carries it (`translations` on the admin lists). */
 export type TranslationState = ApiSchema<'TranslationState'>;
+/** One entry of a translation's history: what it was after a save or a delete. */
+export type TranslationRevision = ApiSchema<'TranslationRevision'>;
 
 /**
  * An item's translation into one language (issue #41) as the API answers it, for any kind: its
@@ -45,6 +47,8 @@ export interface TranslationSource {
   /** Saves with If-Match: the translation's version the form was made from (0: there was none); a 409 when it changed since. */
   save: (lang: string, input: TranslationInput, ifMatch?: number) => Promise<Translation>;
   remove: (lang: string) => Promise<unknown>;
+  /** The translation's history, newest first (kept after a delete). */
+  history: (lang: string, signal?: AbortSignal) => Promise<TranslationRevision[]>;
   /** The translation's public page (`/de/news/<slug>`), shown once it is published. */
   sitePath: (lang: string, translation: Translation) => string;
 }

@@ -67,3 +67,41 @@ export class TranslationStateItem {
   @ApiProperty({ description: 'The default-language text has changed since this translation was saved' })
   outdated: boolean;
 }
+
+class TranslationRevisionAdmin {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty()
+  name: string;
+}
+
+/** One entry of a translation's history (issue #41 with #36). */
+@ApiSchema({ name: 'TranslationRevision' })
+export class TranslationRevisionDto {
+  @ApiProperty({ type: 'integer', description: 'Its number in this translation’s history, from 1' })
+  seq: number;
+
+  @ApiProperty({ enum: ['created', 'saved', 'published', 'unpublished', 'deleted'] })
+  reason: 'created' | 'saved' | 'published' | 'unpublished' | 'deleted';
+
+  @ApiProperty({ type: [String], description: 'The fields this save changed (none for the first one and a delete)' })
+  changed: string[];
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string', nullable: true },
+    description: 'The translation as it was: its text fields (the address as `slug`), `status` and `publishAt`',
+  })
+  snapshot: Record<string, string | null>;
+
+  @ApiProperty()
+  createdAt: Date;
+
+  @ApiProperty({
+    type: TranslationRevisionAdmin,
+    nullable: true,
+    description: 'Who; null for an admin removed since, or from before the history',
+  })
+  admin: TranslationRevisionAdmin | null;
+}

@@ -72,6 +72,7 @@ export function newsTranslations(id: string): TranslationSource {
     save: (lang, input, ifMatch) =>
       api.put(apiPaths.newsTranslation(id, lang), input as ApiSchema<'NewsTranslationInput'>, { ifMatch }) as Promise<Translation>,
     remove: (lang) => api.delete(apiPaths.newsTranslation(id, lang)),
+    history: (lang, signal) => api.get(apiPaths.newsTranslationRevisions(id, lang), undefined, signal),
     sitePath: (lang, translation) => paths.siteArticleIn(lang, String(translation.slug)),
   };
 }

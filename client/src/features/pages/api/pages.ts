@@ -156,6 +156,7 @@ export function pageTranslations(id: string): TranslationSource {
     save: (lang, input, ifMatch) =>
       api.put(apiPaths.pageTranslation(id, lang), input as ApiSchema<'PageTranslationInput'>, { ifMatch }) as Promise<Translation>,
     remove: (lang) => api.delete(apiPaths.pageTranslation(id, lang)),
+    history: (lang, signal) => api.get(apiPaths.pageTranslationRevisions(id, lang), undefined, signal),
     sitePath: (lang, translation) => paths.sitePageIn(lang, String(translation.slug)),
   };
 }

@@ -48,6 +48,7 @@ export function serviceTranslations(id: string): TranslationSource {
     save: (lang, input, ifMatch) =>
       api.put(apiPaths.serviceTranslation(id, lang), input as ApiSchema<'ServiceTranslationInput'>, { ifMatch }) as Promise<Translation>,
     remove: (lang) => api.delete(apiPaths.serviceTranslation(id, lang)),
+    history: (lang, signal) => api.get(apiPaths.serviceTranslationRevisions(id, lang), undefined, signal),
     sitePath: (lang) => paths.siteServicesIn(lang),
   };
 }
