@@ -213,3 +213,35 @@ test('two tabs on one translation: the second save asks, keeps its text, and Ove
   await expect(saves.getByRole('listitem')).toHaveCount(3);
   expect(((await (await admin.get(`/api/services/${id}/translations`)).json()) as { about: string }[])[0].about).toBe('Nous réparons.');
 });
+
+test('a translation typed in a tab closed before Save is offered back when it is opened again, and Discard drops it', async ({
+  context,
+}) => {
+  const created = await admin.post('/api/services', { data: { title: unique('Cleaning '), about: 'We clean.' } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const open = async () => {
+    const tab = await context.newPage();
+    await tab.goto(`/admin/service/edit/${id}?lang=de`);
+    await expect(tab.getByRole('heading', { name: 'Deutsch translation' })).toBeVisible({ timeout: 30_000 });
+    return { tab, form: tab.getByRole('form', { name: 'Deutsch translation' }) };
+  };
+
+  const first = await open();
+  await first.form.getByRole('textbox', { name: 'Title', exact: true }).fill('Reinigung');
+  await first.form.getByRole('textbox', { name: 'About', exact: true }).fill('Wir reinigen mitten im Sat');
+  await first.tab.close({ runBeforeUnload: false });
+
+  const again = await open();
+  await expect(again.tab.getByRole('status').filter({ hasText: /^Restored your unsaved changes from/ })).toBeVisible();
+  await expect(again.form.getByRole('textbox', { name: 'About', exact: true })).toHaveValue('Wir reinigen mitten im Sat');
+  await expect(again.form.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Reinigung');
+  await expectNoA11yViolations(again.tab);
+  await again.tab.getByRole('button', { name: 'Discard', exact: true }).click();
+  await expect(again.form.getByRole('textbox', { name: 'About', exact: true })).toHaveValue('');
+  await again.tab.close();
+
+  const third = await open();
+  await expect(third.form.getByRole('textbox', { name: 'About', exact: true })).toHaveValue('');
+  await expect(third.tab.getByText(/Restored your unsaved changes/)).toHaveCount(0);
+});

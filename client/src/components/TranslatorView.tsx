@@ -1,6 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ApiError, errorMessage } from '../lib/api';
+import { formatDateTime } from '../lib/format';
+import { dropKept, keepText, readKept, type KeptText } from '../lib/kept-text';
 import type { DiffField } from '../lib/revisions';
 import { formatSiteTime, SITE_TIME_ZONE } from '../lib/site-time';
 import {
@@ -24,6 +26,7 @@ import { PageSpinner } from './Spinner';
 import { useNotify } from './Toaster';
 import { useForm } from './useForm';
 import './Translations.css';
+import './WorkingCopy.css';
 
 /** A text field's value of the default-language item ('' for none). */
 const textOf = (item: Record<string, unknown>, name: string): string => (typeof item[name] === 'string' ? (item[name] as string) : '');
@@ -165,7 +168,7 @@ function TranslationForm({
     fields: diffFields,
     snapshotOf: (current) => Object.fromEntries(names.map((name) => [name, textOf(current, name)])),
   });
-  const { bind, setValue, fieldErrors, formError, saving, guard, form, values } = useForm<Record<string, string>, Translation>({
+  const { bind, setValue, fieldErrors, formError, saving, guard, form, values, dirty } = useForm<Record<string, string>, Translation>({
     initial: translationValues(names, translation),
     save: async (typed) => {
       const checked = translationInput(names, typed);
@@ -176,6 +179,7 @@ function TranslationForm({
         (current) => {
           // Reload: their copy (none, when it was deleted since) replaces the text.
           guard.release();
+          dropKept(keptKey);
           replace(current.version === 0 ? null : current);
           onRestart();
         },
@@ -189,6 +193,36 @@ function TranslationForm({
     fallback: 'Sorry, the translation could not be saved. Please try again.',
     logAs: 'Saving the translation failed',
   });
+
+  // What is typed and not saved stays in this browser (kept-text.ts): a tab closed mid-sentence
+  // offers it back when the translation is opened again. Each change after the first render is
+  // kept, and dropped once the form matches what is saved.
+  const keptKey = `${source.queryKey.join('/')}/${language.code}`;
+  const [restored, setRestored] = useState<KeptText | null>(() => {
+    const kept = readKept(keptKey);
+    const saved = translationValues(names, translation);
+    return kept && Object.entries(kept.values).some(([name, value]) => name in saved && saved[name] !== value) ? kept : null;
+  });
+  const applied = useRef(false);
+  useEffect(() => {
+    if (applied.current || !restored) return;
+    applied.current = true;
+    for (const [name, value] of Object.entries(restored.values)) if (name in values) setValue(name, value);
+  }, [restored, values, setValue]);
+  const rendered = useRef(false);
+  useEffect(() => {
+    if (!rendered.current) {
+      rendered.current = true;
+      return;
+    }
+    if (dirty) keepText(keptKey, values);
+    else dropKept(keptKey);
+  }, [dirty, values, keptKey]);
+  const discardKept = () => {
+    for (const [name, value] of Object.entries(translationValues(names, translation))) setValue(name, value);
+    dropKept(keptKey);
+    setRestored(null);
+  };
 
   // Who may not publish neither changes nor removes a published translation (the server says so too).
   const locked = !canPublish && translation?.status === 'published';
@@ -209,6 +243,7 @@ function TranslationForm({
     }
     setDeleting(null);
     guard.release();
+    dropKept(keptKey);
     replace(null);
     notify({ message: `${language.name} translation deleted` });
     onRestart();
@@ -257,6 +292,14 @@ function TranslationForm({
           <strong className="translation-chip translation-chip--outdated">Outdated</strong> The {defaultLanguage.name} text has changed
           since this translation was saved. Check it against the text beside it, then save to clear this mark.
         </p>
+      )}
+      {restored && (
+        <div className="working-copy__banner" role="status">
+          <span>Restored your unsaved changes from {formatDateTime(restored.at)} — </span>
+          <button type="button" className="button button--small" onClick={discardKept}>
+            Discard
+          </button>
+        </div>
       )}
       <form {...form} className="form translator__form" aria-labelledby={`${id}-heading`} lang={language.code} dir={language.dir}>
         {formError && <Alert>{formError}</Alert>}
