@@ -64,15 +64,24 @@ export default defineConfig({
     { name: 'revisions', testMatch: OWN_PROJECT, use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
     {
       name: 'settings',
-      testMatch: ['**/settings.spec.ts', '**/languages.spec.ts'],
+      testMatch: '**/settings.spec.ts',
       dependencies: ['desktop'],
+      fullyParallel: false,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+    },
+    {
+      // A project per file: fullyParallel false keeps one file's tests in order, but two files of
+      // one project still run at once, on two workers, and these two both save the settings' row.
+      name: 'languages',
+      testMatch: '**/languages.spec.ts',
+      dependencies: ['settings'],
       fullyParallel: false,
       use: { ...devices['Desktop Chrome'], launchOptions: chromium },
     },
     {
       name: 'public-site',
       testMatch: '**/public-site.spec.ts',
-      dependencies: ['settings'],
+      dependencies: ['languages'],
       fullyParallel: false,
       use: { ...devices['Desktop Chrome'], launchOptions: chromium },
     },
