@@ -61,6 +61,8 @@ const API_MODULES: Type[] = [
   SettingsModule,
   MailModule,
   DashboardModule,
+  // Global (each kind's review routes come from reviewController); its own route is GET /api/review.
+  ReviewModule,
   SecondFactorModule,
   PasskeysModule,
   AnalyticsModule,
@@ -117,7 +119,6 @@ export class AppModule {
         RateLimitModule,
         ContentEventsModule,
         RevisionsModule,
-        ReviewModule,
         TranslationsModule,
         // Before the API: Express tries the routes in the order they were registered, so a
         // visitor's page is matched at once instead of after every API route (a quarter of the

@@ -1,14 +1,15 @@
-import { Body, Controller, HttpCode, HttpStatus, Inject, Param, Post, type Type } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Param, Post, type Type } from '@nestjs/common';
 import { ApiBody, ApiConflictResponse, ApiOkResponse, ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { CurrentActor, type Actor } from '../common/actor.decorator';
-import { ApiErrorText, ApiFieldErrors, FieldErrorsReply } from '../common/api-docs';
+import { ApiErrorText, ApiFieldErrors, FieldErrorsReply, PageOf } from '../common/api-docs';
+import type { Paged } from '../common/pagination';
 import { StorableText, validateBody } from '../common/validation';
 import { contentKind } from '../content/content-kinds';
 import { Allow } from '../roles/allow.decorator';
 import { KIND_RULES } from '../roles/permissions';
 import type { ItemEditor, VersionedItem } from './item-editor';
-import { ReviewService, type ReviewKind } from './review.service';
+import { REVIEW_LIST_LIMIT, ReviewService, type ReviewKind, type WaitingItem } from './review.service';
 import { idOr404 } from './revisions.service';
 
 /** POST /api/<kind>/:id/return: the note the author reads on the item. */
@@ -71,4 +72,51 @@ export function reviewController(kind: ReviewKind, editor: Type<ItemEditor>, ite
   }
   Object.defineProperty(ReviewController, 'name', { value: `${contentKind(kind).schema}ReviewController` });
   return ReviewController;
+}
+
+class WaitingAuthor {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty()
+  name: string;
+}
+
+/** An item on the "Waiting for review" list. */
+@ApiSchema({ name: 'WaitingForReview' })
+export class WaitingItemDto {
+  @ApiProperty({ enum: ['news', 'pages'], description: 'Its kind, as in its address (`/api/news/:id`, `/api/pages/:id`)' })
+  kind: 'news' | 'pages';
+
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty()
+  title: string;
+
+  @ApiProperty({ enum: ['draft', 'published'] })
+  status: 'draft' | 'published';
+
+  @ApiProperty({ description: 'Published, with a working copy: its changes are what waits' })
+  hasDraft: boolean;
+
+  @ApiProperty({ description: 'Its last change' })
+  updatedAt: Date;
+
+  @ApiProperty({ type: WaitingAuthor, nullable: true, description: 'Who wrote it (null: removed since, or from before roles)' })
+  createdBy: WaitingAuthor | null;
+}
+
+/** GET /api/review: everything submitted that its reader may publish (issue #39's "Waiting for review"). */
+@Controller('review')
+export class ReviewListController {
+  constructor(private readonly review: ReviewService) {}
+
+  /** The submitted news and pages that the signed-in admin may publish, the longest waiting first. */
+  @Allow('news.publish')
+  @Get()
+  @ApiOkResponse({ type: PageOf(WaitingItemDto), description: `One unpaged list: at most ${REVIEW_LIST_LIMIT}, the longest waiting first` })
+  list(@CurrentActor() by: Actor): Promise<Paged<WaitingItem>> {
+    return this.review.list(by);
+  }
 }

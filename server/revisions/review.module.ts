@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { ActivityModule } from '../activity/activity.module';
 import { MailModule } from '../mail/mail.module';
+import { ReviewListController } from './review.controller';
 import { ReviewService } from './review.service';
 
 /**
@@ -12,6 +13,7 @@ import { ReviewService } from './review.service';
 @Global()
 @Module({
   imports: [ActivityModule, MailModule],
+  controllers: [ReviewListController],
   providers: [ReviewService],
   exports: [ReviewService],
 })

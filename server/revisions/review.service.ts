@@ -4,7 +4,7 @@ import { ActivityService } from '../activity/activity.service';
 import type { Actor } from '../common/actor.decorator';
 import { ApiError } from '../common/api-error';
 import { notFound } from '../common/by-id-or-404';
-import { boundedCountOf, COUNT_CAP, type BoundedCount } from '../common/pagination';
+import { boundedCountOf, COUNT_CAP, NO_LINKS, type BoundedCount, type Paged } from '../common/pagination';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { CONTENT_KINDS, contentKind, type DraftKind } from '../content/content-kinds';
 import { headerText, OutboxService, type MailContent } from '../mail/outbox.service';
@@ -15,6 +15,21 @@ export type ReviewKind = Extract<DraftKind, ReviewedKind>;
 
 export const NOTHING_TO_REVIEW = 'Nothing to review: it is published and has no draft.';
 export const NOT_SUBMITTED = 'It is not waiting for review.';
+
+/** The most items the "Waiting for review" list answers. */
+export const REVIEW_LIST_LIMIT = 100;
+
+/** An item on the "Waiting for review" list. */
+export interface WaitingItem {
+  kind: ReviewKind;
+  id: string;
+  title: string;
+  status: 'draft' | 'published';
+  /** Published with a working copy: the changes are what waits. */
+  hasDraft: boolean;
+  updatedAt: Date;
+  createdBy: { id: string; name: string } | null;
+}
 
 interface ReviewRow {
   label: string;
@@ -103,10 +118,58 @@ export class ReviewService {
     this.outbox.wake();
   }
 
+  /**
+   * What waits for `by` to review: the submitted items (not in the trash) of every reviewed kind
+   * they may publish, the longest waiting first, at most REVIEW_LIST_LIMIT.
+   */
+  async list(by: Actor): Promise<Paged<WaitingItem>> {
+    const meta = { page: 1, pageSize: REVIEW_LIST_LIMIT };
+    const kinds = this.kinds().filter((kind) => may(roleOf(by), KIND_RULES[kind].publish));
+    if (kinds.length === 0) return { data: [], links: { ...NO_LINKS }, meta };
+    const union = kinds
+      .map((kind) => {
+        const { table, label } = contentKind(kind);
+        return `SELECT '${kind}' AS kind, t.id, t.${label} AS title, t.status, t.updated_at, t.created_by,
+                       EXISTS (SELECT 1 FROM drafts AS d WHERE d.kind = '${kind}' AND d.item_id = t.id) AS has_draft
+                  FROM ${table} AS t WHERE t.review = 'submitted' AND t.deleted_at IS NULL`;
+      })
+      .join(' UNION ALL ');
+    const rows = await this.dataSource.query<
+      {
+        kind: ReviewKind;
+        id: string;
+        title: string;
+        status: 'draft' | 'published';
+        updated_at: Date;
+        created_by: string | null;
+        has_draft: boolean;
+        author: string | null;
+      }[]
+    >(
+      `SELECT w.*, a.name AS author FROM (${union}) AS w LEFT JOIN admins AS a ON a.id = w.created_by
+        ORDER BY w.updated_at ASC, w.id ASC LIMIT ${REVIEW_LIST_LIMIT}`,
+    );
+    const data = rows.map((row) => ({
+      kind: row.kind,
+      id: row.id,
+      title: row.title,
+      status: row.status,
+      hasDraft: row.has_draft,
+      updatedAt: row.updated_at,
+      createdBy: row.created_by && row.author !== null ? { id: row.created_by, name: row.author } : null,
+    }));
+    // One unpaged list, in the lists' shape (as a search's reply).
+    return { data, links: { ...NO_LINKS }, meta };
+  }
+
+  /** The reviewed kinds that exist now. */
+  private kinds(): ReviewKind[] {
+    return REVIEWED_KINDS.filter((kind): kind is ReviewKind => (CONTENT_KINDS as readonly string[]).includes(kind));
+  }
+
   /** "Waiting for review": the items of every reviewed kind submitted and not in the trash, up to 1,000 (news_review_idx). */
   async waiting(): Promise<BoundedCount> {
-    const kinds = REVIEWED_KINDS.filter((kind): kind is ReviewKind => (CONTENT_KINDS as readonly string[]).includes(kind));
-    const union = kinds
+    const union = this.kinds()
       .map((kind) => `SELECT 1 FROM ${contentKind(kind).table} WHERE review = 'submitted' AND deleted_at IS NULL`)
       .join(' UNION ALL ');
     if (!union) return boundedCountOf(0);

@@ -140,6 +140,39 @@ describe('the review flow', () => {
     expect((await author.agent.post(`/api/news/${id}/submit`)).body).toMatchObject({ review: 'submitted', reviewNote: null });
   });
 
+  it('lists what waits for review (GET /api/review), news and pages, the longest waiting first, until it is published or sent back', async () => {
+    const editor = await signedIn('editor');
+    const author = await signedIn('author');
+    const news = (await article(author.agent)).body as { id: string; title: string };
+    const page = await author.agent.post('/api/pages').send({ title: unique('Careers '), description: 'Jobs', body: 'Join us' });
+    expect(page.status).toBe(201);
+    const waiting = async () => {
+      const res = await editor.agent.get('/api/review');
+      expect(res.status).toBe(200);
+      return (res.body.data as { kind: string; id: string }[]).filter((item) => item.id === news.id || item.id === page.body.id);
+    };
+    expect(await waiting()).toEqual([]);
+    await author.agent.post(`/api/news/${news.id}/submit`).expect(200);
+    await author.agent.post(`/api/pages/${page.body.id}/submit`).expect(200);
+    expect(await waiting()).toEqual([
+      {
+        kind: 'news',
+        id: news.id,
+        title: news.title,
+        status: 'draft',
+        hasDraft: false,
+        updatedAt: expect.any(String),
+        createdBy: { id: author.admin.id, name: author.admin.name },
+      },
+      expect.objectContaining({ kind: 'pages', id: page.body.id, createdBy: { id: author.admin.id, name: author.admin.name } }),
+    ]);
+    // An author reviews nothing: the route is the reviewers'.
+    expect((await author.agent.get('/api/review')).status).toBe(403);
+    await editor.agent.post(`/api/pages/${page.body.id}/return`).send({ note: 'Shorter, please' }).expect(200);
+    await editor.agent.patch(`/api/news/${news.id}`).send({ status: 'published' }).expect(200);
+    expect(await waiting()).toEqual([]);
+  });
+
   it('keeps an author to their own articles', async () => {
     const author = await signedIn('author');
     const other = await signedIn('author');

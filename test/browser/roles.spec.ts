@@ -179,11 +179,19 @@ test('review: an author submits, an editor sees it waiting and sends it back wit
   await sideMenu(editor.page)
     .getByRole('link', { name: /^Waiting for review/ })
     .click();
-  await editor.page
+  // The list of what waits (news and pages), each with the way to its review; at 390 px too.
+  await expect(editor.page).toHaveURL(/\/admin\/review$/);
+  await expect(editor.page.getByRole('heading', { level: 1, name: 'Waiting for review' })).toBeVisible();
+  const waiting = editor.page
+    .getByRole('list', { name: 'Waiting for review, the longest waiting first' })
     .getByRole('listitem')
-    .filter({ hasText: title })
-    .getByRole('link', { name: `Edit ${title}` })
-    .click();
+    .filter({ hasText: title });
+  await expect(waiting).toContainText(`News · new · by ${author.account.name}`);
+  await expectNoA11yViolations(editor.page);
+  await editor.page.setViewportSize({ width: 390, height: 844 });
+  expect(await editor.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await editor.page.setViewportSize({ width: 1280, height: 860 });
+  await waiting.getByRole('link', { name: `Review “${title}”` }).click();
   await expect(editor.page.getByRole('note')).toContainText('Submitted for review.');
   await editor.page.getByRole('button', { name: 'Send back' }).click();
   const dialog = editor.page.getByRole('dialog', { name: 'Send back to the author' });

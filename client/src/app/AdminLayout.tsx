@@ -165,7 +165,7 @@ export function AdminLayout() {
             ))}
             {review && review.count > 0 && (
               <li>
-                <NavLink to={paths.news.list} end className="sidebar__link-with-count">
+                <NavLink to={paths.review} end className="sidebar__link-with-count">
                   Waiting for review
                   <span className="sidebar__count">{formatCount(review)}</span>
                 </NavLink>

@@ -19,6 +19,7 @@ export const SCREEN_NEEDS: Record<string, Permission> = {
   [paths.pages.editPattern]: 'pages.write',
   [paths.contactUs.list]: 'contactus.manage',
   [paths.trash]: 'trash.manage',
+  [paths.review]: 'news.publish',
   [paths.visitors]: 'analytics.read',
   [paths.activity]: 'activity.read',
   [paths.admins.list]: 'admins.manage',

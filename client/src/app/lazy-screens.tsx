@@ -29,6 +29,7 @@ export const NavigationScreen = lazyScreen(() =>
 );
 export const LanguagesScreen = lazyScreen(() => import('../features/settings/components/LanguagesScreen').then((m) => m.LanguagesScreen));
 export const ContactUsScreen = lazyScreen(() => import('../features/contact-us/components/ContactUsScreen').then((m) => m.ContactUsScreen));
+export const ReviewScreen = lazyScreen(() => import('../features/review/components/ReviewScreen').then((m) => m.ReviewScreen));
 export const TrashScreen = lazyScreen(() => import('../features/trash/components/TrashScreen').then((m) => m.TrashScreen));
 export const VisitorsScreen = lazyScreen(() => import('../features/analytics/components/VisitorsScreen').then((m) => m.VisitorsScreen));
 export const ActivityScreen = lazyScreen(() => import('../features/activity/components/ActivityScreen').then((m) => m.ActivityScreen));

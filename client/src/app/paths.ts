@@ -62,6 +62,8 @@ export const paths = {
     view: (id: string) => `/admin/adminContactUs?view=${encodeURIComponent(id)}`,
   },
   trash: '/admin/trash',
+  /** What authors submitted, for those who publish it (issue #39). */
+  review: '/admin/review',
   activity: '/admin/activity',
   /** The visitor counts; `?range=30d` opens them on a period (lib/visitor-range.ts writes it). */
   visitors: '/admin/visitors',
@@ -137,6 +139,7 @@ export const apiPaths = {
   contactUsRead: (id: string) => apiPath('/api/contactus/{id}/read', { id }),
   contactUsUnread: (id: string) => apiPath('/api/contactus/{id}/unread', { id }),
   trash: apiPath('/api/trash'),
+  review: apiPath('/api/review'),
   trashItem: (kind: string, id: string) => apiPath('/api/trash/{kind}/{id}', { kind, id }),
   trashRestore: (kind: string, id: string) => apiPath('/api/trash/{kind}/{id}/restore', { kind, id }),
   trashBulkRestore: apiPath('/api/trash/bulk-restore'),

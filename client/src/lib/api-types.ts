@@ -1459,6 +1459,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/review': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ReviewListController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admins/me/second-factor': {
     parameters: {
       query?: never;
@@ -3322,6 +3338,37 @@ export interface components {
       counts: components['schemas']['DashboardCounts'];
       /** @description The last ten activity entries, newest first */
       activity: components['schemas']['ActivityEntry'][];
+    };
+    WaitingAuthor: {
+      /** Format: uuid */
+      id: string;
+      name: string;
+    };
+    WaitingForReview: {
+      /**
+       * @description Its kind, as in its address (`/api/news/:id`, `/api/pages/:id`)
+       * @enum {string}
+       */
+      kind: 'news' | 'pages';
+      /** Format: uuid */
+      id: string;
+      title: string;
+      /** @enum {string} */
+      status: 'draft' | 'published';
+      /** @description Published, with a working copy: its changes are what waits */
+      hasDraft: boolean;
+      /**
+       * Format: date-time
+       * @description Its last change
+       */
+      updatedAt: string;
+      /** @description Who wrote it (null: removed since, or from before roles) */
+      createdBy: components['schemas']['WaitingAuthor'] | null;
+    };
+    WaitingItemPage: {
+      data: components['schemas']['WaitingForReview'][];
+      links: components['schemas']['PageLinks'];
+      meta: components['schemas']['PageMeta'];
     };
     SecondFactorRequired: {
       /** @enum {string} */
@@ -9276,6 +9323,31 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Dashboard'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  ReviewListController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One unpaged list: at most 100, the longest waiting first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WaitingItemPage'];
         };
       };
       400: components['responses']['BadRequest'];

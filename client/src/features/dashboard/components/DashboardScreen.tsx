@@ -145,7 +145,7 @@ function CountsPanel({ counts }: { counts: Dashboard['counts'] }) {
     { name: KIND_NAMES.pages.many, to: paths.pages.list, count: counts.pages, shown: can('pages.write') },
     { name: 'In the trash', to: paths.trash, count: counts.trash, shown: can('trash.manage') },
     // What authors submitted and nobody has published or sent back yet (issue 39).
-    { name: 'Waiting for review', to: paths.news.list, count: counts.review, shown: can('news.publish') },
+    { name: 'Waiting for review', to: paths.review, count: counts.review, shown: can('news.publish') },
   ].filter((row) => row.shown);
   return (
     <section className="panel" aria-labelledby="dashboard-content">
