@@ -65,7 +65,7 @@ for (const { width, height } of [
     await expect(switcher.getByRole('button', { name: 'English (default)' })).toHaveAttribute('aria-pressed', 'true');
     await switcher.getByRole('button', { name: 'Deutsch' }).click();
     await expect(page).toHaveURL(/\?lang=de$/);
-    await expect(page.getByRole('heading', { name: 'Deutsch translation' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Deutsch translation', exact: true })).toBeVisible();
     await expect(page.getByText('Not translated yet.')).toBeVisible();
 
     // The default text is first and read only; on a phone it folds away.
@@ -167,7 +167,7 @@ test('two tabs on one translation: the second save asks, keeps its text, and Ove
   const second = await context.newPage();
   for (const tab of [page, second]) {
     await tab.goto(`/admin/service/edit/${id}?lang=fr`);
-    await expect(tab.getByRole('heading', { name: 'Français translation' })).toBeVisible({ timeout: 30_000 });
+    await expect(tab.getByRole('heading', { name: 'Français translation', exact: true })).toBeVisible({ timeout: 30_000 });
   }
   const formOf = (tab: typeof page) => tab.getByRole('form', { name: 'Français translation' });
 
@@ -206,7 +206,7 @@ test('two tabs on one translation: the second save asks, keeps its text, and Ove
   const compared = second.getByRole('region', { name: '#1 compared with the form' });
   await expect(compared.locator('ins').filter({ hasText: 'tout' }).first()).toBeVisible();
   await expectNoA11yViolations(second);
-  await second.getByRole('button', { name: 'Copy #1 into the form' }).click();
+  await second.getByRole('button', { name: 'Copy into the form: #1' }).click();
   await expect(formOf(second).getByRole('textbox', { name: 'About', exact: true })).toHaveValue('Nous réparons.');
   await expect(formOf(second).getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Réparations');
   await formOf(second).getByRole('button', { name: 'Save translation' }).click();
@@ -223,7 +223,7 @@ test('a translation typed in a tab closed before Save is offered back when it is
   const open = async () => {
     const tab = await context.newPage();
     await tab.goto(`/admin/service/edit/${id}?lang=de`);
-    await expect(tab.getByRole('heading', { name: 'Deutsch translation' })).toBeVisible({ timeout: 30_000 });
+    await expect(tab.getByRole('heading', { name: 'Deutsch translation', exact: true })).toBeVisible({ timeout: 30_000 });
     return { tab, form: tab.getByRole('form', { name: 'Deutsch translation' }) };
   };
 

@@ -107,7 +107,7 @@ export function TranslationHistory({
                   <button
                     type="button"
                     className="button button--small"
-                    aria-label={`Copy #${revision.seq} into the form`}
+                    aria-label={`Copy into the form: #${revision.seq}`}
                     onClick={() => onCopy(textsOf(revision.snapshot, fields), revision)}
                   >
                     Copy into the form
@@ -118,7 +118,10 @@ export function TranslationHistory({
           </ol>
         )}
         {shown && (
-          <div className="history__compare" role="region" aria-label={`#${shown.seq} compared with the form`}>
+          <div className="history__compare" role="region" aria-labelledby={`${id}-compare`}>
+            <h3 className="history__subtitle" id={`${id}-compare`}>
+              #{shown.seq} compared with the form
+            </h3>
             <Switch label="Changed fields only" checked={changedOnly} onChange={(event) => setChangedOnly(event.target.checked)} />
             <SnapshotDiff
               fields={fields}
