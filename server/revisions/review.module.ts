@@ -1,13 +1,13 @@
 import { Global, Module } from '@nestjs/common';
 import { ActivityModule } from '../activity/activity.module';
 import { MailModule } from '../mail/mail.module';
-import { ReviewListController } from './review.controller';
+import { reviewController, ReviewListController } from './review.controller';
 import { ReviewService } from './review.service';
 
 /**
  * The review step (issue #39) for every kind authors write and editors publish: global, as the
  * revisions are, so each kind's module declares its review routes (reviewController) and the
- * dashboard counts what waits without importing it. Its own module, apart from RevisionsModule,
+ * dashboard counts what waits without importing it; its own route lists what waits (GET /api/review). Its own module, apart from RevisionsModule,
  * because it needs the outbox, whose module (through the settings) needs the revisions.
  */
 @Global()
@@ -19,4 +19,4 @@ import { ReviewService } from './review.service';
 })
 export class ReviewModule {}
 
-export { reviewController } from './review.controller';
+export { reviewController };
