@@ -112,20 +112,26 @@ export function useEditLanguage(languages: SiteLanguages | null): [Language | nu
 }
 
 /**
- * A list's "needs translation" filter in the URL (`?needsTranslation=any|<code>`, '' for every
- * item); a change goes back to page 1.
+ * An admin list's languages and its "needs translation" filter: the site's languages when it has
+ * more than one (else null, and no filter), and the filter in the URL (`?needsTranslation=any|<code>`,
+ * '' for every item; a change goes back to page 1).
  */
-export function useNeedsTranslationParam(): [string, (value: string) => void] {
+export function useTranslationFilter(): {
+  languages: SiteLanguages | null;
+  needsTranslation: string;
+  setNeedsTranslation: (value: string) => void;
+} {
+  const languages = useSiteLanguages();
   const [params, setParams] = useSearchParams();
   const value = params.get('needsTranslation') ?? '';
-  const set = (next: string) =>
+  const setNeedsTranslation = (next: string) =>
     setParams((now) => {
       const after = withPage(now, 1);
       if (next) after.set('needsTranslation', next);
       else after.delete('needsTranslation');
       return after;
     });
-  return [value, set];
+  return { languages, needsTranslation: languages ? value : '', setNeedsTranslation };
 }
 
 /** A list item's state in one language: translated and current, a draft, outdated, or missing. */

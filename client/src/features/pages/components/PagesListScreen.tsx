@@ -20,7 +20,7 @@ import { itemId } from '../../../lib/api';
 import { useCan, useMayEdit } from '../../../lib/can';
 import { formatDateTime } from '../../../lib/format';
 import { usePageParam, useSearchParamText } from '../../../lib/search-params';
-import { translationChips, useNeedsTranslationParam, useSiteLanguages } from '../../../lib/translations';
+import { translationChips, useTranslationFilter } from '../../../lib/translations';
 import { useLoggedError } from '../../../lib/use-logged-error';
 import { deletePage, deletePagesBatch, pagesQueries, restorePage, restorePagesBatch, type Page } from '../api/pages';
 import type { PageFormState } from './PageFormScreen';
@@ -31,9 +31,7 @@ export function PagesListScreen() {
   const [page, setPage] = usePageParam();
   const [searchText, setSearchText, title] = useSearchParamText('title');
   // With more than one language: each page's translations, and the filter of those that need one (issue #41).
-  const languages = useSiteLanguages();
-  const [needsParam, setNeedsTranslation] = useNeedsTranslationParam();
-  const needsTranslation = languages ? needsParam : '';
+  const { languages, needsTranslation, setNeedsTranslation } = useTranslationFilter();
   const listQuery = pagesQueries.list({ page, title, needsTranslation });
   const query = useQuery(listQuery);
   // The edit form returns to this page (or search) when it is done.

@@ -15,16 +15,14 @@ import { itemId } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { usePageParam, type ReturnState } from '../../../lib/search-params';
 import { useCan } from '../../../lib/can';
-import { translationChips, useNeedsTranslationParam, useSiteLanguages } from '../../../lib/translations';
+import { translationChips, useTranslationFilter } from '../../../lib/translations';
 import { useLoggedError } from '../../../lib/use-logged-error';
 import { deleteService, deleteServices, restoreService, restoreServices, serviceQueries, type Service } from '../api/services';
 
 export function ServicesListScreen() {
   const [page, setPage] = usePageParam();
   // With more than one language: each service's translations, and the filter of those that need one (issue #41).
-  const languages = useSiteLanguages();
-  const [needsParam, setNeedsTranslation] = useNeedsTranslationParam();
-  const needsTranslation = languages ? needsParam : '';
+  const { languages, needsTranslation, setNeedsTranslation } = useTranslationFilter();
   const list = serviceQueries.list({ page, needsTranslation });
   const query = useQuery(list);
   const { search } = useLocation();
