@@ -8,6 +8,7 @@ import { StorableText, validateBody } from '../common/validation';
 import { contentKind } from '../content/content-kinds';
 import { Allow } from '../roles/allow.decorator';
 import { KIND_RULES } from '../roles/permissions';
+import { RevisionAdminDto } from './dto/revision.dto';
 import type { ItemEditor, VersionedItem } from './item-editor';
 import { REVIEW_LIST_LIMIT, ReviewService, type ReviewKind, type WaitingItem } from './review.service';
 import { idOr404 } from './revisions.service';
@@ -74,14 +75,6 @@ export function reviewController(kind: ReviewKind, editor: Type<ItemEditor>, ite
   return ReviewController;
 }
 
-class WaitingAuthor {
-  @ApiProperty({ format: 'uuid' })
-  id: string;
-
-  @ApiProperty()
-  name: string;
-}
-
 /** An item on the "Waiting for review" list. */
 @ApiSchema({ name: 'WaitingForReview' })
 export class WaitingItemDto {
@@ -103,8 +96,8 @@ export class WaitingItemDto {
   @ApiProperty({ description: 'Its last change' })
   updatedAt: Date;
 
-  @ApiProperty({ type: WaitingAuthor, nullable: true, description: 'Who wrote it (null: removed since, or from before roles)' })
-  createdBy: WaitingAuthor | null;
+  @ApiProperty({ type: RevisionAdminDto, nullable: true, description: 'Who wrote it (null: removed since, or from before roles)' })
+  createdBy: RevisionAdminDto | null;
 }
 
 /** GET /api/review: everything submitted that its reader may publish (issue #39's "Waiting for review"). */

@@ -18,5 +18,5 @@ export class RevisionsModule {}
 
 // What the kinds' modules need besides the services, reached through this module (the boundaries' rule).
 export { ApiHistoryQuery, ApiIfMatch, beforeOf, ETAG_HEADER, historyController, limitOf, StaleVersionReply } from './history.controller';
-export { MarkRevisionDto, RevisionDetailDto, RevisionDto, RevisionPageDto } from './dto/revision.dto';
+export { MarkRevisionDto, RevisionAdminDto, RevisionDetailDto, RevisionDto, RevisionPageDto } from './dto/revision.dto';
 export type { ApplyOptions, ItemEditor } from './item-editor';

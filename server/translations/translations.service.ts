@@ -20,7 +20,7 @@ import { KEEP_REVISIONS, staleConflict } from '../revisions/revisions.service';
 import { SettingsService, type SiteLanguage } from '../settings/settings.service';
 import { localPath, SITE_PATHS } from '../site/site-paths';
 import { RESERVED_SEGMENTS, reservedAddress } from '../site/site-routes';
-import type { TranslationStateDto, TranslationStatus } from './dto/translation.dto';
+import type { TranslationRevisionReason, TranslationStateDto, TranslationStatus } from './dto/translation.dto';
 
 /** A translation as stored: its text fields, address, state, and the default text it was made from. */
 interface TranslationRow {
@@ -47,7 +47,6 @@ export type TranslationReply = Record<string, unknown> & {
 };
 
 /** A translation's history entry (issue #41 with #36): what it was after a save or a delete. */
-export type TranslationRevisionReason = 'created' | 'saved' | 'published' | 'unpublished' | 'deleted';
 export interface TranslationRevision {
   seq: number;
   reason: TranslationRevisionReason;

@@ -160,13 +160,25 @@ function TranslationForm({
     void queryClient.invalidateQueries({ queryKey: source.queryKey.slice(0, 1) });
   };
 
+  // What is typed and not saved stays in this browser under this key (kept-text.ts, below).
+  const keptKey = `${source.queryKey.join('/')}/${language.code}`;
+  /** The form starts again from `saved` (none: not translated), nothing typed kept: after a delete, or Reload of a colleague's. */
+  const startAgain = (saved: Translation | null) => {
+    guard.release();
+    dropKept(keptKey);
+    replace(saved);
+    onRestart();
+  };
+
   // Saved with the version it was opened at: a colleague's save since is asked about, never overwritten in silence.
   const diffFields: DiffField[] = fields.map(({ name, label }) => ({ name, label, type: 'text' }));
+  /** The translated fields' text of a translation or of the form's values, for the compare views. */
+  const textsOf = (item: Record<string, unknown>) => Object.fromEntries(names.map((name) => [name, textOf(item, name)]));
   const versioned = useVersionedSave<Translation>({
     version: translation?.version ?? 0,
     what: `the ${language.name} translation`,
     fields: diffFields,
-    snapshotOf: (current) => Object.fromEntries(names.map((name) => [name, textOf(current, name)])),
+    snapshotOf: textsOf,
   });
   const { bind, setValue, fieldErrors, formError, saving, guard, form, values, dirty } = useForm<Record<string, string>, Translation>({
     initial: translationValues(names, translation),
@@ -175,14 +187,9 @@ function TranslationForm({
       if ('field' in checked) throw new ApiError(400, { [checked.field]: { msg: checked.msg } });
       return versioned.send(
         (ifMatch) => source.save(language.code, checked.input, ifMatch),
-        Object.fromEntries(names.map((name) => [name, typed[name] ?? ''])),
-        (current) => {
-          // Reload: their copy (none, when it was deleted since) replaces the text.
-          guard.release();
-          dropKept(keptKey);
-          replace(current.version === 0 ? null : current);
-          onRestart();
-        },
+        textsOf(typed),
+        // Reload: their copy (none, when it was deleted since) replaces the text.
+        (current) => startAgain(current.version === 0 ? null : current),
       );
     },
     stay: (reply) => translationValues(names, reply),
@@ -197,7 +204,6 @@ function TranslationForm({
   // What is typed and not saved stays in this browser (kept-text.ts): a tab closed mid-sentence
   // offers it back when the translation is opened again. Each change after the first render is
   // kept, and dropped once the form matches what is saved.
-  const keptKey = `${source.queryKey.join('/')}/${language.code}`;
   const [restored, setRestored] = useState<KeptText | null>(() => {
     const kept = readKept(keptKey);
     const saved = translationValues(names, translation);
@@ -242,11 +248,8 @@ function TranslationForm({
       return;
     }
     setDeleting(null);
-    guard.release();
-    dropKept(keptKey);
-    replace(null);
     notify({ message: `${language.name} translation deleted` });
-    onRestart();
+    startAgain(null);
   };
 
   const field = (definition: TranslatedField): ReactNode => {
@@ -382,7 +385,7 @@ function TranslationForm({
         source={source}
         language={language}
         fields={diffFields}
-        current={Object.fromEntries(names.map((name) => [name, values[name] ?? '']))}
+        current={textsOf(values)}
         onCopy={(texts, revision) => {
           for (const name of names) setValue(name, String(texts[name] ?? ''));
           notify({ message: `#${revision.seq} copied into the form: Save translation keeps it` });

@@ -2288,11 +2288,6 @@ export interface components {
       /** Format: date-time */
       updatedAt: string;
     };
-    TranslationRevisionAdmin: {
-      /** Format: uuid */
-      id: string;
-      name: string;
-    };
     TranslationRevision: {
       /** @description Its number in this translation’s history, from 1 */
       seq: number;
@@ -2307,7 +2302,7 @@ export interface components {
       /** Format: date-time */
       createdAt: string;
       /** @description Who; null for an admin removed since, or from before the history */
-      admin: components['schemas']['TranslationRevisionAdmin'] | null;
+      admin: components['schemas']['RevisionAdmin'] | null;
     };
     ServiceTranslationInput: {
       title: string;
@@ -3339,11 +3334,6 @@ export interface components {
       /** @description The last ten activity entries, newest first */
       activity: components['schemas']['ActivityEntry'][];
     };
-    WaitingAuthor: {
-      /** Format: uuid */
-      id: string;
-      name: string;
-    };
     WaitingForReview: {
       /**
        * @description Its kind, as in its address (`/api/news/:id`, `/api/pages/:id`)
@@ -3363,7 +3353,7 @@ export interface components {
        */
       updatedAt: string;
       /** @description Who wrote it (null: removed since, or from before roles) */
-      createdBy: components['schemas']['WaitingAuthor'] | null;
+      createdBy: components['schemas']['RevisionAdmin'] | null;
     };
     WaitingItemPage: {
       data: components['schemas']['WaitingForReview'][];

@@ -1,8 +1,13 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsIn, IsISO8601, IsString, ValidateIf } from 'class-validator';
+import { RevisionAdminDto } from '../../revisions/revisions.module';
 
 export const TRANSLATION_STATUSES = ['draft', 'published'] as const;
 export type TranslationStatus = (typeof TRANSLATION_STATUSES)[number];
+
+/** Why a translation's history has an entry: an item's reasons but a restore, and its delete. */
+export const TRANSLATION_REVISION_REASONS = ['created', 'saved', 'published', 'unpublished', 'deleted'] as const;
+export type TranslationRevisionReason = (typeof TRANSLATION_REVISION_REASONS)[number];
 
 /**
  * A translation's own state (issue #41), beside the kind's text fields (each kind's translation
@@ -68,22 +73,14 @@ export class TranslationStateItem {
   outdated: boolean;
 }
 
-class TranslationRevisionAdmin {
-  @ApiProperty({ format: 'uuid' })
-  id: string;
-
-  @ApiProperty()
-  name: string;
-}
-
 /** One entry of a translation's history (issue #41 with #36). */
 @ApiSchema({ name: 'TranslationRevision' })
 export class TranslationRevisionDto {
   @ApiProperty({ type: 'integer', description: 'Its number in this translation’s history, from 1' })
   seq: number;
 
-  @ApiProperty({ enum: ['created', 'saved', 'published', 'unpublished', 'deleted'] })
-  reason: 'created' | 'saved' | 'published' | 'unpublished' | 'deleted';
+  @ApiProperty({ enum: TRANSLATION_REVISION_REASONS })
+  reason: TranslationRevisionReason;
 
   @ApiProperty({ type: [String], description: 'The fields this save changed (none for the first one and a delete)' })
   changed: string[];
@@ -99,9 +96,9 @@ export class TranslationRevisionDto {
   createdAt: Date;
 
   @ApiProperty({
-    type: TranslationRevisionAdmin,
+    type: RevisionAdminDto,
     nullable: true,
     description: 'Who; null for an admin removed since, or from before the history',
   })
-  admin: TranslationRevisionAdmin | null;
+  admin: RevisionAdminDto | null;
 }
