@@ -8,6 +8,7 @@ import { SessionAdminService } from './auth/session-admin.service';
 import { CacheInvalidateHeader } from './cdn/cache-invalidate.service';
 import { sessionCookie } from './config/web-config';
 import { createValidationPipe } from './common/validation';
+import { answerAheadOfExpress } from './http/ahead-of-express';
 import { API_PREFIX } from './http/api-prefix';
 import { AllExceptionsFilter } from './http/all-exceptions.filter';
 import { requestLog } from './http/app-logger';
@@ -20,6 +21,7 @@ import { builtFiles } from './http/built-files';
 import { PhotoStorage } from './news/photos/photo-storage.service';
 import { ApiDocument } from './openapi/api-document';
 import { SiteErrorFilter } from './site/site-error.filter';
+import { CachedPageHandler } from './site/cached-page-handler';
 import { SiteGate } from './site/site-gate.middleware';
 import type { AppConfig } from './config/app-config';
 import { CLIENT_DIST } from './config/paths';
@@ -40,10 +42,15 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   const adminScripts = inlineScriptHashes(builtAdminPage());
   const security = securityHeaders(adminScripts);
   app.use(inOrder(clientAddress, requestId, requestLog, httpMetrics, security));
-  // The visitor-count beacon (/api/collect, /api/collect.gif) is answered ahead of Express, which
-  // would cost it more than the view itself (server/analytics/beacon-handler.ts).
+  // The visitor-count beacon (/api/collect, /api/collect.gif) and a visitor's page the page cache
+  // holds are answered ahead of Express, which would cost them more than the answer itself
+  // (server/analytics/beacon-handler.ts, server/site/cached-page-handler.ts).
   const trust = app.getHttpAdapter().getInstance().get('trust proxy fn') as TrustProxy;
-  app.get(BeaconHandler).attach(app.getHttpServer(), trust, headersOf(security));
+  const beacon = app.get(BeaconHandler);
+  beacon.configure(trust, headersOf(security));
+  const pages = app.get(CachedPageHandler);
+  pages.configure(headersOf(security));
+  answerAheadOfExpress(app.getHttpServer(), [beacon, pages]);
   if (config.corsOrigins.length > 0) {
     app.enableCors({ origin: config.corsOrigins, credentials: true, methods: ['GET', 'POST', 'PATCH', 'DELETE'] });
   }

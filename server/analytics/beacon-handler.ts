@@ -1,9 +1,10 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { httpRequestDuration } from '../common/metrics';
 import { DatabaseOutage } from '../database/database-health';
+import type { AheadOfExpress } from '../http/ahead-of-express';
 import { AllExceptionsFilter } from '../http/all-exceptions.filter';
 import { addressOf, type TrustProxy } from '../http/client-address';
+import { timeReply } from '../http/http-metrics';
 import { COLLECT_GIF_PATH, COLLECT_PATH } from '../http/visitor-beacon';
 import { CollectorService } from './collector.service';
 import { countedPath, notAPerson, parseBeacon, type BeaconFields } from './hit';
@@ -35,8 +36,8 @@ function readText(req: IncomingMessage): Promise<string | undefined> {
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 /**
- * What the beacon's two routes do (CollectController documents them). configureApp has `attach`
- * answer them ahead of Express: a page view is the one request a site gets as often as its pages,
+ * What the beacon's two routes do (CollectController documents them). configureApp has it answer
+ * them ahead of Express (answerAheadOfExpress): a page view is the one request a site gets as often as its pages,
  * and Express's routing and the API's middleware cost more than the view itself (the session: a
  * visitor has none, and an administrator's must not be touched by a count; the same-origin check:
  * a page served from a CDN posts from another origin; the parsers; the request log). What the
@@ -46,7 +47,7 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
  * and a junk sender learns nothing); a database that cannot give today's salt is a 503.
  */
 @Injectable()
-export class BeaconHandler {
+export class BeaconHandler implements AheadOfExpress {
   private readonly api: AllExceptionsFilter;
   private trust: TrustProxy = () => false;
   /** The headers every API reply carries (the security headers), as configureApp gives them. */
@@ -59,24 +60,18 @@ export class BeaconHandler {
     this.api = new AllExceptionsFilter(outage);
   }
 
-  /**
-   * Answers the beacon's requests on `server` before its other listeners (Express) see them, while
-   * counting is on. Any other spelling of the routes (`/api/collect/`, ANALYTICS=off's 404) goes
-   * on to Express and CollectController, which do the same.
-   */
-  attach(server: Server, trust: TrustProxy, headers: Record<string, string>): void {
+  /** Called once by configureApp, before the server takes requests. */
+  configure(trust: TrustProxy, headers: Record<string, string>): void {
     this.trust = trust;
     this.headers = headers;
-    const listeners = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
-    server.removeAllListeners('request');
-    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      if (this.answers(req, res)) return;
-      for (const listener of listeners) listener.call(server, req, res);
-    });
   }
 
-  /** Whether the request is the beacon's; if so, it is being answered. */
-  private answers(req: IncomingMessage, res: ServerResponse): boolean {
+  /**
+   * Whether the request is the beacon's, while counting is on; if so, it is being answered. Any
+   * other spelling of the routes (`/api/collect/`, ANALYTICS=off's 404) goes on to Express and
+   * CollectController, which do the same.
+   */
+  answers(req: IncomingMessage, res: ServerResponse): boolean {
     if (!this.collector.enabled) return false;
     const url = req.url ?? '';
     const query = url.indexOf('?');
@@ -95,11 +90,8 @@ export class BeaconHandler {
 
   /** Times the request as httpMetrics times the others, and answers its failure as the API's filter would. */
   private run(req: IncomingMessage, res: ServerResponse, work: Promise<void>): void {
-    const stop = httpRequestDuration.startTimer();
-    res.once('close', () => {
-      const status = res.headersSent ? res.statusCode : 0;
-      stop({ method: req.method, route: req.url?.split('?')[0], status_class: status === 0 ? 'none' : `${Math.floor(status / 100)}xx` });
-    });
+    const path = req.url?.split('?')[0];
+    timeReply(req, res, () => path ?? '');
     work.catch((error: unknown) => {
       const { status, body, headers } = this.api.reply(error, req);
       if (res.headersSent) return void res.end();

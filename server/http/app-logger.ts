@@ -1,4 +1,5 @@
 import { ConsoleLogger, Logger, type LogLevel } from '@nestjs/common';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import type { AppConfig } from '../config/app-config';
 
@@ -27,6 +28,16 @@ export function createAppLogger(config: Pick<AppConfig, 'logFormat' | 'logLevel'
 
 const requestLogger = new Logger('HTTP');
 
+/** Paths whose successful requests are logged at `debug` only (see logReply). */
+const QUIET_PATHS = ['/api/health', '/assets/', '/api/collect'];
+
+/** What a request's log line names besides its method, path, status and time. */
+interface Logged {
+  reqId: string | undefined;
+  /** The route it matched (`/news/:id`), if any. */
+  route: string | undefined;
+}
+
 /**
  * One line per request once its reply is sent: request id (X-Request-Id), method, path without
  * the query string (it may carry a setup token), the matched route, status and duration. No
@@ -35,26 +46,36 @@ const requestLogger = new Logger('HTTP');
  * few seconds and one page load fetches several assets, which would drown the requests that matter.
  * So are the visitor-count beacons (one per page view): a JSON line each cost the beacon a large
  * share of its time under load, and the counts themselves say what they were.
+ *
+ * requestLog writes it for Express's requests; those answered ahead of Express call logReply
+ * themselves. `fields` is read when the reply is sent, when the route is known.
  */
-/** Paths whose successful requests are logged at `debug` only (see requestLog). */
-const QUIET_PATHS = ['/api/health', '/assets/', '/api/collect'];
-
-export const requestLog: RequestHandler = (req, res, next) => {
+export function logReply(req: Pick<IncomingMessage, 'method' | 'url'>, res: ServerResponse, fields: () => Logged): void {
   const started = process.hrtime.bigint();
   res.once('finish', () => {
     const status = res.statusCode;
-    const path = req.originalUrl.split('?')[0];
-    const fields = {
-      reqId: (req as Request & { id?: string }).id,
+    const path = (req.url ?? '').split('?')[0];
+    const { reqId, route } = fields();
+    const line = {
+      reqId,
       method: req.method,
       path,
-      route: (req.route as { path?: string } | undefined)?.path,
+      route,
       status,
       durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
     };
     const message = `${req.method} ${path} ${status}`;
-    if (status < 400 && QUIET_PATHS.some((prefix) => path.startsWith(prefix))) requestLogger.debug(message, fields);
-    else requestLogger.log(message, fields);
+    if (status < 400 && QUIET_PATHS.some((prefix) => path.startsWith(prefix))) requestLogger.debug(message, line);
+    else requestLogger.log(message, line);
   });
+}
+
+export const requestLog: RequestHandler = (req, res, next) => {
+  // Express rewrites req.url on the way (a mount point, a language's prefix): the line names the
+  // address asked for.
+  logReply({ method: req.method, url: req.originalUrl }, res, () => ({
+    reqId: (req as Request & { id?: string }).id,
+    route: (req.route as { path?: string } | undefined)?.path,
+  }));
   next();
 };

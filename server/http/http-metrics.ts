@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import { httpRequestDuration } from '../common/metrics';
 
@@ -22,12 +23,21 @@ function routeOf(req: Request): string {
   return '(other)';
 }
 
-/** Times every request to the end of its reply (or to a client that went away) in http_request_duration_seconds. */
-export const httpMetrics: RequestHandler = (req, res, next) => {
+/**
+ * Times a request to the end of its reply (or to a client that went away) in
+ * http_request_duration_seconds, under the route `route` names once it is over. Express's requests
+ * through httpMetrics; those answered ahead of Express (ahead-of-express.ts) call it themselves.
+ */
+export function timeReply(req: IncomingMessage, res: ServerResponse, route: () => string): void {
   const stop = httpRequestDuration.startTimer();
   res.once('close', () => {
     const status = res.headersSent ? res.statusCode : 0;
-    stop({ method: req.method, route: routeOf(req), status_class: status === 0 ? 'none' : `${Math.floor(status / 100)}xx` });
+    stop({ method: req.method, route: route(), status_class: status === 0 ? 'none' : `${Math.floor(status / 100)}xx` });
   });
+}
+
+/** Times every request Express answers (timeReply), by the route it matched. */
+export const httpMetrics: RequestHandler = (req, res, next) => {
+  timeReply(req, res, () => routeOf(req));
   next();
 };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpStatus } from '@nestjs/common';
 import express, { type Request, type RequestHandler } from 'express';
 import { ApiError } from '../common/api-error';
@@ -6,11 +7,17 @@ import type { AppConfig } from '../config/app-config';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Gives every request an id, echoed in `X-Request-Id` and written beside any logged failure. */
-export const requestId: RequestHandler = (req, res, next) => {
+/** Gives a request its id (`req.id`), echoed in `X-Request-Id` and written beside any logged failure. */
+export function giveRequestId(req: IncomingMessage, res: ServerResponse): string {
   const id = randomUUID();
-  (req as Request & { id: string }).id = id;
+  (req as IncomingMessage & { id: string }).id = id;
   res.setHeader('X-Request-Id', id);
+  return id;
+}
+
+/** Every request Express answers gets its id (giveRequestId). */
+export const requestId: RequestHandler = (req, res, next) => {
+  giveRequestId(req, res);
   next();
 };
 

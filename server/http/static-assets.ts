@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** The encodings a page is kept in besides its own bytes, best first. */
 const ENCODINGS = ['br', 'gzip'] as const;
@@ -78,15 +78,22 @@ export function negotiate(file: StaticFile, acceptEncoding: string | undefined):
   return best;
 }
 
+/** How a file held in memory is sent: its caching, its status (200 unless said), headers of its own. */
+export interface SendOptions {
+  cacheControl: string;
+  status?: number;
+  headers?: Record<string, string>;
+}
+
 /**
  * Sends a file held in memory, in the encoding the client prefers, with its own Content-Length and ETag.
  * `status` other than 200 (the maintenance page's 503) never answers 304.
  */
 export function sendStaticFile(
-  req: Request,
-  res: Response,
+  req: Pick<IncomingMessage, 'headers' | 'method'>,
+  res: ServerResponse,
   file: StaticFile,
-  options: { cacheControl: string; status?: number; headers?: Record<string, string> },
+  options: SendOptions,
 ): void {
   const encoding = negotiate(file, req.headers['accept-encoding']);
   const variant = file.variants[encoding] ?? file.variants.identity;

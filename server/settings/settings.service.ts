@@ -197,6 +197,16 @@ export class SettingsService {
     }
   }
 
+  /**
+   * The per-replica copy while it is at most SETTINGS_FRESH_MS old, without waiting; undefined
+   * when it is older (then `current()` reads it again). For what answers ahead of Express and may
+   * not wait (CachedPageHandler): a request it cannot answer at once goes the long way.
+   */
+  fresh(): VersionedSettings | undefined {
+    const cached = this.cached;
+    return cached && Date.now() - cached.readAt < SETTINGS_FRESH_MS ? cached.value : undefined;
+  }
+
   /** The settings read now, for the admin screen (never a cached copy). */
   async find(): Promise<SiteSettings> {
     return (await this.read()).settings;

@@ -1,7 +1,7 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { pageCacheRequests } from '../common/metrics';
 import { affectsPublicPages, ContentEvents } from '../content/events/content-events.service';
-import type { StaticFile } from '../http/static-assets';
+import type { SendOptions, StaticFile } from '../http/static-assets';
 
 /** A rendered page (or sitemap, robots.txt) as sent: its bytes in every encoding, its status. */
 export interface BuiltPage {
@@ -11,6 +11,23 @@ export interface BuiltPage {
   headers?: Record<string, string>;
   /** Cache tags of the item it shows (an article's `news-<id>`), beside its route's (site-routes.ts). */
   tags?: readonly string[];
+}
+
+/**
+ * How a page was sent to a visitor whose address is its key (SiteController): the same reply,
+ * which CachedPageHandler gives the next visitors at that address without Express.
+ */
+export interface VisitorReply extends SendOptions {
+  /** The site route it matched (`/news/:id`), for the request log and the metrics. */
+  route: string;
+}
+
+/** A page kept, and how it was sent to a visitor at its key's address, once it has been. */
+interface Entry {
+  page: BuiltPage;
+  expiresAt: number;
+  bytes: number;
+  reply?: VisitorReply;
 }
 
 /**
@@ -38,7 +55,7 @@ function sizeOf(page: BuiltPage): number {
  */
 @Injectable()
 export class PageCache {
-  private readonly entries = new Map<string, { page: BuiltPage; expiresAt: number; bytes: number }>();
+  private readonly entries = new Map<string, Entry>();
   private readonly rendering = new Map<string, Promise<BuiltPage | null>>();
   private bytes = 0;
   private generation = 0;
@@ -75,6 +92,23 @@ export class PageCache {
       });
     this.rendering.set(key, rendered);
     return rendered;
+  }
+
+  /**
+   * Keeps how `page`, the one kept under `key`, was sent to a visitor whose address is that key
+   * (`reply`), for `answer`. Nothing when the key holds another page by now (a clear came between).
+   */
+  remember(key: string, page: BuiltPage, reply: VisitorReply): void {
+    const entry = this.entries.get(key);
+    if (entry?.page === page) entry.reply = reply;
+  }
+
+  /** The page under `key` and how to send it (`remember`), while it is fresh; else undefined, and `get` must build it. */
+  answer(key: string): { page: BuiltPage; reply: VisitorReply } | undefined {
+    const entry = this.entries.get(key);
+    if (!entry?.reply || entry.expiresAt <= Date.now()) return undefined;
+    pageCacheRequests.inc({ result: 'hit' });
+    return { page: entry.page, reply: entry.reply };
   }
 
   /** Forgets every page, and every rendering still under way. */

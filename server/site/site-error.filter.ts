@@ -61,7 +61,10 @@ export class SiteErrorFilter implements ExceptionFilter {
     const problem = (status: ProblemStatus, headers: Record<string, string> = {}) =>
       sendOnce(req, res, visit, createElement(ProblemPage, { site: view, status }), status, headers);
     const status = exception instanceof HttpException ? exception.getStatus() : (exception as { status?: unknown }).status;
-    if (status === 404) return sendPage(req, res, visit, await pageFor(this.cache, visit, null, this.pages.withMenus(this.pages.notFound)));
+    if (status === 404) {
+      const { page } = await pageFor(this.cache, visit, null, this.pages.withMenus(this.pages.notFound));
+      return void sendPage(req, res, visit, page);
+    }
     if (typeof status === 'number' && status >= 400 && status < 500) {
       const headers = exception instanceof ApiError ? exception.headers : {};
       return problem(isProblemStatus(status) ? status : 400, headers);

@@ -10,7 +10,7 @@ import { may } from '../roles/permissions';
 import { SettingsService } from '../settings/settings.service';
 import { sendMaintenancePage } from './maintenance-page';
 import type { Visit } from './site-reply';
-import { languageOfPath, wordsFor } from './site-languages';
+import { addressIn, wordsFor } from './site-languages';
 import { isPreviewPath, previewedPath } from './site-preview';
 
 /** The admin app's login screen, which takes the way back as `?from=` (client/src/app/guards.tsx). */
@@ -108,12 +108,9 @@ export class SiteGate {
     const languages = all.filter((language) => language.enabled);
     // A language's pages are its prefix's (`/de/news`): the prefix is taken off here, before any
     // route is matched, so the site's routes are the same table in every language (issue #41).
-    // (Not onto a path outside the site: `/de/api/…` stays the site's not-found page.)
-    const found = languageOfPath(req.path, languages);
-    const language = found.language && isSitePath(found.rest) ? found.language : null;
-    if (language) req.url = found.rest + req.url.slice(req.path.length);
-    const pageLanguage = language ?? languages[0];
-    const translated = language ? translations[language.code] : undefined;
+    const { language: pageLanguage, rest, prefixed } = addressIn(req.path, languages);
+    if (prefixed) req.url = rest + req.url.slice(req.path.length);
+    const translated = prefixed ? translations[pageLanguage.code] : undefined;
     const settings = translated
       ? { ...current.settings, companyName: translated.companyName, tagline: translated.tagline }
       : current.settings;

@@ -1,3 +1,4 @@
+import { isSitePath } from '../http/built-files';
 import type { SiteLanguage } from '../settings/settings.service';
 import { localPath, primaryLanguage, SITE_PATHS, type WordLanguage } from './site-paths';
 import { en, type SiteWords } from './words';
@@ -32,6 +33,18 @@ export function languageOfPath(
   const language = languages.find((candidate) => !candidate.default && candidate.enabled && candidate.code === segment);
   if (!language) return { language: null, rest: path };
   return { language, rest: path.slice(segment.length + 1) || SITE_PATHS.home };
+}
+
+/**
+ * Which language a site path is shown in, and the path the site's routes see (issue #41): under
+ * another enabled language's prefix, that language and the path without it (`prefixed`); else the
+ * default language (first of `all`) and the path as it is. A path that would leave the site once
+ * its prefix is off (`/de/api/…`) stays the default's, and its not-found page.
+ */
+export function addressIn(path: string, all: readonly SiteLanguage[]): { language: SiteLanguage; rest: string; prefixed: boolean } {
+  const found = languageOfPath(path, all);
+  if (found.language && isSitePath(found.rest)) return { language: found.language, rest: found.rest, prefixed: true };
+  return { language: all[0], rest: path, prefixed: false };
 }
 
 /** A path's prefix in a language: none for the default. */

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { memoryFile, sendStaticFile } from '../http/static-assets';
+import { memoryFile, sendStaticFile, type SendOptions } from '../http/static-assets';
 import type { BuiltPage, PageCache } from './page-cache.service';
 import type { PageRoute } from './site-pages.service';
 import type { SiteView } from './pages/layout';
@@ -79,17 +79,34 @@ function inPreview(page: BuiltPage): BuiltPage {
 }
 
 /**
- * The route's page for this visit, from the cache (rendered on a miss), or the not-found page. A
- * preview is rendered afresh for the administrator alone, at its own address, and kept by no cache.
+ * What the page cache keeps a page of the site under: the settings' version, the origin, the
+ * language and the page's key (its address, without the language's prefix, for every page a
+ * visitor's address names: a route's `key`). CachedPageHandler asks it by the address alone.
  */
-export async function pageFor(cache: PageCache, visit: Visit, route: PageRoute | null, notFound: PageRoute): Promise<BuiltPage> {
+export function pageKey(version: number, origin: string, language: string, page: string): string {
+  return `${version}|${origin}|${language}|${page}`;
+}
+
+/**
+ * The route's page for this visit, from the cache (rendered on a miss), or the not-found page;
+ * `key`: what the cache keeps the route's page under (null for the not-found page and a preview).
+ * A preview is rendered afresh for the administrator alone, at its own address, and kept by no cache.
+ */
+export async function pageFor(
+  cache: PageCache,
+  visit: Visit,
+  route: PageRoute | null,
+  notFound: PageRoute,
+): Promise<{ page: BuiltPage; key: string | null }> {
   const { view, version } = visit;
   const cached = async ({ key, render }: PageRoute) => {
-    if (!view.preview) return cache.get(`${version}|${view.origin}|${view.language.code}|${key}`, () => render(view));
+    if (!view.preview) return cache.get(pageKey(version, view.origin, view.language.code, key), () => render(view));
     const page = await render(view);
     return page && inPreview(page);
   };
-  return (route ? await cached(route) : null) ?? (await cached(notFound))!;
+  const page = route ? await cached(route) : null;
+  if (page) return { page, key: view.preview ? null : pageKey(version, view.origin, view.language.code, route!.key) };
+  return { page: (await cached(notFound))!, key: null };
 }
 
 /** A preview is for the administrator alone: kept by no cache, and out of search engines. */
@@ -98,14 +115,21 @@ function previewHeaders(view: SiteView): Record<string, string> {
 }
 
 /**
- * Sends a page (from the cache or not), revalidated on every use, with its ETag. Behind a CDN a
- * visitor's page is kept there under `tags` (what it shows) and never carries a cookie: a
- * Set-Cookie kept by a shared cache would be every visitor's.
+ * Sends a page (from the cache or not), revalidated on every use, with its ETag; answers how (for
+ * the page cache to answer the next visitor the same way). Behind a CDN a visitor's page is kept
+ * there under `tags` (what it shows) and never carries a cookie: a Set-Cookie kept by a shared
+ * cache would be every visitor's.
  */
-export function sendPage(req: Request, res: Response, { view, cdnMaxAge }: Visit, page: BuiltPage, tags: readonly string[] = []): void {
+export function sendPage(
+  req: Request,
+  res: Response,
+  { view, cdnMaxAge }: Visit,
+  page: BuiltPage,
+  tags: readonly string[] = [],
+): SendOptions {
   const shared = cdnMaxAge !== null && !view.preview;
   if (shared) res.removeHeader('Set-Cookie');
-  sendStaticFile(req, res, page.file, {
+  const options = {
     status: page.status,
     cacheControl: view.preview ? 'private, no-store' : shared ? sharedCacheControl(cdnMaxAge) : 'no-cache',
     headers: {
@@ -114,7 +138,9 @@ export function sendPage(req: Request, res: Response, { view, cdnMaxAge }: Visit
       ...(shared ? cacheTagHeaders(view.language.default ? tags : [...tags, CACHE_TAGS.language(view.language.code)]) : {}),
       ...page.headers,
     },
-  });
+  };
+  sendStaticFile(req, res, page.file, options);
+  return options;
 }
 
 /** A page made for this one request (a form's errors, a refusal): never cached, anywhere. */

@@ -11,7 +11,7 @@ import { SiteErrorFilter } from './site-error.filter';
 import { SiteVisit, siteVisit } from './site-gate.middleware';
 import { SitePages } from './site-pages.service';
 import { allowedMethods, routeOf, routerPaths, type SiteServices } from './site-routes';
-import { pageFor, sendPage, type Visit } from './site-reply';
+import { pageFor, pageKey, sendPage, type Visit } from './site-reply';
 
 /**
  * The public website: home, services, news, an article, the contact form, the feed, sitemap and
@@ -42,8 +42,15 @@ export class SiteController implements SiteServices {
     const route = routeOf(req);
     const visit = siteVisit(req);
     const found = route.get(this, req);
-    const page = await pageFor(this.cache, visit, found && this.pages.withMenus(found), this.pages.withMenus(this.pages.notFound));
-    sendPage(req, res, visit, page, route.tags(page));
+    const { page, key } = await pageFor(this.cache, visit, found && this.pages.withMenus(found), this.pages.withMenus(this.pages.notFound));
+    const sent = sendPage(req, res, visit, page, route.tags(page));
+    // The next visitor at this very address (`req.url`: past the gate, without a language's
+    // prefix) gets this reply from the cache without Express (CachedPageHandler): only where the
+    // address is the page's key, so that address can only ever be this route's page.
+    const { version, view } = visit;
+    if (key !== null && key === pageKey(version, view.origin, view.language.code, req.url)) {
+      this.cache.remember(key, page, { ...sent, route: route.path });
+    }
   }
 
   /** A form's post (application/x-www-form-urlencoded, read by its handler itself). */

@@ -114,4 +114,39 @@ describe('PageCache', () => {
     tell(change({ kind: 'settings', id: null, change: 'settings' }));
     expect(cache.size).toBe(0);
   });
+
+  describe('answering a visitor ahead of Express (remember, answer)', () => {
+    const reply = { route: '/news', status: 200, cacheControl: 'no-cache', headers: { 'Content-Language': 'en' } };
+
+    it('answers a page once it knows how it was sent, until the page goes stale', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const cache = new PageCache();
+      const kept = await cache.get('news', () => Promise.resolve(page('a')));
+      expect(cache.answer('news')).toBeUndefined();
+      cache.remember('news', kept!, reply);
+      expect(cache.answer('news')).toEqual({ page: kept, reply });
+      vi.advanceTimersByTime(PAGE_TTL_MS);
+      expect(cache.answer('news')).toBeUndefined();
+    });
+
+    it('remembers nothing for a page it no longer holds under that key', async () => {
+      const cache = new PageCache();
+      const old = await cache.get('news', () => Promise.resolve(page('a')));
+      cache.clear();
+      const fresh = await cache.get('news', () => Promise.resolve(page('b')));
+      cache.remember('news', old!, reply);
+      expect(cache.answer('news')).toBeUndefined();
+      cache.remember('other', fresh!, reply);
+      expect(cache.answer('other')).toBeUndefined();
+    });
+
+    it('answers nothing once cleared', async () => {
+      const { events, tell } = fakeEvents();
+      const cache = new PageCache(events);
+      const kept = await cache.get('news', () => Promise.resolve(page('a')));
+      cache.remember('news', kept!, reply);
+      tell(change({ oldPaths: ['/news/a'], newPaths: ['/news/a'] }));
+      expect(cache.answer('news')).toBeUndefined();
+    });
+  });
 });

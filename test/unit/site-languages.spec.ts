@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contactMessageMail } from '../../server/contact-us/contact-message-mail';
 import { canonicalCode } from '../../server/settings/dto/languages.dto';
-import { languageOfPath, ogLocale, wordsFor } from '../../server/site/site-languages';
+import { addressIn, languageOfPath, ogLocale, wordsFor } from '../../server/site/site-languages';
 import { localPath, wordsFallBack } from '../../server/site/site-paths';
 import { en } from '../../server/site/words';
 
@@ -48,6 +48,13 @@ describe('site languages (issue #41)', () => {
     expect(localPath('de', '/')).toBe('/de/');
     expect(localPath('de', '/news?page=2')).toBe('/de/news?page=2');
     expect(localPath(null, '/news')).toBe('/news');
+  });
+
+  it('shows an address in its prefix’s language, and a path that would leave the site in the default', () => {
+    const languages = [language('en', { default: true }), language('de')];
+    expect(addressIn('/de/news/x', languages)).toEqual({ language: languages[1], rest: '/news/x', prefixed: true });
+    expect(addressIn('/news/x', languages)).toEqual({ language: languages[0], rest: '/news/x', prefixed: false });
+    expect(addressIn('/de/api/news', languages)).toEqual({ language: languages[0], rest: '/de/api/news', prefixed: false });
   });
 
   it("writes Open Graph's locales with a territory", () => {
