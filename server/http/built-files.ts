@@ -12,10 +12,11 @@ import { PHOTO_POLICY } from './security-headers';
 const COMPRESSED_DIR = '.compressed';
 const COMPRESSED = /\.(br|gz)$/;
 /**
- * The folders outside the public website: the API, and those answered by files alone (a miss
- * there is a 404, never a page of the website). The site's reserved words include them.
+ * The folders outside the public website: the API, those answered by files alone (a miss there is
+ * a 404, never a page of the website), and `/metrics` (configureApp's 404: the metrics have a port
+ * of their own). The site's reserved words include them.
  */
-export const NON_SITE_FOLDERS = [`/${API_PREFIX}`, '/assets', '/uploads', '/admin'];
+export const NON_SITE_FOLDERS = [`/${API_PREFIX}`, '/assets', '/uploads', '/admin', '/metrics'];
 
 /**
  * The public website's paths: everything outside the API and the file folders. Their errors are

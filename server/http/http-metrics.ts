@@ -10,6 +10,9 @@ const UNROUTED = [
   ['/admin', '/admin/*'],
 ] as const;
 
+/** The label of a request no route took, outside UNROUTED's prefixes (an unknown path, the maintenance page). */
+export const OTHER_ROUTE = '(other)';
+
 /**
  * The route pattern a request matched (`/api/news/:id`), never its URL: a label per URL would let
  * anyone grow the metrics without bound. Requests no route took are grouped by their prefix, the
@@ -20,7 +23,7 @@ function routeOf(req: Request): string {
   if (typeof route === 'string') return req.baseUrl + route;
   const path = req.originalUrl;
   for (const [prefix, label] of UNROUTED) if (path.startsWith(prefix)) return label;
-  return '(other)';
+  return OTHER_ROUTE;
 }
 
 /**

@@ -5,9 +5,10 @@ import type { AheadOfExpress } from '../http/ahead-of-express';
 import { logReply } from '../http/app-logger';
 import { isSitePath } from '../http/built-files';
 import { giveRequestId } from '../http/http.middleware';
-import { timeReply } from '../http/http-metrics';
+import { OTHER_ROUTE, timeReply } from '../http/http-metrics';
 import { sendStaticFile } from '../http/static-assets';
 import { SettingsService } from '../settings/settings.service';
+import { sendMaintenancePage } from './maintenance-page';
 import { PageCache } from './page-cache.service';
 import { addressIn } from './site-languages';
 import { pageKey } from './site-reply';
@@ -19,9 +20,11 @@ import { pageKey } from './site-reply';
  * #37 and #41 ask the pages for 0.30× a bare server). It answers only what it can answer exactly
  * as SiteController did, and leaves everything else to Express untouched:
  *
- * - GET or HEAD at a site path, while the settings' copy is fresh (SettingsService.fresh) and the
- *   site is open; maintenance, a stale copy, a preview (`/admin/preview/…`) go the long way;
- * - an address whose page the cache keeps together with how SiteController sent it to a visitor
+ * - GET or HEAD at a site path, while the settings' copy is fresh (SettingsService.fresh); a stale
+ *   copy, a preview (`/admin/preview/…`) go the long way;
+ * - while maintenance is on, the maintenance page, as SiteGate sends it (but at a name with a dot,
+ *   which may be one of client/public's files);
+ * - else an address whose page the cache keeps together with how SiteController sent it to a visitor
  *   at that very address (PageCache.remember): the same status, headers, cache tags and ETag, 304
  *   and HEAD by sendStaticFile's one rule, the same negotiation of brotli and gzip;
  * - with CORS_ORIGINS set, not a request that names an Origin (the CORS headers are Express's).
@@ -55,19 +58,31 @@ export class CachedPageHandler implements AheadOfExpress {
     const path = query === -1 ? url : url.slice(0, query);
     if (!isSitePath(path)) return false;
     const current = this.settings.fresh();
-    if (!current || current.settings.maintenance) return false;
+    if (!current) return false;
+    if (current.settings.maintenance) {
+      // SiteGate's answer to every site path while the site is closed. Not to a name with a dot:
+      // that may be a file of client/public (the logo), which Express answers before the gate.
+      if (path.includes('.')) return false;
+      this.begin(req, res, undefined);
+      sendMaintenancePage(req, res, this.config.cdn !== undefined);
+      return true;
+    }
     const { language, rest } = addressIn(
       path,
       current.languages.filter((candidate) => candidate.enabled),
     );
     const found = this.cache.answer(pageKey(current.version, this.config.publicUrl, language.code, rest + url.slice(path.length)));
     if (!found) return false;
-    const { page, reply } = found;
-    const id = giveRequestId(req, res);
-    logReply(req, res, () => ({ reqId: id, route: reply.route }));
-    timeReply(req, res, () => reply.route);
-    for (const name in this.headers) res.setHeader(name, this.headers[name]);
-    sendStaticFile(req, res, page.file, reply);
+    this.begin(req, res, found.reply.route);
+    sendStaticFile(req, res, found.page.file, found.reply);
     return true;
+  }
+
+  /** What Express's middleware gives every request: its id, its log line and metrics (under `route`), the security headers. */
+  private begin(req: IncomingMessage, res: ServerResponse, route: string | undefined): void {
+    const id = giveRequestId(req, res);
+    logReply(req, res, () => ({ reqId: id, route }));
+    timeReply(req, res, () => route ?? OTHER_ROUTE);
+    for (const name in this.headers) res.setHeader(name, this.headers[name]);
   }
 }

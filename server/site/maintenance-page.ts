@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CLIENT_DIST } from '../config/paths';
 import { maintenancePagePolicy } from '../http/security-headers';
 import { memoryFile, sendStaticFile, type StaticFile } from '../http/static-assets';
@@ -30,10 +30,11 @@ function maintenancePage(): typeof page {
  * HTML response (its stylesheet inline, allowed by hash in its own policy) plus its logo. Never a
  * 206 or a 304, whatever Range or conditional headers ask.
  */
-export function sendMaintenancePage(req: Request, res: Response, behindCdn: boolean): void {
+export function sendMaintenancePage(req: Pick<IncomingMessage, 'headers' | 'method'>, res: ServerResponse, behindCdn: boolean): void {
   const built = maintenancePage();
   if (!built) {
-    res.status(503).json({ error: 'The client is not built yet: run `npm run build`.' });
+    res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8' });
+    res.end(JSON.stringify({ error: 'The client is not built yet: run `npm run build`.' }));
     return;
   }
   // Behind a CDN no copy may outlive the switch: the site reopens for visitors at once.

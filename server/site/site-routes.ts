@@ -115,14 +115,13 @@ const firstSegment = (path: string) => path.split('/')[1] ?? '';
 
 /**
  * The first path segments a top-level address (`/<slug>`) cannot take: the site's own routes
- * (news, services, contact, sitemap.xml, …), the folders answered outside the site (api, admin,
- * assets, uploads), and configureApp's `/metrics` (the metrics have a port of their own). The
+ * (news, services, contact, sitemap.xml, …) and the folders answered outside the site (api, admin,
+ * assets, uploads, metrics: NON_SITE_FOLDERS). The
  * files of client/public have dots in their names, which no slug has.
  */
 export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set([
   ...SITE_ROUTES.map((route) => firstSegment(route.path)).filter((segment) => segment !== '' && !segment.startsWith(':')),
   ...NON_SITE_FOLDERS.map(firstSegment),
-  'metrics',
 ]);
 
 /** The field error of a top-level address the site or the app uses itself. */

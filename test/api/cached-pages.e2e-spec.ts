@@ -53,6 +53,8 @@ describe('a visitor’s page from the page cache, ahead of Express', () => {
   const visit = (path: string) => t.http().get(path).set('Host', HOST);
   /** The handler alone: a 418 when it leaves the request to Express. */
   const cached = () => request(alone);
+  /** Express alone, without what answers ahead of it. */
+  const expressAlone = () => request(t.app.getHttpAdapter().getInstance() as Parameters<typeof request>[0]);
 
   async function setSettings(fields: Record<string, unknown>): Promise<void> {
     expect((await admin.patch('/api/settings').send(fields)).status).toBe(200);
@@ -187,16 +189,30 @@ describe('a visitor’s page from the page cache, ahead of Express', () => {
     expect(again.text).toContain(title);
   });
 
-  it('leaves every page to Express while maintenance is on, from the moment it is switched on', async () => {
+  it('answers the maintenance page, as SiteGate does, from the moment it is switched on until it is off', async () => {
     expect((await visit('/')).status).toBe(200);
     expect((await cached().get('/')).status).toBe(200);
     await setSettings({ maintenance: true });
     try {
-      expect((await cached().get('/')).status).toBe(LEFT_TO_EXPRESS);
-      expect((await visit('/')).status).toBe(503);
+      for (const path of ['/', '/news', '/no/such/page', `/news/${article.slug}`]) {
+        const express = await expressAlone().get(path).set('Host', HOST);
+        const handler = await cached().get(path);
+        expect(handler.status, path).toBe(503);
+        expect(handler.text).toContain('Our website is under maintenance');
+        expect(handler.text).toBe(express.text);
+        expect(headersOf(handler)).toEqual(headersOf(express));
+      }
+      // Not the logo, a file that Express answers before the gate, nor any other name with a dot.
+      expect((await cached().get('/logo.svg')).status).toBe(LEFT_TO_EXPRESS);
+      expect((await cached().get('/sitemap.xml')).status).toBe(LEFT_TO_EXPRESS);
+      expect((await visit('/logo.svg')).status).toBe(200);
+      // Not a form's post: that is Express's, and its answer is the same page.
+      expect((await cached().post('/contact').type('form').send('name=A')).status).toBe(LEFT_TO_EXPRESS);
+      expect((await expressAlone().post('/contact').set('Host', HOST).type('form').send('name=A')).status).toBe(503);
     } finally {
       await setSettings({ maintenance: false });
     }
+    expect((await cached().get('/')).status).toBe(LEFT_TO_EXPRESS);
     expect((await visit('/')).status).toBe(200);
     expect((await cached().get('/')).status).toBe(200);
   });
