@@ -38,6 +38,7 @@ import { PageReview1764170300000 } from './migrations/1764170300000-PageReview';
 import { Languages1764174100000 } from './migrations/1764174100000-Languages';
 import { MenuItemIds1764174500000 } from './migrations/1764174500000-MenuItemIds';
 import { TranslationRevisions1764174600000 } from './migrations/1764174600000-TranslationRevisions';
+import { TranslationDrafts1764190000000 } from './migrations/1764190000000-TranslationDrafts';
 import { Service } from '../services/service.entity';
 import { SecondFactor1763771300000 } from './migrations/1763771300000-SecondFactor';
 import { Totp } from '../second-factor/totp.entity';
@@ -98,6 +99,7 @@ export const migrations = [
   Languages1764174100000,
   MenuItemIds1764174500000,
   TranslationRevisions1764174600000,
+  TranslationDrafts1764190000000,
 ];
 
 /**

@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, HttpStatus, Param, Put, type Type } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, HttpStatus, Param, Post, Put, type Type } from '@nestjs/common';
 import { ApiBody, ApiConflictResponse, ApiNoContentResponse, ApiOkResponse, getSchemaPath } from '@nestjs/swagger';
 import { ApiError } from '../common/api-error';
-import { ApiErrorText, FieldErrorsReply } from '../common/api-docs';
+import { ApiErrorText, ErrorReply, FieldErrorsReply } from '../common/api-docs';
 import { CurrentActor, type Actor } from '../common/actor.decorator';
 import { validateBody } from '../common/validation';
 import { contentKind, type Snapshot, type TranslationKind } from '../content/content-kinds';
@@ -9,8 +9,14 @@ import { ApiIfMatch, StaleVersionReply } from '../revisions/revisions.module';
 import { KEEP_REVISIONS, parseIfMatch } from '../revisions/revisions.service';
 import { Allow } from '../roles/allow.decorator';
 import { editRefusal, KIND_RULES, PUBLISHED_BY_EDITORS, may, roleOf } from '../roles/permissions';
-import { TranslationRevisionDto, type TranslationStateDto } from './dto/translation.dto';
-import { TranslationsService, type TranslationReply, type TranslationRevision } from './translations.service';
+import { TranslationDraftDto, TranslationRevisionDto, type TranslationStateDto } from './dto/translation.dto';
+import {
+  DRAFT_OF_PUBLISHED_ONLY,
+  TranslationsService,
+  type TranslationDraft,
+  type TranslationReply,
+  type TranslationRevision,
+} from './translations.service';
 
 /**
  * The translation routes of one kind (issue #41), under its own path (`/api/news/:id/translations`
@@ -85,6 +91,75 @@ export function translationsController(kind: TranslationKind, input: Type, reply
       const dto = (await validateBody(body, input)) as TranslationStateDto & Snapshot;
       await refuseUnlessMay(this.translations, by, id.toLowerCase(), lang, { status: dto.status ?? 'published', publishAt: dto.publishAt });
       return this.translations.save(kind, id.toLowerCase(), lang, dto, by, version);
+    }
+
+    /** The working copy of a published translation (issue #41 with #36): saved text that is not on the site yet. */
+    @Allow(rules.write)
+    @Get(':id/translations/:lang/draft')
+    @ApiErrorText(HttpStatus.NOT_FOUND, `${resource} not found, Language not found, or Draft not found (it has none)`)
+    @ApiOkResponse({ type: TranslationDraftDto })
+    draft(@Param('id') id: string, @Param('lang') lang: string): Promise<TranslationDraft> {
+      return this.translations.draft(kind, id.toLowerCase(), lang);
+    }
+
+    /**
+     * Saves the working copy of a published translation: its text fields (a status or publish time
+     * sent is not used: the translation keeps its own). Nothing on the site changes until it is
+     * published. An author may write one; an editor publishes it.
+     */
+    @Allow(rules.write)
+    @Put(':id/translations/:lang/draft')
+    @ApiBody({ type: input })
+    @ApiOkResponse({ type: TranslationDraftDto, description: 'The working copy as saved' })
+    @ApiIfMatch("The working copy's `version` (0: there was none)", false)
+    @ApiConflictResponse({
+      description: `The translation is not published (\`${DRAFT_OF_PUBLISHED_ONLY}\`), or the version sent in If-Match is not the current one`,
+      schema: { oneOf: [{ $ref: getSchemaPath(ErrorReply) }, { $ref: getSchemaPath(StaleVersionReply) }] },
+    })
+    @ApiErrorText(HttpStatus.NOT_FOUND, `${resource} not found, or Language not found`)
+    async writeDraft(
+      @Param('id') id: string,
+      @Param('lang') lang: string,
+      @Body() body: unknown,
+      @CurrentActor() by: Actor,
+      @Headers('if-match') ifMatch?: string,
+    ): Promise<TranslationDraft> {
+      await this.translations.exists(kind, id.toLowerCase(), lang);
+      const version = parseIfMatch(ifMatch);
+      const dto = (await validateBody(body, input)) as Snapshot;
+      return this.translations.writeDraft(kind, id.toLowerCase(), lang, dto, by, version);
+    }
+
+    @Allow(rules.write)
+    @Delete(':id/translations/:lang/draft')
+    @HttpCode(HttpStatus.NO_CONTENT)
+    @ApiNoContentResponse({ description: 'Discarded: the published translation stays as it is' })
+    @ApiErrorText(HttpStatus.NOT_FOUND, `${resource} not found, Language not found, or Draft not found (it has none)`)
+    discardDraft(@Param('id') id: string, @Param('lang') lang: string): Promise<void> {
+      return this.translations.discardDraft(kind, id.toLowerCase(), lang);
+    }
+
+    /** Publishes the working copy: its text becomes the translation's (its state stays), and the working copy is gone. */
+    @Allow(rules.write)
+    @Post(':id/translations/:lang/draft/publish')
+    @HttpCode(HttpStatus.OK)
+    @ApiOkResponse({ type: reply, description: 'The translation as published: not outdated' })
+    @ApiIfMatch("The translation's `version` the working copy was made over: a save of it since", false)
+    @ApiConflictResponse({
+      description: 'Another item has this address in this language, or the version sent in If-Match is not the current one',
+      schema: { oneOf: [{ $ref: getSchemaPath(FieldErrorsReply) }, { $ref: getSchemaPath(StaleVersionReply) }] },
+    })
+    @ApiErrorText(HttpStatus.NOT_FOUND, `${resource} not found, Language not found, or Draft not found (it has none)`)
+    async publishDraft(
+      @Param('id') id: string,
+      @Param('lang') lang: string,
+      @CurrentActor() by: Actor,
+      @Headers('if-match') ifMatch?: string,
+    ): Promise<TranslationReply> {
+      await this.translations.exists(kind, id.toLowerCase(), lang);
+      const version = parseIfMatch(ifMatch);
+      await refuseUnlessMay(this.translations, by, id.toLowerCase(), lang, { status: 'published', publishAt: null });
+      return this.translations.publishDraft(kind, id.toLowerCase(), lang, by, version);
     }
 
     @Allow(rules.write)

@@ -44,7 +44,38 @@ export type TranslationReply = Record<string, unknown> & {
   sourceVersion: number;
   version: number;
   updatedAt: Date;
+  hasDraft: boolean;
 };
+
+/**
+ * A published translation's working copy (issue #41 with #36): text saved without going live, at
+ * most one per translation, until it is published (it then replaces the translation's text) or
+ * discarded. Its own version, for If-Match between two tabs.
+ */
+export interface TranslationDraft {
+  lang: string;
+  /** Its text fields by name (the address as `slug`), as the translation's PUT takes them. */
+  fields: Snapshot;
+  version: number;
+  updatedAt: Date;
+  updatedBy: { id: string; name: string } | null;
+}
+
+interface DraftRow {
+  fields: Snapshot;
+  version: number;
+  updatedAt: Date;
+  updatedBy: string | null;
+  updatedByName: string | null;
+}
+
+const DRAFT_SELECT = `
+  SELECT d.fields, d.version, d.updated_at AS "updatedAt", d.updated_by AS "updatedBy",
+         (SELECT a.name FROM admins AS a WHERE a.id = d.updated_by) AS "updatedByName"
+    FROM translation_drafts AS d WHERE d.kind = $1 AND d.item_id = $2 AND d.lang = $3`;
+
+/** The 409 of a working copy written from a translation that is not on the site. */
+export const DRAFT_OF_PUBLISHED_ONLY = 'Only a published translation has a working copy: save the translation itself';
 
 /** A translation's history entry (issue #41 with #36): what it was after a save or a delete. */
 export interface TranslationRevision {
@@ -128,7 +159,7 @@ export class TranslationsService {
     return Object.keys(current).some((field) => !sameValue(current[field], source[field]));
   }
 
-  private reply(kind: TranslationKind, item: ObjectLiteral, row: TranslationRow): TranslationReply {
+  private reply(kind: TranslationKind, item: ObjectLiteral, row: TranslationRow, hasDraft: boolean): TranslationReply {
     const { fields, slug } = translatable(kind);
     const outdated = this.outdated(kind, item, row.source);
     return {
@@ -140,7 +171,17 @@ export class TranslationsService {
       sourceVersion: row.sourceVersion,
       version: row.version,
       updatedAt: row.updatedAt,
+      hasDraft,
     };
+  }
+
+  /** The languages whose translation of the item has a working copy. */
+  private async draftLanguages(manager: EntityManager, kind: TranslationKind, itemId: string): Promise<Set<string>> {
+    const rows = await manager.query<{ lang: string }[]>(`SELECT lang FROM translation_drafts WHERE kind = $1 AND item_id = $2`, [
+      kind,
+      itemId,
+    ]);
+    return new Set(rows.map((row) => row.lang));
   }
 
   /** The 404 of an item that is not there, or of a language the site does not have. */
@@ -154,9 +195,12 @@ export class TranslationsService {
     const item = await this.item(this.dataSource.manager, kind, id);
     const { languages } = await this.settings.current();
     const rows = await this.dataSource.query<TranslationRow[]>(`${SELECT} WHERE kind = $1 AND item_id = $2`, [kind, item.id]);
+    const drafts = await this.draftLanguages(this.dataSource.manager, kind, item.id as string);
     return languages
       .filter((language) => !language.default)
-      .flatMap((language) => rows.filter((row) => row.lang === language.code).map((row) => this.reply(kind, item, row)));
+      .flatMap((language) =>
+        rows.filter((row) => row.lang === language.code).map((row) => this.reply(kind, item, row, drafts.has(row.lang))),
+      );
   }
 
   /**
@@ -232,56 +276,70 @@ export class TranslationsService {
     ifMatch?: number,
   ): Promise<TranslationReply> {
     const { code } = await this.language(lang);
-    const { fields, slug: slugField } = translatable(kind);
     return this.dataSource.transaction(async (manager) => {
       const item = await this.item(manager, kind, id, true);
-      const [before] = await manager.query<TranslationRow[]>(`${SELECT} WHERE kind = $1 AND item_id = $2 AND lang = $3`, [
-        kind,
-        item.id,
-        code,
-      ]);
-      if (ifMatch !== undefined && ifMatch !== (before?.version ?? 0)) {
-        throw await this.stale(manager, kind, item, code, before ?? null);
-      }
-      const text = Object.fromEntries(
-        fields.filter((field) => field !== slugField).map((field) => [field, dto[field] === '' ? null : (dto[field] ?? null)]),
-      );
-      const slug = slugField === null ? null : await this.freeSlug(manager, kind, code, item.id as string, dto[slugField], text.title);
-      const status = dto.status ?? 'published';
-      const publishAt = dto.publishAt ? new Date(dto.publishAt) : null;
-      const [row] = await manager.query<TranslationRow[]>(
-        `INSERT INTO translations AS tr (kind, item_id, lang, fields, slug, status, publish_at, source, source_version)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-         ON CONFLICT (kind, item_id, lang) DO UPDATE
-           SET fields = EXCLUDED.fields, slug = EXCLUDED.slug, status = EXCLUDED.status, publish_at = EXCLUDED.publish_at,
-               source = EXCLUDED.source, source_version = EXCLUDED.source_version, version = tr.version + 1, updated_at = now()
-         RETURNING lang, fields, slug, status, publish_at AS "publishAt", source, source_version AS "sourceVersion", version,
-                   updated_at AS "updatedAt"`,
-        [kind, item.id, code, text, slug, status, publishAt, translationSource(kind, item), item.version ?? 1],
-      );
-      const changed = before
-        ? fields.filter(
-            (field) => !sameValue(field === slugField ? before.slug : before.fields[field], field === slugField ? slug : text[field]),
-          )
-        : [...fields];
-      if (!before || before.status !== status) changed.push('status');
-      if (!before || before.publishAt?.getTime() !== publishAt?.getTime()) changed.push('publishAt');
-      // Its history: a save that changes nothing writes no entry.
-      if (!before || changed.length > 0) {
-        const reason = !before ? 'created' : before.status === status ? 'saved' : status === 'published' ? 'published' : 'unpublished';
-        await this.remember(manager, kind, item.id as string, code, reason, before ? changed : [], row, by);
-      }
-      await this.activity.record(manager, {
-        by,
-        action: 'edit',
-        kind,
-        itemId: item.id as string,
-        label: labelOf(kind, item),
-        fields: changed.map((field) => `${code}.${field}`),
-      });
-      await this.raise(manager, kind, item, code, before ?? null, row);
-      return this.reply(kind, item, row);
+      const saved = await this.saveIn(manager, kind, item, code, dto, by, ifMatch);
+      return { ...saved, hasDraft: (await this.draftLanguages(manager, kind, item.id as string)).has(code) };
     });
+  }
+
+  /** save()'s work, in its transaction, the item locked: the reply's `hasDraft` is false, for the caller to say. */
+  private async saveIn(
+    manager: EntityManager,
+    kind: TranslationKind,
+    item: ObjectLiteral,
+    code: string,
+    dto: TranslationStateDto & Snapshot,
+    by: Actor,
+    ifMatch?: number,
+  ): Promise<TranslationReply> {
+    const { fields, slug: slugField } = translatable(kind);
+    const [before] = await manager.query<TranslationRow[]>(`${SELECT} WHERE kind = $1 AND item_id = $2 AND lang = $3`, [
+      kind,
+      item.id,
+      code,
+    ]);
+    if (ifMatch !== undefined && ifMatch !== (before?.version ?? 0)) {
+      throw await this.stale(manager, kind, item, code, before ?? null);
+    }
+    const text = Object.fromEntries(
+      fields.filter((field) => field !== slugField).map((field) => [field, dto[field] === '' ? null : (dto[field] ?? null)]),
+    );
+    const slug = slugField === null ? null : await this.freeSlug(manager, kind, code, item.id as string, dto[slugField], text.title);
+    const status = dto.status ?? 'published';
+    const publishAt = dto.publishAt ? new Date(dto.publishAt) : null;
+    const [row] = await manager.query<TranslationRow[]>(
+      `INSERT INTO translations AS tr (kind, item_id, lang, fields, slug, status, publish_at, source, source_version)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       ON CONFLICT (kind, item_id, lang) DO UPDATE
+         SET fields = EXCLUDED.fields, slug = EXCLUDED.slug, status = EXCLUDED.status, publish_at = EXCLUDED.publish_at,
+             source = EXCLUDED.source, source_version = EXCLUDED.source_version, version = tr.version + 1, updated_at = now()
+       RETURNING lang, fields, slug, status, publish_at AS "publishAt", source, source_version AS "sourceVersion", version,
+                 updated_at AS "updatedAt"`,
+      [kind, item.id, code, text, slug, status, publishAt, translationSource(kind, item), item.version ?? 1],
+    );
+    const changed = before
+      ? fields.filter(
+          (field) => !sameValue(field === slugField ? before.slug : before.fields[field], field === slugField ? slug : text[field]),
+        )
+      : [...fields];
+    if (!before || before.status !== status) changed.push('status');
+    if (!before || before.publishAt?.getTime() !== publishAt?.getTime()) changed.push('publishAt');
+    // Its history: a save that changes nothing writes no entry.
+    if (!before || changed.length > 0) {
+      const reason = !before ? 'created' : before.status === status ? 'saved' : status === 'published' ? 'published' : 'unpublished';
+      await this.remember(manager, kind, item.id as string, code, reason, before ? changed : [], row, by);
+    }
+    await this.activity.record(manager, {
+      by,
+      action: 'edit',
+      kind,
+      itemId: item.id as string,
+      label: labelOf(kind, item),
+      fields: changed.map((field) => `${code}.${field}`),
+    });
+    await this.raise(manager, kind, item, code, before ?? null, row);
+    return this.reply(kind, item, row, false);
   }
 
   /**
@@ -292,7 +350,7 @@ export class TranslationsService {
   private async stale(manager: EntityManager, kind: TranslationKind, item: ObjectLiteral, code: string, row: TranslationRow | null) {
     const { fields } = translatable(kind);
     const current = row
-      ? this.reply(kind, item, row)
+      ? this.reply(kind, item, row, (await this.draftLanguages(manager, kind, item.id as string)).has(code))
       : {
           lang: code,
           ...Object.fromEntries(fields.map((field) => [field, null])),
@@ -300,6 +358,7 @@ export class TranslationsService {
           publishAt: null,
           outdated: false,
           version: 0,
+          hasDraft: false,
         };
     const [last] = await manager.query<{ adminId: string | null; adminName: string | null; at: Date }[]>(
       `SELECT admin_id AS "adminId", admin_name AS "adminName", at FROM activity
@@ -325,6 +384,8 @@ export class TranslationsService {
         [kind, item.id, code],
       );
       if (!before) throw new ApiError(HttpStatus.NOT_FOUND, 'Translation not found');
+      // Its working copy goes with it (the panel says so before).
+      await manager.query(`DELETE FROM translation_drafts WHERE kind = $1 AND item_id = $2 AND lang = $3`, [kind, item.id, code]);
       // The text stays in its history: a translation deleted by mistake is copied back from there.
       await this.remember(manager, kind, item.id as string, code, 'deleted', [], before, by);
       await this.activity.record(manager, {
@@ -336,6 +397,102 @@ export class TranslationsService {
         fields: [code],
       });
       await this.raise(manager, kind, item, code, before, null);
+    });
+  }
+
+  // A published translation's working copy (issue #41 with #36).
+
+  private draftReply(code: string, row: DraftRow): TranslationDraft {
+    return {
+      lang: code,
+      fields: row.fields,
+      version: row.version,
+      updatedAt: row.updatedAt,
+      updatedBy: row.updatedBy && row.updatedByName !== null ? { id: row.updatedBy, name: row.updatedByName } : null,
+    };
+  }
+
+  /** The working copy of the item's translation into `lang`; `Draft not found` when it has none. */
+  async draft(kind: TranslationKind, id: string, lang: string): Promise<TranslationDraft> {
+    const item = await this.item(this.dataSource.manager, kind, id);
+    const { code } = await this.language(lang);
+    const [row] = await this.dataSource.query<DraftRow[]>(DRAFT_SELECT, [kind, item.id, code]);
+    if (!row) throw notFound('Draft');
+    return this.draftReply(code, row);
+  }
+
+  /**
+   * Writes the working copy of a published translation (its text fields from `dto`; the state
+   * stays the translation's): nothing on the site changes, no content event. With `ifMatch`, the
+   * working copy's version the form was made from (0: there was none): the 409 when it moved.
+   */
+  async writeDraft(kind: TranslationKind, id: string, lang: string, dto: Snapshot, by: Actor, ifMatch?: number): Promise<TranslationDraft> {
+    const { code } = await this.language(lang);
+    const { fields } = translatable(kind);
+    return this.dataSource.transaction(async (manager) => {
+      const item = await this.item(manager, kind, id, true);
+      const [translation] = await manager.query<TranslationRow[]>(`${SELECT} WHERE kind = $1 AND item_id = $2 AND lang = $3`, [
+        kind,
+        item.id,
+        code,
+      ]);
+      if (translation?.status !== 'published') throw new ApiError(HttpStatus.CONFLICT, DRAFT_OF_PUBLISHED_ONLY);
+      const [before] = await manager.query<DraftRow[]>(DRAFT_SELECT, [kind, item.id, code]);
+      if (ifMatch !== undefined && ifMatch !== (before?.version ?? 0)) throw this.staleDraft(code, before ?? null);
+      const text = Object.fromEntries(fields.map((field) => [field, dto[field] === '' ? null : (dto[field] ?? null)]));
+      await manager.query(
+        `INSERT INTO translation_drafts AS d (kind, item_id, lang, fields, updated_by) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (kind, item_id, lang) DO UPDATE
+           SET fields = EXCLUDED.fields, updated_by = EXCLUDED.updated_by, version = d.version + 1, updated_at = now()`,
+        [kind, item.id, code, text, by.admin.id],
+      );
+      const [row] = await manager.query<DraftRow[]>(DRAFT_SELECT, [kind, item.id, code]);
+      return this.draftReply(code, row);
+    });
+  }
+
+  /** The 409 of a working copy written from another version of it than the stored one. */
+  private staleDraft(code: string, row: DraftRow | null) {
+    if (!row) return staleConflict({ lang: code, fields: {}, version: 0, updatedAt: null, updatedBy: null }, null, new Date());
+    const current = this.draftReply(code, row);
+    return staleConflict(current, current.updatedBy, current.updatedAt);
+  }
+
+  /** Throws the working copy away; `Draft not found` when there is none. */
+  async discardDraft(kind: TranslationKind, id: string, lang: string): Promise<void> {
+    const { code } = await this.language(lang);
+    await this.dataSource.transaction(async (manager) => {
+      const item = await this.item(manager, kind, id, true);
+      const [, count] = await manager.query<[unknown[], number]>(
+        `DELETE FROM translation_drafts WHERE kind = $1 AND item_id = $2 AND lang = $3`,
+        [kind, item.id, code],
+      );
+      if (count === 0) throw notFound('Draft');
+    });
+  }
+
+  /**
+   * Publishes the working copy: its text becomes the translation's (a save, with its history entry,
+   * activity and content event; the state stays as it is), and the working copy is gone, in one
+   * transaction. With `ifMatch`, the translation's version the working copy was made over, as an
+   * item's publish takes the live version: a colleague's save of the live text since is the 409.
+   */
+  async publishDraft(kind: TranslationKind, id: string, lang: string, by: Actor, ifMatch?: number): Promise<TranslationReply> {
+    const { code } = await this.language(lang);
+    return this.dataSource.transaction(async (manager) => {
+      const item = await this.item(manager, kind, id, true);
+      const [draft] = await manager.query<DraftRow[]>(DRAFT_SELECT, [kind, item.id, code]);
+      if (!draft) throw notFound('Draft');
+      const [translation] = await manager.query<TranslationRow[]>(`${SELECT} WHERE kind = $1 AND item_id = $2 AND lang = $3`, [
+        kind,
+        item.id,
+        code,
+      ]);
+      const state = { status: translation.status, publishAt: translation.publishAt?.toISOString() ?? null };
+      const dto = { ...draft.fields, ...state } as TranslationStateDto & Snapshot;
+      const saved = await this.saveIn(manager, kind, item, code, dto, by, ifMatch);
+      await manager.query(`DELETE FROM translation_drafts WHERE kind = $1 AND item_id = $2 AND lang = $3`, [kind, item.id, code]);
+      return saved;
     });
   }
 
@@ -404,6 +561,7 @@ export class TranslationsService {
     if (ids.length === 0) return;
     await manager.query(`DELETE FROM translations WHERE kind = $1 AND item_id = ANY($2::uuid[])`, [kind, ids]);
     await manager.query(`DELETE FROM translation_revisions WHERE kind = $1 AND item_id = ANY($2::uuid[])`, [kind, ids]);
+    await manager.query(`DELETE FROM translation_drafts WHERE kind = $1 AND item_id = ANY($2::uuid[])`, [kind, ids]);
   }
 
   /**

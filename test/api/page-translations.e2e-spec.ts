@@ -87,6 +87,7 @@ describe('translations of pages', () => {
         sourceVersion: version,
         version: 1,
         updatedAt: expect.any(String),
+        hasDraft: false,
       });
       const list = await agent.get(`/api/pages/${id}/translations`);
       expect(list.status).toBe(200);

@@ -3,6 +3,7 @@ import { createTestApp, loggedInAgent, type TestApp } from '../support/create-te
 import { newAdmin, NOT_LOGGED_IN } from '../support/admin-helpers';
 import { AdminsService } from '../../server/admins/admins.service';
 import { AUTHOR_PUBLISH, PUBLISHED_BY_EDITORS } from '../../server/roles/permissions';
+import { DRAFT_OF_PUBLISHED_ONLY } from '../../server/translations/translations.service';
 import { unique } from '../support/unique.mjs';
 
 type Agent = Awaited<ReturnType<typeof loggedInAgent>>['agent'];
@@ -278,6 +279,144 @@ describe('translations API', () => {
     expect((await agent.delete(`/api/trash/news/${id}`)).status).toBeLessThan(300);
     const left = await t.dataSource.query(`SELECT count(*)::int AS n FROM translation_revisions WHERE item_id = $1`, [id]);
     expect(left[0].n).toBe(0);
+  });
+
+  describe("a published translation's working copy", () => {
+    const text = { title: 'Öffnungszeiten', description: 'Wann wir offen haben', about: 'Jeden Tag' };
+    /** An article published in German, and its German page as a visitor reads it. */
+    async function published() {
+      const item = await article();
+      const res = await translate('news', item.id, 'de', text);
+      expect(res.status).toBe(200);
+      const page = () => t.http().get(`/de/news/${res.body.slug as string}`);
+      return { id: item.id, slug: res.body.slug as string, page };
+    }
+    const draftOf = (id: string) => `/api/news/${id}/translations/de/draft`;
+    beforeAll(async () => {
+      expect((await agent.patch('/api/settings').send({ maintenance: false })).status).toBe(200);
+    });
+
+    it('keeps saved text off the site until it is published, then it is the translation’s, with its history', async () => {
+      const { id, page } = await published();
+      expect((await agent.get(draftOf(id))).status).toBe(404);
+      const saved = await agent
+        .put(draftOf(id))
+        .set('If-Match', '"0"')
+        .send({ ...text, title: 'Neue Öffnungszeiten', status: 'draft' });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(saved.body).toMatchObject({
+        lang: 'de',
+        fields: { title: 'Neue Öffnungszeiten', about: 'Jeden Tag' },
+        version: 1,
+        updatedBy: { name: expect.any(String) },
+      });
+      expect((await agent.get(draftOf(id))).body).toEqual(saved.body);
+      // Visitors and the translation itself are as they were; the list says a working copy waits.
+      const before = await page();
+      expect(before.status).toBe(200);
+      expect(before.text).toContain('Öffnungszeiten');
+      expect(before.text).not.toContain('Neue Öffnungszeiten');
+      const [listed] = (await agent.get(`/api/news/${id}/translations`)).body;
+      expect(listed).toMatchObject({ title: 'Öffnungszeiten', status: 'published', hasDraft: true, version: 1 });
+      // A second save of it moves its own version.
+      const again = await agent
+        .put(draftOf(id))
+        .set('If-Match', '"1"')
+        .send({ ...text, title: 'Neueste Öffnungszeiten' });
+      expect(again.body.version).toBe(2);
+
+      const live = await agent.post(`${draftOf(id)}/publish`).set('If-Match', '"1"');
+      expect(live.status, JSON.stringify(live.body)).toBe(200);
+      expect(live.body).toMatchObject({ title: 'Neueste Öffnungszeiten', status: 'published', version: 2, hasDraft: false });
+      // Its address is made from the new title, as any save's without one.
+      expect((await t.http().get(`/de/news/${live.body.slug as string}`)).text).toContain('Neueste Öffnungszeiten');
+      expect((await agent.get(draftOf(id))).status).toBe(404);
+      const history = (await agent.get(`/api/news/${id}/translations/de/revisions`)).body as { reason: string; changed: string[] }[];
+      expect(history[0]).toMatchObject({ reason: 'saved', changed: expect.arrayContaining(['title', 'slug']) });
+    });
+
+    it('answers 409 to a working copy written from an older version of it, or published over a newer translation', async () => {
+      const { id } = await published();
+      expect(
+        (
+          await agent
+            .put(draftOf(id))
+            .set('If-Match', '"0"')
+            .send({ ...text, title: 'Tab eins' })
+        ).status,
+      ).toBe(200);
+      const stale = await agent
+        .put(draftOf(id))
+        .set('If-Match', '"0"')
+        .send({ ...text, title: 'Tab zwei' });
+      expect(stale.status).toBe(409);
+      expect(stale.body).toMatchObject({ current: { fields: { title: 'Tab eins' }, version: 1 }, changedBy: { name: expect.any(String) } });
+      // A colleague saved the live translation since the working copy was made over version 1.
+      expect((await translate('news', id, 'de', { ...text, title: 'Live geändert' })).body.version).toBe(2);
+      const over = await agent.post(`${draftOf(id)}/publish`).set('If-Match', '"1"');
+      expect(over.status).toBe(409);
+      expect(over.body.current).toMatchObject({ title: 'Live geändert', version: 2, hasDraft: true });
+      expect((await agent.get(draftOf(id))).body.fields.title).toBe('Tab eins');
+    });
+
+    it('has none for a translation that is not on the site, or not there at all', async () => {
+      const { id } = await article();
+      expect((await agent.put(draftOf(id)).send(text)).status).toBe(409);
+      expect((await translate('news', id, 'de', { ...text, status: 'draft' })).status).toBe(200);
+      const res = await agent.put(draftOf(id)).send(text);
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ error: DRAFT_OF_PUBLISHED_ONLY });
+      expect((await agent.post(`${draftOf(id)}/publish`)).status).toBe(404);
+      expect((await agent.delete(draftOf(id))).status).toBe(404);
+      expect((await agent.get(`/api/news/${id}/translations/xx/draft`)).status).toBe(404);
+    });
+
+    it('checks its text as the translation’s, and its address when it is published', async () => {
+      const { id } = await published();
+      const bad = await agent.put(draftOf(id)).send({ ...text, title: 'x'.repeat(201) });
+      expect(bad.status).toBe(400);
+      expect(Object.keys(bad.body.error)).toEqual(['title']);
+      const other = await published();
+      expect((await agent.put(draftOf(id)).send({ ...text, slug: other.slug })).status).toBe(200);
+      const taken = await agent.post(`${draftOf(id)}/publish`);
+      expect(taken.status).toBe(409);
+      expect(Object.keys(taken.body.error)).toEqual(['slug']);
+      expect((await agent.get(draftOf(id))).status).toBe(200);
+    });
+
+    it('is discarded, and goes with the translation’s delete and the item’s purge', async () => {
+      const { id, page } = await published();
+      await agent.put(draftOf(id)).send({ ...text, title: 'Verworfen' });
+      expect((await agent.delete(draftOf(id))).status).toBe(204);
+      expect((await agent.get(draftOf(id))).status).toBe(404);
+      expect((await page()).text).toContain('Öffnungszeiten');
+      const drafts = async () =>
+        Number((await t.dataSource.query(`SELECT count(*) AS n FROM translation_drafts WHERE item_id = $1`, [id]))[0].n);
+      await agent.put(draftOf(id)).send(text);
+      expect((await agent.delete(`/api/news/${id}/translations/de`)).status).toBe(204);
+      expect(await drafts()).toBe(0);
+      const second = await published();
+      await agent.put(draftOf(second.id)).send(text);
+      expect((await agent.delete(`/api/news/${second.id}`)).status).toBe(200);
+      expect((await agent.delete(`/api/trash/news/${second.id}`)).status).toBeLessThan(300);
+      expect(Number((await t.dataSource.query(`SELECT count(*) AS n FROM translation_drafts WHERE item_id = $1`, [second.id]))[0].n)).toBe(
+        0,
+      );
+    });
+
+    it('lets an author save one of a published translation, and only an editor publish it', async () => {
+      const account = newAdmin();
+      await t.app.get(AdminsService).create(account, { role: 'author' });
+      const author = t.agent();
+      expect((await author.post('/api/admins/login').send({ email: account.email, password: account.password })).status).toBe(200);
+      const created = await author.post('/api/news').send({ title: unique('Author '), description: 'D', about: 'A' });
+      const id = created.body.id as string;
+      expect((await agent.put(`/api/news/${id}/translations/de`).send({ ...text, status: 'published' })).status).toBe(200);
+      expect((await author.put(draftOf(id)).send({ ...text, title: 'Vorschlag' })).status).toBe(200);
+      const refused = await author.post(`${draftOf(id)}/publish`);
+      expect(refused.status).toBe(403);
+      expect((await agent.post(`${draftOf(id)}/publish`)).body.title).toBe('Vorschlag');
+    });
   });
 
   describe('the lists: translation states and the needs-translation filter', () => {

@@ -531,6 +531,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/services/{id}/translations/{lang}/draft': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ServiceTranslationsController_draft'];
+    put: operations['ServiceTranslationsController_writeDraft'];
+    post?: never;
+    delete: operations['ServiceTranslationsController_discardDraft'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/services/{id}/translations/{lang}/draft/publish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ServiceTranslationsController_publishDraft'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/news': {
     parameters: {
       query?: never;
@@ -835,6 +867,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/news/{id}/translations/{lang}/draft': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['NewsTranslationsController_draft'];
+    put: operations['NewsTranslationsController_writeDraft'];
+    post?: never;
+    delete: operations['NewsTranslationsController_discardDraft'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/news/{id}/translations/{lang}/draft/publish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['NewsTranslationsController_publishDraft'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/pages': {
     parameters: {
       query?: never;
@@ -1054,6 +1118,38 @@ export interface paths {
     put: operations['PageTranslationsController_save'];
     post?: never;
     delete: operations['PageTranslationsController_remove'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pages/{id}/translations/{lang}/draft': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PageTranslationsController_draft'];
+    put: operations['PageTranslationsController_writeDraft'];
+    post?: never;
+    delete: operations['PageTranslationsController_discardDraft'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pages/{id}/translations/{lang}/draft/publish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['PageTranslationsController_publishDraft'];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -2287,6 +2383,8 @@ export interface components {
       version: number;
       /** Format: date-time */
       updatedAt: string;
+      /** @description A working copy of it waits, not on the site (GET …/draft) */
+      hasDraft: boolean;
     };
     TranslationRevision: {
       /** @description Its number in this translation’s history, from 1 */
@@ -2314,6 +2412,23 @@ export interface components {
       status?: 'draft' | 'published';
       /** @description When the published translation goes public; left out, null or empty: at once */
       publishAt?: (string | '') | null;
+    };
+    TranslationDraft: {
+      /**
+       * @description The language code
+       * @example de
+       */
+      lang: string;
+      /** @description Its text fields by name (the address as `slug`), as the translation's PUT takes them */
+      fields: {
+        [key: string]: string | null;
+      };
+      /** @description Moves on by one with every save of the working copy (its If-Match) */
+      version: number;
+      /** Format: date-time */
+      updatedAt: string;
+      /** @description Who saved it last; null for an admin removed since */
+      updatedBy: components['schemas']['RevisionAdmin'] | null;
     };
     NewsListItem: {
       /** Format: uuid */
@@ -2613,6 +2728,8 @@ export interface components {
       version: number;
       /** Format: date-time */
       updatedAt: string;
+      /** @description A working copy of it waits, not on the site (GET …/draft) */
+      hasDraft: boolean;
     };
     NewsTranslationInput: {
       title: string;
@@ -2876,6 +2993,8 @@ export interface components {
       version: number;
       /** Format: date-time */
       updatedAt: string;
+      /** @description A working copy of it waits, not on the site (GET …/draft) */
+      hasDraft: boolean;
     };
     PageTranslationInput: {
       title: string;
@@ -5712,6 +5831,207 @@ export interface operations {
       503: components['responses']['Unavailable'];
     };
   };
+  ServiceTranslationsController_draft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+        lang: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TranslationDraft'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Service not found, Language not found, or Draft not found (it has none) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  ServiceTranslationsController_writeDraft: {
+    parameters: {
+      query?: never;
+      header: {
+        'if-match': string;
+        /** @description The working copy's `version` (0: there was none) as read (its ETag, "3", or a bare 3); stale: 409 */
+        'If-Match'?: string;
+      };
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+        lang: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ServiceTranslationInput'];
+      };
+    };
+    responses: {
+      /** @description The working copy as saved */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TranslationDraft'];
+        };
+      };
+      /** @description A field failed validation, or If-Match is not a version */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Service not found, or Language not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The translation is not published (`Only a published translation has a working copy: save the translation itself`), or the version sent in If-Match is not the current one */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] | components['schemas']['StaleVersion'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  ServiceTranslationsController_discardDraft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+        lang: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Discarded: the published translation stays as it is */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Service not found, Language not found, or Draft not found (it has none) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  ServiceTranslationsController_publishDraft: {
+    parameters: {
+      query?: never;
+      header: {
+        'if-match': string;
+        /** @description The translation's `version` the working copy was made over: a save of it since as read (its ETag, "3", or a bare 3); stale: 409 */
+        'If-Match'?: string;
+      };
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+        lang: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The translation as published: not outdated */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ServiceTranslation'];
+        };
+      };
+      /** @description A field failed validation, or If-Match is not a version */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Service not found, Language not found, or Draft not found (it has none) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Another item has this address in this language, or the version sent in If-Match is not the current one */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'] | components['schemas']['StaleVersion'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
   NewsController_list: {
     parameters: {
       query?: {
@@ -6991,6 +7311,207 @@ export interface operations {
       503: components['responses']['Unavailable'];
     };
   };
+  NewsTranslationsController_draft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+        lang: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TranslationDraft'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description News not found, Language not found, or Draft not found (it has none) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  NewsTranslationsController_writeDraft: {
+    parameters: {
+      query?: never;
+      header: {
+        'if-match': string;
+        /** @description The working copy's `version` (0: there was none) as read (its ETag, "3", or a bare 3); stale: 409 */
+        'If-Match'?: string;
+      };
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+        lang: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NewsTranslationInput'];
+      };
+    };
+    responses: {
+      /** @description The working copy as saved */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TranslationDraft'];
+        };
+      };
+      /** @description A field failed validation, or If-Match is not a version */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description News not found, or Language not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The translation is not published (`Only a published translation has a working copy: save the translation itself`), or the version sent in If-Match is not the current one */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] | components['schemas']['StaleVersion'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  NewsTranslationsController_discardDraft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+        lang: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Discarded: the published translation stays as it is */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description News not found, Language not found, or Draft not found (it has none) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  NewsTranslationsController_publishDraft: {
+    parameters: {
+      query?: never;
+      header: {
+        'if-match': string;
+        /** @description The translation's `version` the working copy was made over: a save of it since as read (its ETag, "3", or a bare 3); stale: 409 */
+        'If-Match'?: string;
+      };
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+        lang: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The translation as published: not outdated */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NewsTranslation'];
+        };
+      };
+      /** @description A field failed validation, or If-Match is not a version */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description News not found, Language not found, or Draft not found (it has none) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Another item has this address in this language, or the version sent in If-Match is not the current one */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'] | components['schemas']['StaleVersion'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
   PagesController_list: {
     parameters: {
       query?: {
@@ -7977,6 +8498,207 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  PageTranslationsController_draft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+        lang: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TranslationDraft'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Page not found, Language not found, or Draft not found (it has none) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  PageTranslationsController_writeDraft: {
+    parameters: {
+      query?: never;
+      header: {
+        'if-match': string;
+        /** @description The working copy's `version` (0: there was none) as read (its ETag, "3", or a bare 3); stale: 409 */
+        'If-Match'?: string;
+      };
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+        lang: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PageTranslationInput'];
+      };
+    };
+    responses: {
+      /** @description The working copy as saved */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TranslationDraft'];
+        };
+      };
+      /** @description A field failed validation, or If-Match is not a version */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Page not found, or Language not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The translation is not published (`Only a published translation has a working copy: save the translation itself`), or the version sent in If-Match is not the current one */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'] | components['schemas']['StaleVersion'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  PageTranslationsController_discardDraft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+        lang: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Discarded: the published translation stays as it is */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Page not found, Language not found, or Draft not found (it has none) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      413: components['responses']['TooLarge'];
+      415: components['responses']['UnsupportedType'];
+      500: components['responses']['ServerError'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  PageTranslationsController_publishDraft: {
+    parameters: {
+      query?: never;
+      header: {
+        'if-match': string;
+        /** @description The translation's `version` the working copy was made over: a save of it since as read (its ETag, "3", or a bare 3); stale: 409 */
+        'If-Match'?: string;
+      };
+      path: {
+        /** @description A UUID; anything else names nothing (404, as an unknown id) */
+        id: string;
+        lang: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The translation as published: not outdated */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PageTranslation'];
+        };
+      };
+      /** @description A field failed validation, or If-Match is not a version */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['NotLoggedIn'];
+      403: components['responses']['Forbidden'];
+      /** @description Page not found, Language not found, or Draft not found (it has none) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Another item has this address in this language, or the version sent in If-Match is not the current one */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'] | components['schemas']['StaleVersion'];
         };
       };
       413: components['responses']['TooLarge'];

@@ -58,6 +58,32 @@ export class TranslationStateReply {
 
   @ApiProperty()
   updatedAt: Date;
+
+  @ApiProperty({ description: 'A working copy of it waits, not on the site (GET …/draft)' })
+  hasDraft: boolean;
+}
+
+/** A published translation's working copy (issue #41 with #36): its text, not on the site until published. */
+@ApiSchema({ name: 'TranslationDraft' })
+export class TranslationDraftDto {
+  @ApiProperty({ description: 'The language code', example: 'de' })
+  lang: string;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string', nullable: true },
+    description: "Its text fields by name (the address as `slug`), as the translation's PUT takes them",
+  })
+  fields: Record<string, string | null>;
+
+  @ApiProperty({ type: 'integer', description: 'Moves on by one with every save of the working copy (its If-Match)' })
+  version: number;
+
+  @ApiProperty()
+  updatedAt: Date;
+
+  @ApiProperty({ type: RevisionAdminDto, nullable: true, description: 'Who saved it last; null for an admin removed since' })
+  updatedBy: RevisionAdminDto | null;
 }
 
 /** A translation's state on an admin list's item: the list's per-language chips. */
