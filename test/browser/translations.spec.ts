@@ -245,3 +245,63 @@ test('a translation typed in a tab closed before Save is offered back when it is
   await expect(third.form.getByRole('textbox', { name: 'About', exact: true })).toHaveValue('');
   await expect(third.tab.getByText(/Restored your unsaved changes/)).toHaveCount(0);
 });
+
+test('at 390 px: a published translation’s changes saved as a draft stay off the site until Publish changes; Discard changes drops them', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const created = await admin.post('/api/news', {
+    data: { title: unique('Holidays '), description: 'When we are closed.', about: 'In August.', status: 'published' },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const translated = await admin.put(`/api/news/${id}/translations/de`, {
+    data: { title: unique('Betriebsferien '), description: 'Wann wir zu haben.', about: 'Im August.' },
+  });
+  expect(translated.status()).toBe(200);
+  const { slug, title: live } = (await translated.json()) as { slug: string; title: string };
+  /** The German article as a visitor reads it (its address stays: the form sends it with the text). */
+  const onSite = async () => {
+    const res = await page.request.get(`/de/news/${slug}`);
+    expect(res.status()).toBe(200);
+    return await res.text();
+  };
+
+  await page.goto(`/admin/news/edit/${id}?lang=de`);
+  const form = page.getByRole('form', { name: 'Deutsch translation' });
+  await expect(form.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(live, { timeout: 30_000 });
+  const changed = `${live} (neu)`;
+  await form.getByRole('textbox', { name: 'Title', exact: true }).fill(changed);
+  await form.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Changes saved as a draft: visitors still see the published translation')).toBeVisible();
+  const banner = page.getByRole('status').filter({ hasText: /^Unpublished changes, saved by Grace Hopper/ });
+  await expect(banner).toContainText('Visitors see the published translation until you publish them.');
+  expect(await onSite()).not.toContain(changed);
+
+  // Opened again, the form shows the working copy, and offers to publish or discard it.
+  await page.reload();
+  await expect(form.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(changed, { timeout: 30_000 });
+  await expect(banner).toBeVisible();
+  await expect(form.getByRole('combobox', { name: 'Status of this translation' })).toHaveCount(0);
+  await expectNoA11yViolations(page);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
+
+  await form.getByRole('button', { name: 'Publish changes' }).click();
+  await expect(page.getByText('Deutsch changes published')).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  await expect(form.getByRole('button', { name: 'Save translation' })).toBeVisible();
+  expect(await onSite()).toContain(changed);
+
+  await form.getByRole('textbox', { name: 'Title', exact: true }).fill(`${changed} (verworfen)`);
+  await form.getByRole('button', { name: 'Save draft' }).click();
+  await expect(banner).toBeVisible();
+  await form.getByRole('button', { name: 'Discard changes' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Discard changes' });
+  await dialog.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(page.getByText('Changes discarded: the published translation stays as it is')).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(changed);
+  await expect(banner).toHaveCount(0);
+  expect((await admin.get(`/api/news/${id}/translations/de/draft`)).status()).toBe(404);
+});

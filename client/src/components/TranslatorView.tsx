@@ -6,11 +6,13 @@ import { dropKept, keepText, readKept, type KeptText } from '../lib/kept-text';
 import type { DiffField } from '../lib/revisions';
 import { formatSiteTime, SITE_TIME_ZONE } from '../lib/site-time';
 import {
+  draftQuery,
   translationInput,
   translationsQuery,
   translationValues,
   type Language,
   type Translation,
+  type TranslationDraft,
   type TranslationSource,
 } from '../lib/translations';
 import { useLoggedError } from '../lib/use-logged-error';
@@ -27,6 +29,27 @@ import { useNotify } from './Toaster';
 import { useForm } from './useForm';
 import './Translations.css';
 import './WorkingCopy.css';
+
+/**
+ * A working copy's save or publish that a colleague's save overtook (the 409 on its version),
+ * said plainly: nothing typed is lost, the form keeps it.
+ */
+async function colleagueSafe<T>(send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409 && 'version' in error.fieldErrors) {
+      throw new ApiError(
+        409,
+        'Someone else saved this translation since you opened it. Reload the page to see their changes; your text is still in the form.',
+      );
+    }
+    throw error;
+  }
+}
+
+/** What a translation form's submit does (the button pressed says). */
+type SubmitMode = 'save' | 'draft' | 'publish';
 
 /** A text field's value of the default-language item ('' for none). */
 const textOf = (item: Record<string, unknown>, name: string): string => (typeof item[name] === 'string' ? (item[name] as string) : '');
@@ -74,6 +97,10 @@ export function TranslatorView({
   // A deleted translation's form starts again, empty.
   const [generation, setGeneration] = useState(0);
   useLoggedError('Loading the translations failed', query.error);
+  const translation = query.data?.find((candidate) => candidate.lang === language.code) ?? null;
+  // A published translation's working copy: the form opens on its text.
+  const draft = useQuery({ ...draftQuery(source, language.code), enabled: translation?.hasDraft === true });
+  useLoggedError('Loading the working copy failed', draft.error);
 
   return (
     <div className="translator">
@@ -91,12 +118,12 @@ export function TranslatorView({
         </dl>
       </details>
       <div className="translator__target">
-        {query.isPending ? (
+        {query.isPending || (translation?.hasDraft && draft.isPending) ? (
           <PageSpinner label="Loading the translation" />
-        ) : query.isError ? (
+        ) : query.isError || (translation?.hasDraft && draft.isError) ? (
           <Alert>
-            {errorMessage(query.error, 'Sorry, the translation could not be loaded.')}{' '}
-            <button type="button" className="button button--small" onClick={() => void query.refetch()}>
+            {errorMessage(query.error ?? draft.error, 'Sorry, the translation could not be loaded.')}{' '}
+            <button type="button" className="button button--small" onClick={() => void (query.isError ? query.refetch() : draft.refetch())}>
               Try again
             </button>
           </Alert>
@@ -106,7 +133,8 @@ export function TranslatorView({
             source={source}
             fields={fields}
             original={original}
-            translation={query.data.find((translation) => translation.lang === language.code) ?? null}
+            translation={translation}
+            draft={translation?.hasDraft ? (draft.data ?? null) : null}
             language={language}
             defaultLanguage={defaultLanguage}
             canPublish={canPublish}
@@ -125,6 +153,7 @@ function TranslationForm({
   fields,
   original,
   translation,
+  draft: openedDraft,
   language,
   defaultLanguage,
   canPublish,
@@ -136,6 +165,8 @@ function TranslationForm({
   fields: TranslatedField[];
   original: Record<string, unknown>;
   translation: Translation | null;
+  /** The published translation's working copy the form opens on, if it has one. */
+  draft: TranslationDraft | null;
   language: Language;
   defaultLanguage: Language;
   canPublish: boolean;
@@ -150,6 +181,28 @@ function TranslationForm({
   const id = useId();
   const [deleting, setDeleting] = useState<'ask' | 'busy' | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [discarding, setDiscarding] = useState<'ask' | 'busy' | null>(null);
+  // The working copy as last saved (a published translation's text that is not on the site yet).
+  const [draft, setDraft] = useState<TranslationDraft | null>(openedDraft);
+  const draftRef = useRef(draft);
+  const keepDraft = (next: TranslationDraft | null) => {
+    draftRef.current = next;
+    setDraft(next);
+    const key = draftQuery(source, language.code).queryKey;
+    if (next) queryClient.setQueryData(key, next);
+    else queryClient.removeQueries({ queryKey: key });
+  };
+  /**
+   * What the form's submit does: save the translation (live), save its working copy, or save and
+   * publish that. Set by the button pressed: in a ref for the save, in state for its label.
+   */
+  const mode = useRef<SubmitMode>('save');
+  const [pressed, setPressed] = useState<SubmitMode>('save');
+  const press = (how: SubmitMode) => {
+    mode.current = how;
+    setPressed(how);
+  };
+  const published = translation?.status === 'published';
   // Kept in the cache as saved: the Outdated mark, the status line and the lists follow it.
   const replace = (saved: Translation | null) => {
     queryClient.setQueryData<Translation[]>(source.queryKey, (list = []) => [
@@ -180,22 +233,42 @@ function TranslationForm({
     fields: diffFields,
     snapshotOf: textsOf,
   });
+  /** The form's values over the translation: the working copy's text when there is one. */
+  const valuesOf = (saved: Translation | null, copy: TranslationDraft | null) =>
+    translationValues(names, saved && copy ? { ...saved, ...copy.fields } : saved);
+  const initial = valuesOf(translation, draft);
   const { bind, setValue, fieldErrors, formError, saving, guard, form, values, dirty } = useForm<Record<string, string>, Translation>({
-    initial: translationValues(names, translation),
+    initial,
     save: async (typed) => {
       const checked = translationInput(names, typed);
       if ('field' in checked) throw new ApiError(400, { [checked.field]: { msg: checked.msg } });
-      return versioned.send(
-        (ifMatch) => source.save(language.code, checked.input, ifMatch),
-        textsOf(typed),
-        // Reload: their copy (none, when it was deleted since) replaces the text.
-        (current) => startAgain(current.version === 0 ? null : current),
-      );
+      if (mode.current === 'save') {
+        return versioned.send(
+          (ifMatch) => source.save(language.code, checked.input, ifMatch),
+          textsOf(typed),
+          // Reload: their copy (none, when it was deleted since) replaces the text.
+          (current) => startAgain(current.version === 0 ? null : current),
+        );
+      }
+      // The working copy: its text saved, the translation on the site as it was; then, to publish, made live.
+      keepDraft(await colleagueSafe(() => source.saveDraft(language.code, checked.input, draftRef.current?.version ?? 0)));
+      if (mode.current === 'draft') return { ...translation!, hasDraft: true };
+      const live = await colleagueSafe(() => source.publishDraft(language.code, translation!.version));
+      keepDraft(null);
+      return live;
     },
-    stay: (reply) => translationValues(names, reply),
+    // A working copy's save stays on its text; the translation's (and a publish) on the translation's.
+    stay: (reply) => valuesOf(reply, mode.current === 'draft' ? draftRef.current : null),
     onSaved: (reply) => {
       replace(reply);
-      notify({ message: `${language.name} translation saved` });
+      notify({
+        message:
+          mode.current === 'draft'
+            ? 'Changes saved as a draft: visitors still see the published translation'
+            : mode.current === 'publish'
+              ? `${language.name} changes published`
+              : `${language.name} translation saved`,
+      });
     },
     fallback: 'Sorry, the translation could not be saved. Please try again.',
     logAs: 'Saving the translation failed',
@@ -206,8 +279,7 @@ function TranslationForm({
   // kept, and dropped once the form matches what is saved.
   const [restored, setRestored] = useState<KeptText | null>(() => {
     const kept = readKept(keptKey);
-    const saved = translationValues(names, translation);
-    return kept && Object.entries(kept.values).some(([name, value]) => name in saved && saved[name] !== value) ? kept : null;
+    return kept && Object.entries(kept.values).some(([name, value]) => name in initial && initial[name] !== value) ? kept : null;
   });
   const applied = useRef(false);
   useEffect(() => {
@@ -225,13 +297,14 @@ function TranslationForm({
     else dropKept(keptKey);
   }, [dirty, values, keptKey]);
   const discardKept = () => {
-    for (const [name, value] of Object.entries(translationValues(names, translation))) setValue(name, value);
+    for (const [name, value] of Object.entries(initial)) setValue(name, value);
     dropKept(keptKey);
     setRestored(null);
   };
 
-  // Who may not publish neither changes nor removes a published translation (the server says so too).
-  const locked = !canPublish && translation?.status === 'published';
+  // Who may not publish neither changes nor removes a published translation (the server says so
+  // too): their changes go into its working copy, which an editor publishes.
+  const locked = !canPublish && published;
   const copy = (name: string) => setValue(name, textOf(original, name));
   const copyAll = () => {
     for (const name of names) copy(name);
@@ -250,6 +323,22 @@ function TranslationForm({
     setDeleting(null);
     notify({ message: `${language.name} translation deleted` });
     startAgain(null);
+  };
+
+  const discard = async () => {
+    setDiscarding('busy');
+    setDeleteError(null);
+    try {
+      await source.discardDraft(language.code);
+    } catch (error) {
+      setDiscarding(null);
+      setDeleteError(errorMessage(error, 'Sorry, the changes could not be discarded. Please try again.'));
+      return;
+    }
+    setDiscarding(null);
+    keepDraft(null);
+    notify({ message: 'Changes discarded: the published translation stays as it is' });
+    startAgain(translation && { ...translation, hasDraft: false });
   };
 
   const field = (definition: TranslatedField): ReactNode => {
@@ -296,6 +385,14 @@ function TranslationForm({
           since this translation was saved. Check it against the text beside it, then save to clear this mark.
         </p>
       )}
+      {draft && (
+        <p className="working-copy__banner" role="status">
+          <span>
+            Unpublished changes, saved{draft.updatedBy ? ` by ${draft.updatedBy.name}` : ''} {formatDateTime(draft.updatedAt)}. Visitors see
+            the published translation until {canPublish ? 'you publish them' : 'an editor publishes them'}.
+          </span>
+        </p>
+      )}
       {restored && (
         <div className="working-copy__banner" role="status">
           <span>Restored your unsaved changes from {formatDateTime(restored.at)} — </span>
@@ -328,7 +425,7 @@ function TranslationForm({
           </div>
         ))}
         <div lang="en" dir="ltr">
-          {canPublish ? (
+          {draft ? null : canPublish ? (
             <>
               <SelectField label="Status of this translation" {...bind('status')}>
                 <option value="draft">Draft</option>
@@ -348,7 +445,7 @@ function TranslationForm({
             <div className="field">
               <p className="translator__author-note" id={`${id}-status`}>
                 {locked
-                  ? 'Published. Only an editor can change or delete a published translation.'
+                  ? 'Published. Save your changes as a draft: an editor publishes them.'
                   : 'Saved as a draft: an editor publishes it.'}
               </p>
               {fieldErrors.status && (
@@ -359,10 +456,26 @@ function TranslationForm({
             </div>
           )}
         </div>
+        {/* The first submit button is Enter's: the live save, or the working copy's (never a publish). */}
         <div className="form__actions translator__actions" lang="en" dir="ltr">
-          {!locked && (
-            <button type="submit" className="button button--primary" disabled={saving}>
-              {saving ? 'Saving…' : 'Save translation'}
+          {!locked && !draft && (
+            <button type="submit" className="button button--primary" disabled={saving} onClick={() => press('save')}>
+              {saving && pressed === 'save' ? 'Saving…' : 'Save translation'}
+            </button>
+          )}
+          {published && (
+            <button type="submit" className={`button${locked ? ' button--primary' : ''}`} disabled={saving} onClick={() => press('draft')}>
+              {saving && pressed === 'draft' ? 'Saving…' : 'Save draft'}
+            </button>
+          )}
+          {published && draft && canPublish && (
+            <button type="submit" className="button button--primary" disabled={saving} onClick={() => press('publish')}>
+              {saving && pressed === 'publish' ? 'Publishing…' : 'Publish changes'}
+            </button>
+          )}
+          {draft && (
+            <button type="button" className="button button--danger-outline" onClick={() => setDiscarding('ask')}>
+              Discard changes
             </button>
           )}
           {translation && !locked && (
@@ -376,10 +489,20 @@ function TranslationForm({
       <ConfirmDialog
         open={deleting !== null}
         title="Delete translation"
-        message={`Delete the ${language.name} translation? Its page in ${language.name} is no longer on the site.`}
+        message={`Delete the ${language.name} translation? Its page in ${language.name} is no longer on the site${draft ? ', and its unpublished changes go too' : ''}.`}
         busy={deleting === 'busy'}
         onConfirm={() => void remove()}
         onCancel={() => setDeleting(null)}
+      />
+      <ConfirmDialog
+        open={discarding !== null}
+        title="Discard changes"
+        message={`Discard the unpublished changes to the ${language.name} translation? The published translation stays as it is.`}
+        confirmLabel="Discard changes"
+        busyLabel="Discarding…"
+        busy={discarding === 'busy'}
+        onConfirm={() => void discard()}
+        onCancel={() => setDiscarding(null)}
       />
       <TranslationHistory
         source={source}

@@ -21,6 +21,7 @@ const translation = (fields: Partial<Translation>): Translation => ({
   publishAt: null,
   outdated: false,
   version: 1,
+  hasDraft: false,
   ...fields,
 });
 

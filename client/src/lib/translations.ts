@@ -18,6 +18,8 @@ export type Language = ApiSchema<'SiteLanguage'>;
 export type TranslationState = ApiSchema<'TranslationState'>;
 /** One entry of a translation's history: what it was after a save or a delete. */
 export type TranslationRevision = ApiSchema<'TranslationRevision'>;
+/** A published translation's working copy: text saved without going live, until it is published or discarded. */
+export type TranslationDraft = ApiSchema<'TranslationDraft'>;
 
 /**
  * An item's translation into one language (issue #41) as the API answers it, for any kind: its
@@ -29,6 +31,8 @@ export interface Translation {
   publishAt: string | null;
   outdated: boolean;
   version: number;
+  /** A working copy of it waits, not on the site (only a published translation has one). */
+  hasDraft: boolean;
   [field: string]: unknown;
 }
 
@@ -49,6 +53,13 @@ export interface TranslationSource {
   remove: (lang: string) => Promise<unknown>;
   /** The translation's history, newest first (kept after a delete). */
   history: (lang: string, signal?: AbortSignal) => Promise<TranslationRevision[]>;
+  /** A published translation's working copy (a 404 when it has none). */
+  draft: (lang: string, signal?: AbortSignal) => Promise<TranslationDraft>;
+  /** Saves the working copy's text (its status is the translation's), with If-Match: its version (0: there was none). */
+  saveDraft: (lang: string, input: TranslationInput, ifMatch: number) => Promise<TranslationDraft>;
+  discardDraft: (lang: string) => Promise<unknown>;
+  /** Publishes the working copy, with If-Match: the translation's version it was made over. */
+  publishDraft: (lang: string, ifMatch: number) => Promise<Translation>;
   /** The translation's public page (`/de/news/<slug>`), shown once it is published. */
   sitePath: (lang: string, translation: Translation) => string;
 }
@@ -66,6 +77,10 @@ export const languageQueries = {
 /** The item's translations, from a kind's source. */
 export const translationsQuery = (source: TranslationSource) =>
   queryOptions({ queryKey: source.queryKey, queryFn: ({ signal }) => source.list(signal) });
+
+/** A published translation's working copy, below the item's translations' key. */
+export const draftQuery = (source: TranslationSource, lang: string) =>
+  queryOptions({ queryKey: [...source.queryKey, 'draft', lang], queryFn: ({ signal }) => source.draft(lang, signal) });
 
 /** The site's enabled languages: the default, and the others (into which items are translated). */
 export interface SiteLanguages {

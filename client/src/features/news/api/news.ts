@@ -73,6 +73,12 @@ export function newsTranslations(id: string): TranslationSource {
       api.put(apiPaths.newsTranslation(id, lang), input as ApiSchema<'NewsTranslationInput'>, { ifMatch }) as Promise<Translation>,
     remove: (lang) => api.delete(apiPaths.newsTranslation(id, lang)),
     history: (lang, signal) => api.get(apiPaths.newsTranslationRevisions(id, lang), undefined, signal),
+    draft: (lang, signal) => api.get(apiPaths.newsTranslationDraft(id, lang), undefined, signal),
+    saveDraft: (lang, input, ifMatch) =>
+      api.put(apiPaths.newsTranslationDraft(id, lang), input as ApiSchema<'NewsTranslationInput'>, { ifMatch }),
+    discardDraft: (lang) => api.delete(apiPaths.newsTranslationDraft(id, lang)),
+    publishDraft: (lang, ifMatch) =>
+      api.post(apiPaths.newsTranslationDraftPublish(id, lang), undefined, { ifMatch }) as Promise<Translation>,
     sitePath: (lang, translation) => paths.siteArticleIn(lang, String(translation.slug)),
   };
 }

@@ -157,6 +157,12 @@ export function pageTranslations(id: string): TranslationSource {
       api.put(apiPaths.pageTranslation(id, lang), input as ApiSchema<'PageTranslationInput'>, { ifMatch }) as Promise<Translation>,
     remove: (lang) => api.delete(apiPaths.pageTranslation(id, lang)),
     history: (lang, signal) => api.get(apiPaths.pageTranslationRevisions(id, lang), undefined, signal),
+    draft: (lang, signal) => api.get(apiPaths.pageTranslationDraft(id, lang), undefined, signal),
+    saveDraft: (lang, input, ifMatch) =>
+      api.put(apiPaths.pageTranslationDraft(id, lang), input as ApiSchema<'PageTranslationInput'>, { ifMatch }),
+    discardDraft: (lang) => api.delete(apiPaths.pageTranslationDraft(id, lang)),
+    publishDraft: (lang, ifMatch) =>
+      api.post(apiPaths.pageTranslationDraftPublish(id, lang), undefined, { ifMatch }) as Promise<Translation>,
     sitePath: (lang, translation) => paths.sitePageIn(lang, String(translation.slug)),
   };
 }

@@ -49,6 +49,12 @@ export function serviceTranslations(id: string): TranslationSource {
       api.put(apiPaths.serviceTranslation(id, lang), input as ApiSchema<'ServiceTranslationInput'>, { ifMatch }) as Promise<Translation>,
     remove: (lang) => api.delete(apiPaths.serviceTranslation(id, lang)),
     history: (lang, signal) => api.get(apiPaths.serviceTranslationRevisions(id, lang), undefined, signal),
+    draft: (lang, signal) => api.get(apiPaths.serviceTranslationDraft(id, lang), undefined, signal),
+    saveDraft: (lang, input, ifMatch) =>
+      api.put(apiPaths.serviceTranslationDraft(id, lang), input as ApiSchema<'ServiceTranslationInput'>, { ifMatch }),
+    discardDraft: (lang) => api.delete(apiPaths.serviceTranslationDraft(id, lang)),
+    publishDraft: (lang, ifMatch) =>
+      api.post(apiPaths.serviceTranslationDraftPublish(id, lang), undefined, { ifMatch }) as Promise<Translation>,
     sitePath: (lang) => paths.siteServicesIn(lang),
   };
 }
