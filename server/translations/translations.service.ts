@@ -184,6 +184,12 @@ export class TranslationsService {
     return new Set(rows.map((row) => row.lang));
   }
 
+  /** The item's translation into `code` as stored, if there is one. */
+  private async stored(manager: EntityManager, kind: TranslationKind, itemId: string, code: string): Promise<TranslationRow | undefined> {
+    const [row] = await manager.query<TranslationRow[]>(`${SELECT} WHERE kind = $1 AND item_id = $2 AND lang = $3`, [kind, itemId, code]);
+    return row;
+  }
+
   /** The 404 of an item that is not there, or of a language the site does not have. */
   async exists(kind: TranslationKind, id: string, lang: string): Promise<void> {
     await this.item(this.dataSource.manager, kind, id);
@@ -294,11 +300,7 @@ export class TranslationsService {
     ifMatch?: number,
   ): Promise<TranslationReply> {
     const { fields, slug: slugField } = translatable(kind);
-    const [before] = await manager.query<TranslationRow[]>(`${SELECT} WHERE kind = $1 AND item_id = $2 AND lang = $3`, [
-      kind,
-      item.id,
-      code,
-    ]);
+    const before = await this.stored(manager, kind, item.id as string, code);
     if (ifMatch !== undefined && ifMatch !== (before?.version ?? 0)) {
       throw await this.stale(manager, kind, item, code, before ?? null);
     }
@@ -385,7 +387,7 @@ export class TranslationsService {
       );
       if (!before) throw new ApiError(HttpStatus.NOT_FOUND, 'Translation not found');
       // Its working copy goes with it (the panel says so before).
-      await manager.query(`DELETE FROM translation_drafts WHERE kind = $1 AND item_id = $2 AND lang = $3`, [kind, item.id, code]);
+      await this.dropDraft(manager, kind, item.id as string, code);
       // The text stays in its history: a translation deleted by mistake is copied back from there.
       await this.remember(manager, kind, item.id as string, code, 'deleted', [], before, by);
       await this.activity.record(manager, {
@@ -431,11 +433,7 @@ export class TranslationsService {
     const { fields } = translatable(kind);
     return this.dataSource.transaction(async (manager) => {
       const item = await this.item(manager, kind, id, true);
-      const [translation] = await manager.query<TranslationRow[]>(`${SELECT} WHERE kind = $1 AND item_id = $2 AND lang = $3`, [
-        kind,
-        item.id,
-        code,
-      ]);
+      const translation = await this.stored(manager, kind, item.id as string, code);
       if (translation?.status !== 'published') throw new ApiError(HttpStatus.CONFLICT, DRAFT_OF_PUBLISHED_ONLY);
       const [before] = await manager.query<DraftRow[]>(DRAFT_SELECT, [kind, item.id, code]);
       if (ifMatch !== undefined && ifMatch !== (before?.version ?? 0)) throw this.staleDraft(code, before ?? null);
@@ -451,6 +449,16 @@ export class TranslationsService {
     });
   }
 
+  /** Removes the working copy of the item's translation into `code`; whether there was one. */
+  private async dropDraft(manager: EntityManager, kind: TranslationKind, itemId: string, code: string): Promise<boolean> {
+    // A DELETE's query answers [rows, count].
+    const [, count] = await manager.query<[unknown[], number]>(
+      `DELETE FROM translation_drafts WHERE kind = $1 AND item_id = $2 AND lang = $3`,
+      [kind, itemId, code],
+    );
+    return count > 0;
+  }
+
   /** The 409 of a working copy written from another version of it than the stored one. */
   private staleDraft(code: string, row: DraftRow | null) {
     if (!row) return staleConflict({ lang: code, fields: {}, version: 0, updatedAt: null, updatedBy: null }, null, new Date());
@@ -463,11 +471,7 @@ export class TranslationsService {
     const { code } = await this.language(lang);
     await this.dataSource.transaction(async (manager) => {
       const item = await this.item(manager, kind, id, true);
-      const [, count] = await manager.query<[unknown[], number]>(
-        `DELETE FROM translation_drafts WHERE kind = $1 AND item_id = $2 AND lang = $3`,
-        [kind, item.id, code],
-      );
-      if (count === 0) throw notFound('Draft');
+      if (!(await this.dropDraft(manager, kind, item.id as string, code))) throw notFound('Draft');
     });
   }
 
@@ -483,15 +487,13 @@ export class TranslationsService {
       const item = await this.item(manager, kind, id, true);
       const [draft] = await manager.query<DraftRow[]>(DRAFT_SELECT, [kind, item.id, code]);
       if (!draft) throw notFound('Draft');
-      const [translation] = await manager.query<TranslationRow[]>(`${SELECT} WHERE kind = $1 AND item_id = $2 AND lang = $3`, [
-        kind,
-        item.id,
-        code,
-      ]);
+      const translation = await this.stored(manager, kind, item.id as string, code);
+      // A working copy never outlives its translation (remove() takes it along).
+      if (!translation) throw notFound('Draft');
       const state = { status: translation.status, publishAt: translation.publishAt?.toISOString() ?? null };
       const dto = { ...draft.fields, ...state } as TranslationStateDto & Snapshot;
       const saved = await this.saveIn(manager, kind, item, code, dto, by, ifMatch);
-      await manager.query(`DELETE FROM translation_drafts WHERE kind = $1 AND item_id = $2 AND lang = $3`, [kind, item.id, code]);
+      await this.dropDraft(manager, kind, item.id as string, code);
       return saved;
     });
   }
