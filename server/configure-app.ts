@@ -46,10 +46,11 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   // holds are answered ahead of Express, which would cost them more than the answer itself
   // (server/analytics/beacon-handler.ts, server/site/cached-page-handler.ts).
   const trust = app.getHttpAdapter().getInstance().get('trust proxy fn') as TrustProxy;
+  const everyReply = headersOf(security);
   const beacon = app.get(BeaconHandler);
-  beacon.configure(trust, headersOf(security));
+  beacon.configure(trust, everyReply);
   const pages = app.get(CachedPageHandler);
-  pages.configure(headersOf(security));
+  pages.configure(everyReply);
   answerAheadOfExpress(app.getHttpServer(), [beacon, pages]);
   if (config.corsOrigins.length > 0) {
     app.enableCors({ origin: config.corsOrigins, credentials: true, methods: ['GET', 'POST', 'PATCH', 'DELETE'] });

@@ -185,8 +185,9 @@ export class SettingsService {
    * copy yet, the error goes to the caller.
    */
   async current(): Promise<VersionedSettings> {
+    const fresh = this.fresh();
+    if (fresh) return fresh;
     const cached = this.cached;
-    if (cached && Date.now() - cached.readAt < SETTINGS_FRESH_MS) return cached.value;
     this.reading ??= this.read().finally(() => (this.reading = undefined));
     try {
       return await this.reading;

@@ -67,10 +67,7 @@ export class CachedPageHandler implements AheadOfExpress {
       sendMaintenancePage(req, res, this.config.cdn !== undefined);
       return true;
     }
-    const { language, rest } = addressIn(
-      path,
-      current.languages.filter((candidate) => candidate.enabled),
-    );
+    const { language, rest } = addressIn(path, current.languages);
     const found = this.cache.answer(pageKey(current.version, this.config.publicUrl, language.code, rest + url.slice(path.length)));
     if (!found) return false;
     this.begin(req, res, found.reply.route);

@@ -38,7 +38,7 @@ export function languageOfPath(
 /**
  * Which language a site path is shown in, and the path the site's routes see (issue #41): under
  * another enabled language's prefix, that language and the path without it (`prefixed`); else the
- * default language (first of `all`) and the path as it is. A path that would leave the site once
+ * default language (first of `all`, as the settings keep them; always enabled) and the path as it is. A path that would leave the site once
  * its prefix is off (`/de/api/…`) stays the default's, and its not-found page.
  */
 export function addressIn(path: string, all: readonly SiteLanguage[]): { language: SiteLanguage; rest: string; prefixed: boolean } {

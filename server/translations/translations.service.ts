@@ -190,6 +190,12 @@ export class TranslationsService {
     return row;
   }
 
+  /** The working copy of the item's translation into `code`, if there is one. */
+  private async storedDraft(manager: EntityManager, kind: TranslationKind, itemId: string, code: string): Promise<DraftRow | undefined> {
+    const [row] = await manager.query<DraftRow[]>(DRAFT_SELECT, [kind, itemId, code]);
+    return row;
+  }
+
   /** The 404 of an item that is not there, or of a language the site does not have. */
   async exists(kind: TranslationKind, id: string, lang: string): Promise<void> {
     await this.item(this.dataSource.manager, kind, id);
@@ -418,7 +424,7 @@ export class TranslationsService {
   async draft(kind: TranslationKind, id: string, lang: string): Promise<TranslationDraft> {
     const item = await this.item(this.dataSource.manager, kind, id);
     const { code } = await this.language(lang);
-    const [row] = await this.dataSource.query<DraftRow[]>(DRAFT_SELECT, [kind, item.id, code]);
+    const row = await this.storedDraft(this.dataSource.manager, kind, item.id as string, code);
     if (!row) throw notFound('Draft');
     return this.draftReply(code, row);
   }
@@ -435,7 +441,7 @@ export class TranslationsService {
       const item = await this.item(manager, kind, id, true);
       const translation = await this.stored(manager, kind, item.id as string, code);
       if (translation?.status !== 'published') throw new ApiError(HttpStatus.CONFLICT, DRAFT_OF_PUBLISHED_ONLY);
-      const [before] = await manager.query<DraftRow[]>(DRAFT_SELECT, [kind, item.id, code]);
+      const before = await this.storedDraft(manager, kind, item.id as string, code);
       if (ifMatch !== undefined && ifMatch !== (before?.version ?? 0)) throw this.staleDraft(code, before ?? null);
       const text = Object.fromEntries(fields.map((field) => [field, dto[field] === '' ? null : (dto[field] ?? null)]));
       await manager.query(
@@ -444,8 +450,7 @@ export class TranslationsService {
            SET fields = EXCLUDED.fields, updated_by = EXCLUDED.updated_by, version = d.version + 1, updated_at = now()`,
         [kind, item.id, code, text, by.admin.id],
       );
-      const [row] = await manager.query<DraftRow[]>(DRAFT_SELECT, [kind, item.id, code]);
-      return this.draftReply(code, row);
+      return this.draftReply(code, (await this.storedDraft(manager, kind, item.id as string, code))!);
     });
   }
 
@@ -485,7 +490,7 @@ export class TranslationsService {
     const { code } = await this.language(lang);
     return this.dataSource.transaction(async (manager) => {
       const item = await this.item(manager, kind, id, true);
-      const [draft] = await manager.query<DraftRow[]>(DRAFT_SELECT, [kind, item.id, code]);
+      const draft = await this.storedDraft(manager, kind, item.id as string, code);
       if (!draft) throw notFound('Draft');
       const translation = await this.stored(manager, kind, item.id as string, code);
       // A working copy never outlives its translation (remove() takes it along).

@@ -511,7 +511,7 @@ function TranslationForm({
         current={textsOf(values)}
         onCopy={(texts, revision) => {
           for (const name of names) setValue(name, String(texts[name] ?? ''));
-          notify({ message: `#${revision.seq} copied into the form: Save translation keeps it` });
+          notify({ message: `#${revision.seq} copied into the form: ${draft ? 'Save draft' : 'Save translation'} keeps it` });
         }}
       />
       {guard.dialog}
